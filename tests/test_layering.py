@@ -1,0 +1,31 @@
+"""The core does rating math only: importing it must pull in no Excel library."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+CORE = ["xlrating", "xlrating.elo", "xlrating.fide", "xlrating.uscf", "xlrating.glicko2",
+        "xlrating.errors", "xlrating._check"]
+EXCEL_LIBRARIES = ["xlwings", "openpyxl", "formulas", "xlsxwriter", "schedula", "numpy"]
+
+
+def _modules_after_import(module: str) -> set[str]:
+    code = f"import sys, {module}; print('\\n'.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True).stdout
+    return set(out.split())
+
+
+def test_core_imports_no_excel_library() -> None:
+    for module in CORE:
+        loaded = _modules_after_import(module)
+        leaked = sorted(lib for lib in EXCEL_LIBRARIES if lib in loaded)
+        assert not leaked, f"importing {module} imported {leaked}"
+
+
+def test_boundary_imports_no_excel_library() -> None:
+    """The registry and cell coercion run in the headless engine and in Excel alike."""
+    loaded = _modules_after_import("xlrating.catalog")
+    leaked = sorted(lib for lib in EXCEL_LIBRARIES if lib in loaded)
+    assert not leaked, f"importing xlrating.catalog imported {leaked}"

@@ -1,0 +1,117 @@
+"""Validation shared by the core modules: one place that turns bad input into one clear line.
+
+The core receives Python values (numbers, sequences, dates).  Turning spreadsheet
+cells into such values (text results, blanks, Excel serial dates) is the job of the
+spreadsheet boundary, not of this module.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from .errors import InvalidInputError
+
+__all__ = [
+    "MAX_RATING",
+    "MIN_RATING",
+    "check_count",
+    "check_date",
+    "check_games",
+    "check_number",
+    "check_rating",
+    "check_result",
+    "show",
+]
+
+#: Lowest rating accepted anywhere (a plausibility bound, not a regulation).
+MIN_RATING: Final = 0.0
+#: Highest rating accepted anywhere (a plausibility bound, not a regulation).
+MAX_RATING: Final = 4000.0
+
+_RESULTS: Final = (0.0, 0.5, 1.0)
+
+
+def show(value: object) -> str:
+    """Quote a value for an error message, short enough for a cell."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_number(value: object, name: str) -> float:
+    """Return *value* as a finite float or raise naming *name*."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidInputError(f"{name} must be a number, got {show(value)}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise InvalidInputError(f"{name} must be a finite number, got {show(value)}")
+    return number
+
+
+def check_rating(value: object, name: str = "rating") -> float:
+    """Return a plausible rating (0 to 4000) as a float."""
+    number = check_number(value, name)
+    if not MIN_RATING <= number <= MAX_RATING:
+        raise InvalidInputError(
+            f"{name} must be between {MIN_RATING:g} and {MAX_RATING:g}, got {show(value)}"
+        )
+    return number
+
+
+def check_count(value: object, name: str, *, minimum: int = 0) -> int:
+    """Return a whole number of games (or events) that is at least *minimum*."""
+    number = check_number(value, name)
+    if number != int(number):
+        raise InvalidInputError(f"{name} must be a whole number, got {show(value)}")
+    if number < minimum:
+        raise InvalidInputError(f"{name} must be at least {minimum}, got {show(value)}")
+    return int(number)
+
+
+def check_result(value: object, name: str = "result") -> float:
+    """Return a game result: 1 (win), 0.5 (draw) or 0 (loss)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or float(value) not in _RESULTS:
+        raise InvalidInputError(f"{name} must be 1, 0.5 or 0, got {show(value)}")
+    return float(value)
+
+
+def check_games(
+    opponents: Sequence[object],
+    results: Sequence[object],
+    *,
+    allow_empty: bool = False,
+) -> tuple[tuple[float, float], ...]:
+    """Pair opponent ratings with results after checking both lists."""
+    if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
+        raise InvalidInputError(f"opponents must be a list of ratings, got {show(opponents)}")
+    if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
+        raise InvalidInputError(f"results must be a list of results, got {show(results)}")
+    if len(opponents) != len(results):
+        raise InvalidInputError(
+            f"opponents has {len(opponents)} entries but results has {len(results)}"
+        )
+    if not opponents and not allow_empty:
+        raise InvalidInputError("opponents is empty: an event needs at least one game")
+    return tuple(
+        (
+            check_rating(opponent, f"opponents[{i + 1}]"),
+            check_result(result, f"results[{i + 1}]"),
+        )
+        for i, (opponent, result) in enumerate(zip(opponents, results))
+    )
+
+
+def check_date(value: object, name: str) -> _dt.date:
+    """Return a date given as a ``date``/``datetime`` or ISO text (``2025-10-01``)."""
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return _dt.date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            pass
+    raise InvalidInputError(f"{name} must be a date such as 2025-10-01, got {show(value)}")

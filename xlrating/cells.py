@@ -1,0 +1,287 @@
+"""The spreadsheet boundary: cell values in, core values out, and errors as cell text.
+
+Excel hands a user-defined function what a cell holds: floats for numbers (COM never
+passes ints), ``None`` for a blank, text, booleans, dates, error codes (xlwings passes
+``"#N/A"`` and friends as text when ``err_to_str`` is set, as our declarations do),
+and for a range a flat list (one row or column) or a list of row lists.  The headless
+engine hands the same shapes.  This module turns those into what the core expects,
+and turns every failure into ONE short line of text, which is what a cell can show.
+
+Nothing here computes a rating.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar
+
+from ._check import show
+from .errors import InvalidInputError, NoRatingError, RatingError
+
+__all__ = [
+    "BLANK",
+    "CellValue",
+    "cell_error_text",
+    "is_blank",
+    "to_bool",
+    "to_choice",
+    "to_date",
+    "to_grid",
+    "to_int",
+    "to_number",
+    "to_optional_number",
+    "to_result",
+    "to_vector",
+    "paired_rows",
+]
+
+#: What a cell may hold once xlwings (or the headless engine) has read it.
+CellValue = object
+
+#: Marker for "no value given" in the coercion helpers.
+BLANK: Final = None
+
+#: The text Excel shows for its own error values; a cell holding one is never a number.
+EXCEL_ERRORS: Final = frozenset(
+    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
+     "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!"}
+)
+
+#: What a cell shows for each kind of failure: the one table that maps errors to cells.
+#: Classic xlwings cannot return real Excel error values (xlwings issue #776) and would
+#: put a whole traceback in the cell if we raised, so the text is returned instead.
+ERROR_PREFIX: Final[dict[type[Exception], str]] = {
+    NoRatingError: "#N/A",
+    InvalidInputError: "#VALUE!",
+    RatingError: "#VALUE!",
+}
+
+#: Excel's 1900 date system: serial 1 is 1900-01-01 and serial 60 is the fictitious
+#: 1900-02-29 (Lotus 1-2-3 compatibility), so serials from 61 on count from 1899-12-30.
+EXCEL_EPOCH: Final = _dt.date(1899, 12, 30)
+#: Serials accepted as dates: 1900-03-01 (61) to 9999-12-31 (2958465), Excel's own range.
+EXCEL_SERIAL_RANGE: Final = (61, 2958465)
+
+_TRUE: Final = frozenset({"TRUE", "YES", "Y", "1", "WAHR", "VRAI"})
+_FALSE: Final = frozenset({"FALSE", "NO", "N", "0", "FALSCH", "FAUX"})
+
+#: Result words accepted in cells (case-insensitive, trimmed), as the catalog promises.
+RESULT_WORDS: Final[dict[str, float]] = {
+    "W": 1.0, "WIN": 1.0, "1": 1.0, "1.0": 1.0, "+": 1.0,
+    "D": 0.5, "DRAW": 0.5, "0.5": 0.5, ".5": 0.5, "½": 0.5, "=": 0.5, "1/2": 0.5, "0,5": 0.5,
+    "L": 0.0, "LOSS": 0.0, "0": 0.0, "0.0": 0.0, "-": 0.0,
+}
+
+_T = TypeVar("_T")
+
+
+def cell_error_text(error: BaseException) -> str:
+    """Return the one line a cell shows for *error* (never a traceback)."""
+    prefix = "#VALUE!"
+    for kind, text in ERROR_PREFIX.items():
+        if isinstance(error, kind):
+            prefix = text
+            break
+    else:
+        # Not one of ours: still one line, and it says it is a bug, not the user's input.
+        detail = " ".join(str(error).split()) or type(error).__name__
+        return f"#VALUE! internal error ({type(error).__name__}): {detail}"[:250]
+    message = " ".join(str(error).split())
+    return f"{prefix} {message}"[:250]
+
+
+def is_blank(value: CellValue) -> bool:
+    """True for what a spreadsheet treats as an empty cell (None or text of spaces)."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _error_cell(value: CellValue) -> bool:
+    return isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS
+
+
+def _reject_error_cell(value: CellValue, name: str) -> None:
+    if _error_cell(value):
+        raise InvalidInputError(f"{name} is an error cell {show(value)}")
+
+
+def to_optional_number(value: CellValue, name: str) -> float | None:
+    """A number from a cell, or None when the cell is blank."""
+    if is_blank(value):
+        return None
+    _reject_error_cell(value, name)
+    if isinstance(value, bool):
+        raise InvalidInputError(f"{name} must be a number, got {show(value)}")
+    if isinstance(value, (int, float)):
+        number = float(value)
+    elif isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            raise InvalidInputError(f"{name} must be a number, got {show(value)}") from None
+    else:
+        raise InvalidInputError(f"{name} must be a number, got {show(value)}")
+    if not math.isfinite(number):
+        raise InvalidInputError(f"{name} must be a finite number, got {show(value)}")
+    return number
+
+
+def to_number(value: CellValue, name: str, default: float | None = None) -> float:
+    """A number from a cell; a blank cell gives *default*, or an error when there is none."""
+    number = to_optional_number(value, name)
+    if number is None:
+        if default is None:
+            raise InvalidInputError(f"{name} is blank: a number is needed")
+        return default
+    return number
+
+
+def to_int(value: CellValue, name: str, default: int | None = None) -> int:
+    """A whole number from a cell (1.0 is fine, 1.5 is not)."""
+    number = to_number(value, name, None if default is None else float(default))
+    if number != int(number):
+        raise InvalidInputError(f"{name} must be a whole number, got {show(value)}")
+    return int(number)
+
+
+def to_bool(value: CellValue, name: str, default: bool) -> bool:
+    """TRUE/FALSE from a cell: booleans, 1/0, or text TRUE, FALSE, YES, NO."""
+    if is_blank(value):
+        return default
+    _reject_error_cell(value, name)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().upper()
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+    raise InvalidInputError(f"{name} must be TRUE or FALSE, got {show(value)}")
+
+
+def to_choice(value: CellValue, name: str, choices: Sequence[_T], default: _T) -> _T:
+    """One of *choices* (strings), matched case-insensitively after trimming."""
+    if is_blank(value):
+        return default
+    _reject_error_cell(value, name)
+    if isinstance(value, str):
+        wanted = " ".join(value.split()).lower()
+        for choice in choices:
+            if str(choice).lower() == wanted:
+                return choice
+    listed = ", ".join(str(c) for c in choices)
+    raise InvalidInputError(f"{name} must be one of {listed}, got {show(value)}")
+
+
+def to_date(value: CellValue, name: str) -> _dt.date | None:
+    """A date from a cell: an Excel date, a serial number, or ISO text; blank gives None."""
+    if is_blank(value):
+        return None
+    _reject_error_cell(value, name)
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        low, high = EXCEL_SERIAL_RANGE
+        if math.isfinite(value) and low <= value <= high:
+            return EXCEL_EPOCH + _dt.timedelta(days=int(value))
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return _dt.date.fromisoformat(text[:10])
+        except ValueError:
+            pass
+    raise InvalidInputError(f"{name} must be a date such as 2025-10-01, got {show(value)}")
+
+
+def to_result(value: CellValue, name: str) -> float:
+    """A game result: 1, 0.5, 0 or text W, D, L, "1", "0.5", "½", "=", "0"."""
+    _reject_error_cell(value, name)
+    if isinstance(value, bool):
+        raise InvalidInputError(f"{name} must be W, D, L, 1, 0.5 or 0, got {show(value)}")
+    if isinstance(value, (int, float)) and float(value) in (0.0, 0.5, 1.0):
+        return float(value)
+    if isinstance(value, str) and value.strip().upper() in RESULT_WORDS:
+        return RESULT_WORDS[value.strip().upper()]
+    raise InvalidInputError(f"{name} must be W, D, L, 1, 0.5 or 0, got {show(value)}")
+
+
+def to_grid(value: CellValue, name: str) -> list[list[CellValue]]:
+    """A range as a list of rows (a single cell is a 1x1 range)."""
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return []
+        if all(isinstance(row, (list, tuple)) for row in value):
+            rows = [list(row) for row in value]
+            width = len(rows[0])
+            if any(len(row) != width for row in rows):
+                raise InvalidInputError(f"{name} must be a rectangular range")
+            for row in rows:
+                for cell in row:
+                    if isinstance(cell, (list, tuple)):
+                        raise InvalidInputError(f"{name} must be a range of cells, got nesting")
+            return rows
+        if any(isinstance(cell, (list, tuple)) for cell in value):
+            raise InvalidInputError(f"{name} must be a range of cells, got nesting")
+        return [list(value)]
+    return [[value]]
+
+
+def to_vector(value: CellValue, name: str) -> list[CellValue]:
+    """A single row or column (or one cell) as a flat list of cell values."""
+    if isinstance(value, (list, tuple)) and value and not any(
+        isinstance(cell, (list, tuple)) for cell in value
+    ):
+        return list(value)
+    grid = to_grid(value, name)
+    if not grid:
+        return []
+    if len(grid) == 1:
+        return list(grid[0])
+    if all(len(row) == 1 for row in grid):
+        return [row[0] for row in grid]
+    raise InvalidInputError(
+        f"{name} must be a single row or column, got a {len(grid)}x{len(grid[0])} range"
+    )
+
+
+def paired_rows(
+    opponents: CellValue,
+    results: CellValue,
+    opponent: Callable[[CellValue, str], _T],
+    *,
+    opponents_name: str = "opponents",
+    results_name: str = "results",
+) -> tuple[list[_T], list[float]]:
+    """Pair a range of opponents with a range of results, row by row.
+
+    A row where both are blank is skipped (people leave spare rows); a row with only
+    one of them blank is an error that names the row.
+    """
+    opps = to_vector(opponents, opponents_name)
+    ress = to_vector(results, results_name)
+    if len(opps) != len(ress):
+        raise InvalidInputError(
+            f"{opponents_name} has {len(opps)} entries but {results_name} has {len(ress)}"
+        )
+    out_opps: list[_T] = []
+    out_results: list[float] = []
+    for row, (opp, res) in enumerate(zip(opps, ress), start=1):
+        if is_blank(opp) and is_blank(res):
+            continue
+        if is_blank(opp):
+            raise InvalidInputError(
+                f"{opponents_name} entry {row} is blank but {results_name} is {show(res)}"
+            )
+        if is_blank(res):
+            raise InvalidInputError(
+                f"{results_name} entry {row} is blank but {opponents_name} is {show(opp)}"
+            )
+        out_opps.append(opponent(opp, f"{opponents_name} entry {row}"))
+        out_results.append(to_result(res, f"{results_name} entry {row}"))
+    return out_opps, out_results
