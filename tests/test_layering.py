@@ -5,15 +5,23 @@ from __future__ import annotations
 import subprocess
 import sys
 
-CORE = ["xlrating", "xlrating.elo", "xlrating.fide", "xlrating.uscf", "xlrating.glicko2",
-        "xlrating.errors", "xlrating._check"]
+CORE = [
+    "xlrating",
+    "xlrating.elo",
+    "xlrating.fide",
+    "xlrating.uscf",
+    "xlrating.glicko2",
+    "xlrating.errors",
+    "xlrating._check",
+]
 EXCEL_LIBRARIES = ["xlwings", "openpyxl", "formulas", "xlsxwriter", "schedula", "numpy"]
 
 
 def _modules_after_import(module: str) -> set[str]:
     code = f"import sys, {module}; print('\\n'.join(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
-                         text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout
     return set(out.split())
 
 

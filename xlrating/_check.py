@@ -72,7 +72,11 @@ def check_count(value: object, name: str, *, minimum: int = 0) -> int:
 
 def check_result(value: object, name: str = "result") -> float:
     """Return a game result: 1 (win), 0.5 (draw) or 0 (loss)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or float(value) not in _RESULTS:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or float(value) not in _RESULTS
+    ):
         raise InvalidInputError(f"{name} must be 1, 0.5 or 0, got {show(value)}")
     return float(value)
 
@@ -99,7 +103,7 @@ def check_games(
             check_rating(opponent, f"opponents[{i + 1}]"),
             check_result(result, f"results[{i + 1}]"),
         )
-        for i, (opponent, result) in enumerate(zip(opponents, results))
+        for i, (opponent, result) in enumerate(zip(opponents, results, strict=True))
     )
 
 

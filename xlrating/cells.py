@@ -25,6 +25,7 @@ __all__ = [
     "CellValue",
     "cell_error_text",
     "is_blank",
+    "paired_rows",
     "to_bool",
     "to_choice",
     "to_date",
@@ -34,7 +35,6 @@ __all__ = [
     "to_optional_number",
     "to_result",
     "to_vector",
-    "paired_rows",
 ]
 
 #: What a cell may hold once xlwings (or the headless engine) has read it.
@@ -45,8 +45,23 @@ BLANK: Final = None
 
 #: The text Excel shows for its own error values; a cell holding one is never a number.
 EXCEL_ERRORS: Final = frozenset(
-    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
-     "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!"}
+    {
+        "#NULL!",
+        "#DIV/0!",
+        "#VALUE!",
+        "#REF!",
+        "#NAME?",
+        "#NUM!",
+        "#N/A",
+        "#GETTING_DATA",
+        "#SPILL!",
+        "#CALC!",
+        "#FIELD!",
+        "#BLOCKED!",
+        "#CONNECT!",
+        "#BUSY!",
+        "#UNKNOWN!",
+    }
 )
 
 #: What a cell shows for each kind of failure: the one table that maps errors to cells.
@@ -69,9 +84,24 @@ _FALSE: Final = frozenset({"FALSE", "NO", "N", "0", "FALSCH", "FAUX"})
 
 #: Result words accepted in cells (case-insensitive, trimmed), as the catalog promises.
 RESULT_WORDS: Final[dict[str, float]] = {
-    "W": 1.0, "WIN": 1.0, "1": 1.0, "1.0": 1.0, "+": 1.0,
-    "D": 0.5, "DRAW": 0.5, "0.5": 0.5, ".5": 0.5, "½": 0.5, "=": 0.5, "1/2": 0.5, "0,5": 0.5,
-    "L": 0.0, "LOSS": 0.0, "0": 0.0, "0.0": 0.0, "-": 0.0,
+    "W": 1.0,
+    "WIN": 1.0,
+    "1": 1.0,
+    "1.0": 1.0,
+    "+": 1.0,
+    "D": 0.5,
+    "DRAW": 0.5,
+    "0.5": 0.5,
+    ".5": 0.5,
+    "½": 0.5,
+    "=": 0.5,
+    "1/2": 0.5,
+    "0,5": 0.5,
+    "L": 0.0,
+    "LOSS": 0.0,
+    "0": 0.0,
+    "0.0": 0.0,
+    "-": 0.0,
 }
 
 _T = TypeVar("_T")
@@ -234,8 +264,10 @@ def to_grid(value: CellValue, name: str) -> list[list[CellValue]]:
 
 def to_vector(value: CellValue, name: str) -> list[CellValue]:
     """A single row or column (or one cell) as a flat list of cell values."""
-    if isinstance(value, (list, tuple)) and value and not any(
-        isinstance(cell, (list, tuple)) for cell in value
+    if (
+        isinstance(value, (list, tuple))
+        and value
+        and not any(isinstance(cell, (list, tuple)) for cell in value)
     ):
         return list(value)
     grid = to_grid(value, name)
@@ -271,7 +303,7 @@ def paired_rows(
         )
     out_opps: list[_T] = []
     out_results: list[float] = []
-    for row, (opp, res) in enumerate(zip(opps, ress), start=1):
+    for row, (opp, res) in enumerate(zip(opps, ress, strict=True), start=1):
         if is_blank(opp) and is_blank(res):
             continue
         if is_blank(opp):

@@ -33,14 +33,35 @@ BYE: Final = "BYE"
 
 #: Results written from White's side, as people type them (case-insensitive, trimmed).
 _PLAYED: Final[dict[str, float]] = {
-    "1": 1.0, "1.0": 1.0, "1-0": 1.0, "w": 1.0,
-    "0.5": 0.5, ".5": 0.5, "½": 0.5, "½-½": 0.5, "1/2": 0.5, "1/2-1/2": 0.5, "=": 0.5,
-    "0.5-0.5": 0.5, "d": 0.5,
-    "0": 0.0, "0.0": 0.0, "0-1": 0.0, "l": 0.0,
+    "1": 1.0,
+    "1.0": 1.0,
+    "1-0": 1.0,
+    "w": 1.0,
+    "0.5": 0.5,
+    ".5": 0.5,
+    "½": 0.5,
+    "½-½": 0.5,
+    "1/2": 0.5,
+    "1/2-1/2": 0.5,
+    "=": 0.5,
+    "0.5-0.5": 0.5,
+    "d": 0.5,
+    "0": 0.0,
+    "0.0": 0.0,
+    "0-1": 0.0,
+    "l": 0.0,
 }
 #: Forfeits: White won by forfeit ("+-") or lost by forfeit ("-+"); also "+:-" style.
-_FORFEITS: Final[dict[str, float]] = {"+-": 1.0, "+/-": 1.0, "+:-": 1.0, "1f-0f": 1.0,
-                                       "-+": 0.0, "-/+": 0.0, "-:+": 0.0, "0f-1f": 0.0}
+_FORFEITS: Final[dict[str, float]] = {
+    "+-": 1.0,
+    "+/-": 1.0,
+    "+:-": 1.0,
+    "1f-0f": 1.0,
+    "-+": 0.0,
+    "-/+": 0.0,
+    "-:+": 0.0,
+    "0f-1f": 0.0,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +162,9 @@ def parse_result(value: object, *, bye: bool, where: str) -> tuple[float, GameKi
     is not assumed: it is 0 unless given).
     """
     if isinstance(value, bool):
-        raise InvalidInputError(f"{where}: result must be 1, 0.5, 0, 1-0, 0-1, ½-½, +- or -+, "
-                                f"got {show(value)}")
+        raise InvalidInputError(
+            f"{where}: result must be 1, 0.5, 0, 1-0, 0-1, ½-½, +- or -+, got {show(value)}"
+        )
     if bye:
         if value is None or (isinstance(value, str) and not value.strip()):
             return 0.0, "bye"

@@ -1,0 +1,234 @@
+"""Tests for xlrating.elo: the seed calculators' worked examples, validation, properties."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xlrating.elo import MAX_GAMES, MAX_K, EloChange, expected_score, rating_change
+from xlrating.errors import InvalidInputError, RatingError
+
+ratings = st.floats(min_value=0, max_value=4000, allow_nan=False)
+results = st.sampled_from([0.0, 0.5, 1.0])
+ks = st.floats(min_value=0.5, max_value=100)
+
+
+# --- Seed 004 ("Chess Elo Calculator", /work/shared/seeds/004_0fabf97504becfe4.txt) -----------
+
+
+def test_seed_004_example_1_win_against_higher_rated() -> None:
+    """Seed 004_0fabf97504becfe4.txt, Example 1: 1500 beats 1700, K 20.
+
+    E ~ 0.2403, change ~ +15.19, 1515.19 rounded to 1515.
+    """
+    result = rating_change(1500, [1700], [1], k=20)
+    assert round(result.expected[0], 4) == 0.2403
+    assert round(result.expected_total, 4) == 0.2403
+    assert result.score == 1.0
+    assert round(result.change_once, 2) == 15.19
+    assert round(result.change, 2) == 15.19
+    assert round(result.new_rating, 2) == 1515.19
+    assert result.rounded == 1515
+    assert (result.rating, result.k, result.scale, result.games) == (1500.0, 20.0, 400.0, 1)
+
+
+def test_seed_004_example_2_loss_against_lower_rated() -> None:
+    """Seed 004_0fabf97504becfe4.txt, Example 2: 1700 loses to 1500, K 20.
+
+    E ~ 0.7597 (75.97%), change ~ -15.19, 1684.81 rounded to 1685.
+    """
+    result = rating_change(1700, [1500], [0], k=20)
+    assert round(result.expected_total, 4) == 0.7597
+    assert round(result.change, 2) == -15.19
+    assert round(result.new_rating, 2) == 1684.81
+    assert result.rounded == 1685
+
+
+def test_seed_004_example_3_draw_between_equals() -> None:
+    """Seed 004_0fabf97504becfe4.txt, Example 3: 1600 draws 1600: E = 0.50, change 0, 1600."""
+    result = rating_change(1600, [1600], [0.5], k=20)
+    assert result.expected_total == 0.5
+    assert result.change == 0.0
+    assert result.rounded == 1600
+
+
+@pytest.mark.parametrize(("k", "printed"), [(10, 7.60), (20, 15.19), (40, 30.39)])
+def test_seed_004_example_4_k_factors(k: float, printed: float) -> None:
+    """Seed 004_0fabf97504becfe4.txt, Example 4: 1500 beats 1700: +7.60 / +15.19 / +30.39."""
+    assert round(rating_change(1500, [1700], [1], k=k).change, 2) == printed
+
+
+def test_seed_004_identical_games_multiply() -> None:
+    """Seed 004_0fabf97504becfe4.txt, "Total Rating Change": total = N x change per game.
+
+    Hand-worked from Example 1: three wins, 1500 v 1700, K 20: 3 x 15.1949 = 45.585,
+    1545.585 rounds to 1546.
+    """
+    result = rating_change(1500, [1700], [1], k=20, games=3)
+    assert result.games == 3
+    assert round(result.change_once, 2) == 15.19
+    assert round(result.change, 2) == 45.58
+    assert result.rounded == 1546
+
+
+# --- Seed 001 ("Elo rating calculator", /work/shared/seeds/001_2de337572f459679.txt) -----------
+
+
+def test_seed_001_1500_vs_1600() -> None:
+    """Seed 001_2de337572f459679.txt: 1500 v 1600 expects 0.36; K 20: win +12.8, loss -7.2."""
+    assert round(expected_score(1500, 1600), 2) == 0.36
+    assert round(rating_change(1500, [1600], [1], k=20).change, 1) == 12.8
+    assert round(rating_change(1500, [1600], [0], k=20).change, 1) == -7.2
+
+
+@pytest.mark.parametrize(("difference", "printed"), [(100, 0.640), (200, 0.760), (400, 0.909)])
+def test_seed_001_logistic_figures(difference: int, printed: float) -> None:
+    """Seed 001_2de337572f459679.txt: "The logistic formula gives 0.640, 0.760 and 0.909"."""
+    assert round(expected_score(2000 + difference, 2000), 3) == printed
+
+
+# --- Hand-worked ----------------------------------------------------------------------------
+
+
+def test_several_games_use_pre_period_rating() -> None:
+    """Hand-worked: equal opponents give E = 0.5 each; 1600 v 1600 x 3, scoring 2, K 10.
+
+    K (S - sum E) = 10 (2 - 1.5) = +5: every game uses the pre-period 1600.
+    """
+    result = rating_change(1600, [1600, 1600, 1600], [1, 1, 0], k=10)
+    assert result.expected == (0.5, 0.5, 0.5)
+    assert result.expected_total == 1.5
+    assert result.score == 2.0
+    assert result.change == 5.0
+    assert result.new_rating == 1605.0
+
+
+def test_scale_is_configurable() -> None:
+    """Hand-worked: a difference of one scale unit gives E = 1/(1+10) = 1/11."""
+    assert expected_score(1500, 1600, scale=100) == pytest.approx(1 / 11, abs=1e-15)
+    assert expected_score(1500, 1700, scale=200) == pytest.approx(1 / 11, abs=1e-15)
+
+
+def test_rounding_half_up() -> None:
+    """Hand-worked: 1600 v 1600, K 25, win: +12.5 exactly; 1612.5 rounds up to 1613."""
+    result = rating_change(1600, [1600], [1], k=25)
+    assert result.new_rating == 1612.5
+    assert result.rounded == 1613
+
+
+def test_extreme_scale_does_not_overflow() -> None:
+    assert expected_score(0, 4000, scale=1e-300) == 0.0
+    assert expected_score(4000, 0, scale=1e-300) == 1.0
+
+
+def test_result_is_frozen() -> None:
+    result = rating_change(1500, [1700], [1], k=20)
+    assert isinstance(result, EloChange)
+    with pytest.raises(AttributeError):
+        result.change = 0.0  # type: ignore[misc]
+
+
+# --- Validation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"rating": -1}, "rating must be between 0 and 4000"),
+        ({"rating": 4000.5}, "rating must be between 0 and 4000"),
+        ({"rating": "1500"}, "rating must be a number"),
+        ({"opponents": [5000]}, "opponents[1] must be between 0 and 4000"),
+        ({"results": [0.7]}, "results[1] must be 1, 0.5 or 0"),
+        ({"results": [1, 0]}, "opponents has 1 entries but results has 2"),
+        ({"opponents": [], "results": []}, "opponents is empty"),
+        ({"k": 0}, "k must be a positive number"),
+        ({"k": -20}, "k must be a positive number"),
+        ({"k": MAX_K + 1}, "no larger than 1000"),
+        ({"k": math.nan}, "k must be a finite number"),
+        ({"games": 0}, "games must be at least 1"),
+        ({"games": 2.5}, "games must be a whole number"),
+        ({"games": MAX_GAMES + 1}, "games must be at most 1000"),
+        ({"games": True}, "games must be a number"),
+        ({"scale": 0}, "scale must be a positive number"),
+        ({"scale": -400}, "scale must be a positive number"),
+    ],
+)
+def test_rating_change_rejects(kwargs: dict[str, object], fragment: str) -> None:
+    arguments: dict[str, object] = {"rating": 1500, "opponents": [1700], "results": [1], "k": 20}
+    arguments.update(kwargs)
+    with pytest.raises(InvalidInputError) as caught:
+        rating_change(**arguments)  # type: ignore[arg-type]
+    message = str(caught.value)
+    assert fragment in message
+    assert "\n" not in message
+
+
+def test_expected_score_rejects() -> None:
+    with pytest.raises(InvalidInputError, match="opponent must be between"):
+        expected_score(1500, 4001)
+    with pytest.raises(RatingError, match="scale must be a positive number"):
+        expected_score(1500, 1600, scale=0)
+
+
+def test_limits_are_accepted() -> None:
+    result = rating_change(0, [4000], [1], k=MAX_K, games=MAX_GAMES)
+    assert result.games == MAX_GAMES
+    # Hand-worked: E = 1/(1 + 10^10), so the change is 10^6 (1 - 1e-10) to 10 digits.
+    assert result.change == pytest.approx(1e6, rel=1e-9)
+
+
+# --- Properties -------------------------------------------------------------------------------
+
+
+@given(ratings, ratings, st.floats(min_value=1, max_value=2000))
+def test_expected_scores_sum_to_one(a: float, b: float, scale: float) -> None:
+    total = expected_score(a, b, scale) + expected_score(b, a, scale)
+    assert total == pytest.approx(1.0, abs=1e-12)
+    assert 0.0 <= expected_score(a, b, scale) <= 1.0
+
+
+@given(ratings, ratings, ratings)
+def test_expected_score_falls_as_opponent_rises(a: float, b: float, c: float) -> None:
+    low, high = sorted((b, c))
+    assert expected_score(a, low) >= expected_score(a, high)
+
+
+@given(ratings, st.lists(st.tuples(ratings, results), min_size=1, max_size=8), ks, st.data())
+def test_change_increases_with_score(
+    rating: float, games: list[tuple[float, float]], k: float, data: st.DataObject
+) -> None:
+    opponents = [opponent for opponent, _ in games]
+    worse = [result for _, result in games]
+    index = data.draw(st.integers(min_value=0, max_value=len(games) - 1))
+    if worse[index] == 1.0:
+        worse[index] = data.draw(st.sampled_from([0.0, 0.5]))
+        better = [*worse[:index], 1.0, *worse[index + 1 :]]
+    else:
+        better = [*worse[:index], worse[index] + 0.5, *worse[index + 1 :]]
+    low = rating_change(rating, opponents, worse, k)
+    high = rating_change(rating, opponents, better, k)
+    assert high.change > low.change
+    assert high.change - low.change == pytest.approx(k * (better[index] - worse[index]))
+
+
+@given(ratings, ratings, results, ks)
+def test_zero_sum_for_equal_k(a: float, b: float, result: float, k: float) -> None:
+    first = rating_change(a, [b], [result], k)
+    second = rating_change(b, [a], [1.0 - result], k)
+    assert first.change + second.change == pytest.approx(0.0, abs=1e-9)
+
+
+@given(ratings, ratings, results, ks, st.integers(min_value=1, max_value=MAX_GAMES))
+def test_identical_games_are_n_times_one_game(
+    rating: float, opponent: float, result: float, k: float, n: int
+) -> None:
+    once = rating_change(rating, [opponent], [result], k)
+    repeated = rating_change(rating, [opponent], [result], k, games=n)
+    listed = rating_change(rating, [opponent] * min(n, 50), [result] * min(n, 50), k)
+    assert repeated.change == pytest.approx(n * once.change, rel=1e-12, abs=1e-9)
+    assert repeated.new_rating == pytest.approx(rating + n * once.change, rel=1e-12, abs=1e-9)
+    assert listed.change == pytest.approx(min(n, 50) * once.change, rel=1e-9, abs=1e-9)
+    assert abs(repeated.rounded - repeated.new_rating) <= 0.5 + 1e-9

@@ -1,0 +1,293 @@
+"""Tests for xlrating.glicko2 against Glickman's worked example, plus validation and properties.
+
+Source of the worked example: Mark E. Glickman, "Example of the Glicko-2 system", Boston
+University, November 30, 2013 (glicko.net/glicko/glicko2.pdf), the example after Step 8.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xlrating.errors import InvalidInputError
+from xlrating.glicko2 import (
+    GLICKO2_SCALE,
+    MAX_RD,
+    Glicko2Rating,
+    expected_score,
+    period_steps,
+    rate_period,
+    update,
+)
+
+# Glickman (2013), worked example: the player and the three opponents, tau = 0.5.
+PLAYER = Glicko2Rating(1500, 200, 0.06)
+OPPONENTS = (Glicko2Rating(1400, 30), Glicko2Rating(1550, 100), Glicko2Rating(1700, 300))
+RESULTS = (1.0, 0.0, 0.0)
+
+
+def test_glickman_example_final_values() -> None:
+    """Glickman, "Example of the Glicko-2 system" (2013): r' 1464.06, RD' 151.52, sigma' 0.05999.
+
+    The document prints mu' = -0.2069, phi' = 0.8722 and converts the ROUNDED mu':
+    173.7178 x (-0.2069) + 1500 = 1464.06.  The unrounded mu' (-0.20694) gives 1464.05, so
+    the rating is checked to the error that rounding mu' to 4 places can cause
+    (173.7178 x 0.00005 = 0.0087) plus the 0.005 of printing r' to 2 places.
+    sigma' = 0.05999 is the unrounded 0.0599960 cut (not rounded) to 5 places, so it is
+    checked as a truncation.
+    """
+    new = update(PLAYER, OPPONENTS, RESULTS, tau=0.5)
+    assert abs(new.rating - 1464.06) <= GLICKO2_SCALE * 0.00005 + 0.005
+    assert round(new.rd, 2) == 151.52
+    assert math.floor(new.volatility * 1e5) / 1e5 == 0.05999
+    assert new.volatility == pytest.approx(0.05999, abs=1e-5)
+
+
+def test_glickman_example_glicko2_scale() -> None:
+    """Glickman (2013): mu' = -0.2069, phi' = 0.8722 (Step 7), both to the 4 printed places.
+
+    Also Step 2: mu = 0, phi = 1.1513 for the player.
+    """
+    steps = period_steps(PLAYER, OPPONENTS, RESULTS, tau=0.5)
+    assert steps.mu == 0.0
+    assert round(steps.phi, 4) == 1.1513
+    assert round(steps.new_mu, 4) == -0.2069
+    assert round(steps.new_phi, 4) == 0.8722
+    assert steps.new.rating == pytest.approx(GLICKO2_SCALE * steps.new_mu + 1500, abs=1e-9)
+
+
+def test_glickman_example_step_3_table() -> None:
+    """Glickman (2013), Step 3 table: g(phi_j) 0.9955, 0.9531, 0.7242; E 0.639, 0.432, 0.303."""
+    steps = period_steps(PLAYER, OPPONENTS, RESULTS, tau=0.5)
+    assert tuple(round(g, 4) for g in steps.g) == (0.9955, 0.9531, 0.7242)
+    assert tuple(round(e, 3) for e in steps.expected) == (0.639, 0.432, 0.303)
+    assert round(expected_score(PLAYER, OPPONENTS[0]), 3) == 0.639
+
+
+def test_glickman_example_v_and_delta() -> None:
+    """Glickman (2013), Steps 3 and 4: v = 1.7785, Delta = -0.4834.
+
+    The document computes these from its ROUNDED g and E (4 and 3 places).  Redoing its
+    arithmetic with the printed g and E gives 1.77851 and -0.48339 (checked by hand below);
+    with unrounded g and E the values are 1.77898 and -0.48393, so they are compared to the
+    printed figures within 1e-3 (the effect of rounding E to 3 places), and the document's
+    own rounded-input arithmetic is checked exactly.
+    """
+    steps = period_steps(PLAYER, OPPONENTS, RESULTS, tau=0.5)
+    assert steps.v is not None
+    assert steps.delta is not None
+    assert steps.v == pytest.approx(1.7785, abs=1e-3)
+    assert steps.delta == pytest.approx(-0.4834, abs=1e-3)
+    # The document's arithmetic with its printed intermediates.
+    g = (0.9955, 0.9531, 0.7242)
+    e = (0.639, 0.432, 0.303)
+    v = 1 / sum(gj * gj * ej * (1 - ej) for gj, ej in zip(g, e, strict=True))
+    delta = v * sum(gj * (sj - ej) for gj, ej, sj in zip(g, e, RESULTS, strict=True))
+    assert round(v, 4) == 1.7785
+    assert round(delta, 4) == -0.4834
+
+
+def test_glickman_example_volatility_and_phi_star() -> None:
+    """Glickman (2013), Steps 5-6: sigma' = 0.05999 and phi* = 1.152862.
+
+    The document's phi* = sqrt(1.1513^2 + 0.05999^2) uses phi rounded to 4 places, which
+    moves phi* by up to 0.00005; unrounded phi = 1.1512925 gives 1.152855.
+    """
+    steps = period_steps(PLAYER, OPPONENTS, RESULTS, tau=0.5)
+    assert steps.volatility == pytest.approx(0.05999, abs=1e-5)
+    assert steps.phi_star == pytest.approx(1.152862, abs=5e-5)
+    assert round(steps.phi_star, 4) == round(1.152862, 4)
+
+
+def test_idle_player_only_rd_grows() -> None:
+    """Glickman (2013), after Step 8: a player with no games keeps rating and volatility and
+    phi' = sqrt(phi^2 + sigma^2).  Hand-worked for a new player: 0.06 x 173.7178 = 10.42307;
+    sqrt(350^2 + 10.42307^2) = sqrt(122608.64) = 350.1552.
+    """
+    new = update(Glicko2Rating(), [], [])
+    assert new.rating == 1500.0
+    assert new.volatility == 0.06
+    assert new.rd == pytest.approx(350.1552, abs=1e-4)
+    steps = period_steps(Glicko2Rating(), [], [])
+    assert steps.v is None
+    assert steps.delta is None
+    assert steps.g == ()
+
+
+def test_rate_period_reproduces_example_and_idles() -> None:
+    """Glickman's example as a rating period: the player's figures come out as in the document,
+    each opponent is rated from the pre-period ratings, and an absent player only gets Step 6.
+    """
+    players = {
+        "p": PLAYER,
+        "a": OPPONENTS[0],
+        "b": OPPONENTS[1],
+        "c": OPPONENTS[2],
+        "idle": Glicko2Rating(),
+    }
+    games = [("p", "a", 1.0), ("b", "p", 1.0), ("p", "c", 0.0)]
+    new = rate_period(players, games, tau=0.5)
+    assert list(new) == ["p", "a", "b", "c", "idle"]
+    assert abs(new["p"].rating - 1464.06) <= GLICKO2_SCALE * 0.00005 + 0.005
+    assert round(new["p"].rd, 2) == 151.52
+    assert new["a"] == update(OPPONENTS[0], [PLAYER], [0.0])
+    assert new["b"] == update(OPPONENTS[1], [PLAYER], [1.0])
+    assert new["c"] == update(OPPONENTS[2], [PLAYER], [1.0])
+    assert new["a"].rating < 1400 < 1550 < new["b"].rating
+    assert new["idle"].rating == 1500.0
+    assert new["idle"].rd == pytest.approx(350.1552, abs=1e-4)
+
+
+def test_rate_period_uses_pre_period_ratings() -> None:
+    """Two games in one period: the second game must see the first opponent's OLD rating."""
+    players = {"x": Glicko2Rating(), "y": Glicko2Rating(), "z": Glicko2Rating(1600, 80)}
+    new = rate_period(players, [("x", "y", 1.0), ("y", "z", 0.5)])
+    assert new["y"] == update(Glicko2Rating(), [Glicko2Rating(), Glicko2Rating(1600, 80)], [0, 0.5])
+
+
+def test_volatility_can_raise_rd_above_the_idle_rd() -> None:
+    """Why the RD property below compares with phi* at the NEW volatility.
+
+    1500/30/0.06 beating a 4000/30 player is a large surprise: sigma' > 0.06, so
+    phi* = sqrt(phi^2 + sigma'^2) exceeds the idle phi* and so can the RD after the game.
+    RD after games <= idle RD therefore holds only when sigma' <= sigma.
+    """
+    player = Glicko2Rating(1500, 30, 0.06)
+    idle = update(player, [], [])
+    played = update(player, [Glicko2Rating(4000, 30)], [1.0])
+    assert played.volatility > 0.06
+    assert played.rd > idle.rd
+
+
+# --- Validation -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("player", "fragment"),
+    [
+        (Glicko2Rating(rd=0), "player.rd must be above 0 and at most 500"),
+        (Glicko2Rating(rd=MAX_RD + 0.1), "player.rd must be above 0 and at most 500"),
+        (Glicko2Rating(volatility=0), "player.volatility must be above 0 and below 1"),
+        (Glicko2Rating(volatility=1), "player.volatility must be above 0 and below 1"),
+        (Glicko2Rating(rating=-5), "player.rating must be between 0 and 4000"),
+        (Glicko2Rating(rating=math.inf), "player.rating must be a finite number"),
+        ((1500, 200, 0.06), "player must be a Glicko2Rating"),
+    ],
+)
+def test_update_rejects_player(player: object, fragment: str) -> None:
+    with pytest.raises(InvalidInputError) as caught:
+        update(player, [Glicko2Rating()], [1])  # type: ignore[arg-type]
+    assert fragment in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "fragment"),
+    [
+        (([Glicko2Rating()], [1, 0]), "opponents has 1 entries but results has 2"),
+        (([Glicko2Rating()], [0.25]), "results[1] must be 1, 0.5 or 0"),
+        (([Glicko2Rating(rd=-1)], [1]), "opponents[1].rd must be above 0"),
+        ((Glicko2Rating(), [1]), "opponents must be a list"),
+        (([Glicko2Rating()], "1"), "results must be a list"),
+    ],
+)
+def test_update_rejects_games(arguments: tuple[object, object], fragment: str) -> None:
+    with pytest.raises(InvalidInputError) as caught:
+        update(Glicko2Rating(), *arguments)  # type: ignore[arg-type]
+    assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize("tau", [0.19, 2.01, -0.5, math.nan])
+def test_update_rejects_tau(tau: float) -> None:
+    with pytest.raises(InvalidInputError, match="tau must be"):
+        update(Glicko2Rating(), [Glicko2Rating()], [1], tau=tau)
+
+
+def test_tau_limits_accepted() -> None:
+    for tau in (0.2, 2.0):
+        assert math.isfinite(update(PLAYER, OPPONENTS, RESULTS, tau=tau).rating)
+
+
+@pytest.mark.parametrize(
+    ("games", "fragment"),
+    [
+        ([("a", "nobody", 1)], "games[1] names 'nobody', who is not in players"),
+        ([("a", "a", 1)], "games[1] pairs 'a' with themself"),
+        ([("a", "b", 2)], "games[1] score must be 1, 0.5 or 0"),
+        ([("a", "b")], "games[1] must be (white, black, score)"),
+        ("ab1", "games must be a list"),
+    ],
+)
+def test_rate_period_rejects(games: object, fragment: str) -> None:
+    players = {"a": Glicko2Rating(), "b": Glicko2Rating()}
+    with pytest.raises(InvalidInputError) as caught:
+        rate_period(players, games)  # type: ignore[arg-type]
+    assert fragment in str(caught.value)
+
+
+def test_rate_period_rejects_bad_player() -> None:
+    with pytest.raises(InvalidInputError, match=r"players\['a'\].rd must be above 0"):
+        rate_period({"a": Glicko2Rating(rd=0)}, [])
+
+
+def test_rating_is_frozen() -> None:
+    with pytest.raises(AttributeError):
+        PLAYER.rating = 1600.0  # type: ignore[misc]
+
+
+# --- Properties -------------------------------------------------------------------------------
+
+glicko_ratings = st.builds(
+    Glicko2Rating,
+    rating=st.floats(min_value=0, max_value=4000),
+    rd=st.floats(min_value=1, max_value=MAX_RD),
+    volatility=st.floats(min_value=0.001, max_value=0.5),
+)
+scores = st.sampled_from([0.0, 0.5, 1.0])
+taus = st.floats(min_value=0.2, max_value=2.0)
+
+
+@given(glicko_ratings, st.lists(st.tuples(glicko_ratings, scores), max_size=6), taus)
+def test_output_is_finite_and_positive(
+    player: Glicko2Rating, games: list[tuple[Glicko2Rating, float]], tau: float
+) -> None:
+    new = update(player, [o for o, _ in games], [s for _, s in games], tau)
+    assert math.isfinite(new.rating)
+    assert math.isfinite(new.rd) and new.rd > 0
+    assert math.isfinite(new.volatility) and new.volatility > 0
+
+
+@given(glicko_ratings, st.lists(st.tuples(glicko_ratings, scores), min_size=1, max_size=6), taus)
+def test_rd_after_games_at_most_phi_star(
+    player: Glicko2Rating, games: list[tuple[Glicko2Rating, float]], tau: float
+) -> None:
+    """Step 7: phi' = 1/sqrt(1/phi*^2 + 1/v) <= phi* = sqrt(phi^2 + sigma'^2); and when the
+    volatility does not rise, the RD after games is at most the idle player's RD."""
+    new = update(player, [o for o, _ in games], [s for _, s in games], tau)
+    phi = player.rd / GLICKO2_SCALE
+    phi_star = math.sqrt(phi * phi + new.volatility * new.volatility)
+    assert new.rd <= GLICKO2_SCALE * phi_star * (1 + 1e-12)
+    if new.volatility <= player.volatility:
+        assert new.rd <= update(player, [], []).rd * (1 + 1e-12)
+
+
+@given(glicko_ratings, glicko_ratings, st.lists(st.tuples(glicko_ratings, scores), max_size=5))
+def test_win_never_rates_below_loss(
+    player: Glicko2Rating, opponent: Glicko2Rating, others: list[tuple[Glicko2Rating, float]]
+) -> None:
+    """Same period, one game changed from loss to draw to win: the new rating never falls."""
+    opponents = [opponent, *(o for o, _ in others)]
+    rest = [s for _, s in others]
+    loss, draw, win = (update(player, opponents, [s, *rest]) for s in (0.0, 0.5, 1.0))
+    assert loss.rating <= draw.rating <= win.rating
+
+
+@given(glicko_ratings, glicko_ratings)
+def test_expected_scores_sum_to_one_for_equal_rd(a: Glicko2Rating, b: Glicko2Rating) -> None:
+    """E uses the opponent's RD only, so E(a, b) + E(b, a) = 1 when both RDs are equal."""
+    b = Glicko2Rating(b.rating, a.rd, b.volatility)
+    assert expected_score(a, b) + expected_score(b, a) == pytest.approx(1.0, abs=1e-12)
+    assert 0.0 <= expected_score(a, b) <= 1.0

@@ -1,0 +1,660 @@
+"""The one registry of spreadsheet functions: Excel name -> implementation over the core.
+
+Every front end reads this table: the xlwings declarations in :mod:`xlrating.udfs`
+(generated from it, see :func:`render_udfs`), the headless workbook engine and the
+template builder.  Each entry takes raw cell values (what xlwings or the headless
+engine hands over), coerces them with :mod:`xlrating.cells`, calls the core, and
+returns a cell value: a number, a text, or a list of rows that spills.  Every
+failure comes back as one line of text (see :func:`xlrating.cells.cell_error_text`).
+
+The names, argument order and defaults are a contract with users' spreadsheets:
+keep them, and add new optional arguments only at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, get_args
+
+from . import elo, fide, uscf
+from .cells import (
+    CellValue,
+    cell_error_text,
+    is_blank,
+    paired_rows,
+    to_bool,
+    to_choice,
+    to_date,
+    to_int,
+    to_number,
+    to_optional_number,
+    to_vector,
+)
+from .errors import InvalidInputError, NoRatingError
+
+__all__ = ["CATEGORY", "FUNCTIONS", "ExcelFunction", "Param", "call", "render_udfs"]
+
+#: The function wizard's category for every xlrating function.
+CATEGORY: Final = "Chess Ratings"
+#: Excel's limit for a function or argument description in the wizard (MacroOptions).
+WIZARD_LIMIT: Final = 255
+
+Cell = CellValue
+Table = list[list[object]]
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One argument of a spreadsheet function."""
+
+    name: str
+    doc: str
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExcelFunction:
+    """A spreadsheet function: its Excel name, arguments, help text and implementation."""
+
+    name: str
+    summary: str
+    params: tuple[Param, ...]
+    impl: Callable[..., object]
+    example: str
+    spills: bool = False
+
+    @property
+    def min_args(self) -> int:
+        """How many arguments a formula must give."""
+        return sum(1 for p in self.params if not p.optional)
+
+    @property
+    def max_args(self) -> int:
+        """How many arguments a formula may give."""
+        return len(self.params)
+
+    def __call__(self, *args: Cell) -> object:
+        """Evaluate with cell values; missing optional arguments count as blank cells."""
+        if not self.min_args <= len(args) <= self.max_args:
+            return cell_error_text(
+                InvalidInputError(
+                    f"{self.name} takes {self.min_args} to {self.max_args} arguments, "
+                    f"got {len(args)}"
+                )
+            )
+        padded = list(args) + [None] * (self.max_args - len(args))
+        try:
+            return self.impl(*padded)
+        except Exception as error:  # every failure becomes one line in the cell
+            return cell_error_text(error)
+
+
+FUNCTIONS: dict[str, ExcelFunction] = {}
+
+
+def call(name: str, *args: Cell) -> object:
+    """Evaluate the spreadsheet function *name* with cell values (what udfs.py does)."""
+    return FUNCTIONS[name](*args)
+
+
+def _register(
+    name: str, summary: str, params: tuple[Param, ...], example: str, *, spills: bool = False
+) -> Callable[[Callable[..., object]], Callable[..., object]]:
+    if len(summary) > WIZARD_LIMIT or any(len(p.doc) > WIZARD_LIMIT for p in params):
+        raise AssertionError(f"{name}: help text longer than {WIZARD_LIMIT} characters")
+
+    def add(impl: Callable[..., object]) -> Callable[..., object]:
+        if name in FUNCTIONS:
+            raise AssertionError(f"{name} registered twice")
+        FUNCTIONS[name] = ExcelFunction(name, summary, params, impl, example, spills)
+        return impl
+
+    return add
+
+
+def _p(name: str, doc: str) -> Param:
+    return Param(name, doc)
+
+
+def _o(name: str, doc: str) -> Param:
+    return Param(name, doc, optional=True)
+
+
+# ---------------------------------------------------------------- shared argument text
+
+_RATING = _p("rating", "The player's rating before the event.")
+_OPPONENTS = _p("opponents", "Range (a row or a column) of the opponents' ratings.")
+_RESULTS = _p(
+    "results",
+    "Range of the same shape with your results: 1, 0.5, 0 or W, D, L. "
+    "Rows blank in both ranges are skipped.",
+)
+_OPPONENT = _p("opponent", "The opponent's rating, or a range of ratings (one result per row).")
+_EVENT_DATE = _o("event_date", "Date of the event (a date or ISO text); default today.")
+_USCF_GAMES = _p(
+    "games",
+    "Number of rated games the rating is based on (0 if unrated; 'established' if unknown).",
+)
+_USCF_EXTRA = (
+    _o("floor", "Your rating floor, if you know it (default 0: only the absolute floor 100)."),
+    _o(
+        "bonus_ok",
+        "FALSE if the event cannot give bonus points (a match, or an opponent met "
+        "more than twice). Default TRUE.",
+    ),
+    _o(
+        "dual_rated",
+        "TRUE for the reduced K of a Regular rating above 2200 in a dual-rated "
+        "event. Default FALSE.",
+    ),
+    _o("history", "Your rated history before the event: mixed (default), all wins or all losses."),
+    _EVENT_DATE,
+)
+_USCF_ARGS = (_RATING, _USCF_GAMES, _OPPONENTS, _RESULTS, *_USCF_EXTRA)
+_RATING_LIST = _o("rating_list", "FIDE rating list: standard (default), rapid or blitz.")
+_K = _p("k", "The development coefficient K (for example from FIDE_K).")
+_FIDE_ARGS = (_RATING, _OPPONENTS, _RESULTS, _K, _RATING_LIST, _EVENT_DATE)
+_SCALE = _o("scale", "The Elo scale (default 400).")
+_ELO_ARGS = (
+    _RATING,
+    _OPPONENTS,
+    _RESULTS,
+    _p("k", "The K-factor (for example 10, 20 or 40)."),
+    _o("games", "Repeat the listed games this many times (1 to 1000, default 1)."),
+    _SCALE,
+)
+
+
+# ---------------------------------------------------------------- coercion helpers
+
+_RATING_LISTS: Final[tuple[fide.RatingList, ...]] = get_args(fide.RatingList)
+_FIDE_METHODS: Final[tuple[fide.ExpectedMethod, ...]] = get_args(fide.ExpectedMethod)
+_HISTORIES: Final[tuple[uscf.History, ...]] = get_args(uscf.History)
+
+
+def _rating(value: Cell, name: str) -> float:
+    return to_number(value, name)
+
+
+_UNKNOWN_GAMES: Final = frozenset({"established", "est", "e", "unknown", "?"})
+
+
+def _uscf_games(value: Cell) -> int | None:
+    if isinstance(value, str) and value.strip().lower() in _UNKNOWN_GAMES:
+        return None
+    return to_int(value, "games")
+
+
+_UNRATED_WORDS: Final = frozenset({"unrated", "nr", "u", "-", "none"})
+
+
+def _fide_opponent(value: Cell, name: str) -> float | None:
+    """A FIDE opponent: a rating, or the text 'unrated' (such games are not rated)."""
+    if isinstance(value, str) and value.strip().lower() in _UNRATED_WORDS:
+        return None
+    return to_number(value, name)
+
+
+def _expected_array(opponent: Cell, one: Callable[[float], float]) -> float | Table:
+    """A scalar for one opponent; a spilling column for a range of opponents."""
+    if isinstance(opponent, (list, tuple)):
+        cells = to_vector(opponent, "opponent")
+        return [
+            ["" if is_blank(c) else one(to_number(c, f"opponent entry {i}"))]
+            for i, c in enumerate(cells, start=1)
+        ]
+    return one(to_number(opponent, "opponent"))
+
+
+def _uscf_rate(
+    rating: Cell,
+    games: Cell,
+    opponents: Cell,
+    results: Cell,
+    floor: Cell,
+    bonus_ok: Cell,
+    dual_rated: Cell,
+    history: Cell,
+    event_date: Cell,
+) -> uscf.UscfResult:
+    opps, res = paired_rows(opponents, results, _rating)
+    return uscf.rate(
+        to_number(rating, "rating"),
+        _uscf_games(games),
+        opps,
+        res,
+        floor=to_number(floor, "floor", 0.0),
+        bonus_ok=to_bool(bonus_ok, "bonus_ok", True),
+        dual_rated=to_bool(dual_rated, "dual_rated", False),
+        history=to_choice(history, "history", _HISTORIES, "mixed"),
+        event_date=to_date(event_date, "event_date"),
+    )
+
+
+def _blank_if_none(value: object) -> object:
+    return "" if value is None else value
+
+
+# ---------------------------------------------------------------- US Chess
+
+
+@_register(
+    "USCF_NEW_RATING",
+    "US Chess post-event rating (unrounded) by the standard or special formula, with bonus "
+    "and floors.",
+    _USCF_ARGS,
+    "=USCF_NEW_RATING(1700, 30, B2:B5, C2:C5)",
+)
+def _uscf_new_rating(*args: Cell) -> float:
+    return _uscf_rate(*args).new_rating
+
+
+@_register(
+    "USCF_RATING_CHANGE",
+    "US Chess rating change (new rating minus old, unrounded).",
+    _USCF_ARGS,
+    "=USCF_RATING_CHANGE(1700, 30, B2:B5, C2:C5)",
+)
+def _uscf_rating_change(*args: Cell) -> float:
+    return _uscf_rate(*args).change
+
+
+@_register(
+    "USCF_DETAILS",
+    "US Chess rating calculation as a two-column table that spills: formula, N', K, score, "
+    "expected score, change, bonus, new rating, performance, class.",
+    _USCF_ARGS,
+    "=USCF_DETAILS(1700, 30, B2:B5, C2:C5)",
+    spills=True,
+)
+def _uscf_details(*args: Cell) -> Table:
+    r = _uscf_rate(*args)
+    return [
+        ["Formula", r.formula],
+        ["Effective games N'", r.effective_games],
+        ["K", _blank_if_none(r.k)],
+        ["Score", r.score],
+        ["Expected score", r.expected],
+        ["Change before bonus", r.change_before_bonus],
+        ["Bonus", r.bonus],
+        ["New rating", r.new_rating],
+        ["Rounded rating", r.rounded],
+        ["Performance", r.performance],
+        ["Class", r.rating_class],
+        ["Status", r.status],
+    ]
+
+
+@_register(
+    "USCF_EXPECTED",
+    "US Chess winning expectancy 1/(1+10^((opponent-rating)/400)); a range of opponents "
+    "spills one value per opponent.",
+    (_RATING, _OPPONENT),
+    "=USCF_EXPECTED(1700, 1600)",
+)
+def _uscf_expected(rating: Cell, opponent: Cell) -> float | Table:
+    own = to_number(rating, "rating")
+    return _expected_array(opponent, lambda opp: uscf.winning_expectancy(own, opp))
+
+
+@_register(
+    "USCF_EFFECTIVE_GAMES",
+    "US Chess effective number of games N' = min(N, N*).",
+    (_RATING, _USCF_GAMES),
+    "=USCF_EFFECTIVE_GAMES(1700, 30)",
+)
+def _uscf_effective_games(rating: Cell, games: Cell) -> float:
+    return uscf.effective_games(to_number(rating, "rating"), _uscf_games(games))
+
+
+@_register(
+    "USCF_K",
+    "US Chess K factor 800/(N'+m), or the dual-rated K for Regular ratings above 2200.",
+    (
+        _RATING,
+        _USCF_GAMES,
+        _p("event_games", "Number of games in the event (m)."),
+        _o("dual_rated", "TRUE for a dual-rated event (reduced K above 2200). Default FALSE."),
+    ),
+    "=USCF_K(1700, 30, 4)",
+)
+def _uscf_k(rating: Cell, games: Cell, event_games: Cell, dual_rated: Cell) -> float:
+    return uscf.k_factor(
+        to_number(rating, "rating"),
+        _uscf_games(games),
+        to_int(event_games, "event_games"),
+        dual_rated=to_bool(dual_rated, "dual_rated", False),
+    )
+
+
+@_register(
+    "USCF_BONUS",
+    "US Chess bonus points for the event (0 if below the threshold B*sqrt(max(m,4))).",
+    (_RATING, _USCF_GAMES, _OPPONENTS, _RESULTS, _EVENT_DATE),
+    "=USCF_BONUS(1300, 45, B2:B5, C2:C5)",
+)
+def _uscf_bonus(
+    rating: Cell, games: Cell, opponents: Cell, results: Cell, event_date: Cell
+) -> float:
+    return _uscf_rate(rating, games, opponents, results, None, True, False, None, event_date).bonus
+
+
+@_register(
+    "USCF_PERFORMANCE",
+    "US Chess performance rating: the rating whose expected score equals your score "
+    "(perfect: highest opponent + 400; zero: lowest - 400).",
+    (_OPPONENTS, _RESULTS),
+    "=USCF_PERFORMANCE(B2:B5, C2:C5)",
+)
+def _uscf_performance(opponents: Cell, results: Cell) -> float:
+    opps, res = paired_rows(opponents, results, _rating)
+    return uscf.performance_rating(opps, res)
+
+
+@_register(
+    "USCF_CLASS",
+    "US Chess rating class of a rating (Class A, Expert, ...).",
+    (_p("rating", "A US Chess rating."),),
+    "=USCF_CLASS(1717)",
+)
+def _uscf_class(rating: Cell) -> str:
+    return uscf.rating_class(to_number(rating, "rating"))
+
+
+@_register(
+    "USCF_INITIAL_RATING",
+    "US Chess starting rating of an unrated player from age: 50 x age (2 to 26), 100 under 2, "
+    "1300 over 26.",
+    (_p("age", "The player's age in years (fractions allowed)."),),
+    "=USCF_INITIAL_RATING(12)",
+)
+def _uscf_initial_rating(age: Cell) -> float:
+    return uscf.initial_rating(to_number(age, "age"))
+
+
+@_register(
+    "USCF_FLOOR",
+    "US Chess rating floor: the highest of 100, the low-rating floor, the peak-based floor "
+    "and the Original Life Master floor.",
+    (
+        _p("peak_rating", "Highest established rating ever reached (0 if none)."),
+        _o("wins", "Rated wins in the player's career (default 0)."),
+        _o("draws", "Rated draws in the player's career (default 0)."),
+        _o("events", "Events with at least 3 rated games (default 0)."),
+        _o("life_master", "TRUE for an Original Life Master (floor 2200). Default FALSE."),
+    ),
+    "=USCF_FLOOR(1941)",
+)
+def _uscf_floor(
+    peak_rating: Cell, wins: Cell, draws: Cell, events: Cell, life_master: Cell
+) -> float:
+    return uscf.rating_floor(
+        to_number(peak_rating, "peak_rating", 0.0),
+        to_int(wins, "wins", 0),
+        to_int(draws, "draws", 0),
+        to_int(events, "events", 0),
+        to_bool(life_master, "life_master", False),
+    )
+
+
+# ---------------------------------------------------------------- FIDE
+
+
+def _fide_change(
+    rating: Cell, opponents: Cell, results: Cell, k: Cell, rating_list: Cell, event_date: Cell
+) -> fide.FideChange:
+    opps, res = paired_rows(opponents, results, _fide_opponent)
+    return fide.rating_change(
+        to_number(rating, "rating"),
+        opps,
+        res,
+        to_number(k, "k"),
+        to_choice(rating_list, "rating_list", _RATING_LISTS, "standard"),
+        to_date(event_date, "event_date"),
+    )
+
+
+@_register(
+    "FIDE_EXPECTED",
+    "FIDE expected score from table 8.1.2 with the 400-point rule (or the logistic curve); "
+    "a range of opponents spills one value per opponent.",
+    (
+        _RATING,
+        _OPPONENT,
+        _RATING_LIST,
+        _EVENT_DATE,
+        _o("method", "table (FIDE's table 8.1.2, default) or logistic."),
+    ),
+    "=FIDE_EXPECTED(1800, 1750)",
+)
+def _fide_expected(
+    rating: Cell, opponent: Cell, rating_list: Cell, event_date: Cell, method: Cell
+) -> float | Table:
+    own = to_number(rating, "rating")
+    rlist = to_choice(rating_list, "rating_list", _RATING_LISTS, "standard")
+    when = to_date(event_date, "event_date")
+    how = to_choice(method, "method", _FIDE_METHODS, "table")
+    return _expected_array(opponent, lambda opp: fide.expected_score(own, opp, rlist, when, how))
+
+
+@_register(
+    "FIDE_K",
+    "FIDE development coefficient K (40, 20 or 10) from the player's facts, with the "
+    "K x n <= 700 rule for the period's games.",
+    (
+        _RATING,
+        _o("rated_games", "Rated games completed so far (default 30: not new)."),
+        _o(
+            "birth_year",
+            "Year of birth (juniors: K 40 to the end of the year they turn 18, "
+            "under 2300). Blank: not a junior.",
+        ),
+        _o("reached_2400", "TRUE once a published rating has reached 2400. Default FALSE."),
+        _o("period_games", "Games in this rating period (for the 700 rule; default 1)."),
+        _o("period_date", "Date of the rating period (default today)."),
+    ),
+    "=FIDE_K(1800, 45, 2012)",
+)
+def _fide_k(
+    rating: Cell,
+    rated_games: Cell,
+    birth_year: Cell,
+    reached_2400: Cell,
+    period_games: Cell,
+    period_date: Cell,
+) -> int:
+    year = to_optional_number(birth_year, "birth_year")
+    if year is not None and year != int(year):
+        raise InvalidInputError(f"birth_year must be a whole year, got {birth_year!r}")
+    return fide.k_factor(
+        to_number(rating, "rating"),
+        to_int(rated_games, "rated_games", 30),
+        None if year is None else int(year),
+        to_bool(reached_2400, "reached_2400", False),
+        to_int(period_games, "period_games", 1),
+        to_date(period_date, "period_date"),
+    )
+
+
+@_register(
+    "FIDE_RATING_CHANGE",
+    "FIDE rating change for a rating period: K x sum(score - expected), rounded to a whole "
+    "number (8.3.4). Unrated opponents are ignored.",
+    _FIDE_ARGS,
+    "=FIDE_RATING_CHANGE(1800, B2:B6, C2:C6, 20)",
+)
+def _fide_rating_change(*args: Cell) -> int:
+    return _fide_change(*args).change
+
+
+@_register(
+    "FIDE_NEW_RATING",
+    "FIDE rating after the rating period: rating + the rounded change.",
+    _FIDE_ARGS,
+    "=FIDE_NEW_RATING(1800, B2:B6, C2:C6, 20)",
+)
+def _fide_new_rating(*args: Cell) -> float:
+    return _fide_change(*args).new_rating
+
+
+@_register(
+    "FIDE_DETAILS",
+    "FIDE rating calculation as a two-column table that spills: games rated, score, expected "
+    "score, K, change, new rating, performance.",
+    _FIDE_ARGS,
+    "=FIDE_DETAILS(1800, B2:B6, C2:C6, 20)",
+    spills=True,
+)
+def _fide_details(*args: Cell) -> Table:
+    r = _fide_change(*args)
+    return [
+        ["Games rated", r.rated_games],
+        ["Score", r.score],
+        ["Expected score", r.expected_total],
+        ["K", r.k],
+        ["Change (unrounded)", r.change_unrounded],
+        ["Change", r.change],
+        ["New rating", r.new_rating],
+        ["Performance", _blank_if_none(r.performance)],
+    ]
+
+
+@_register(
+    "FIDE_PERFORMANCE",
+    "FIDE performance rating: average opponent rating plus dp from table 8.1.1 for the "
+    "percentage scored (Title Regulations 1.4.7-1.4.9).",
+    (_OPPONENTS, _RESULTS),
+    "=FIDE_PERFORMANCE(B2:B6, C2:C6)",
+)
+def _fide_performance(opponents: Cell, results: Cell) -> int:
+    opps, res = paired_rows(opponents, results, _fide_opponent)
+    return fide.performance_rating(opps, res)
+
+
+@_register(
+    "FIDE_FIRST_RATING",
+    "FIDE first rating of a new player (8.2): opponents' average with two 1800 draws plus dp; "
+    "at most 2200, published from 1400 and 5 games.",
+    (_OPPONENTS, _RESULTS),
+    "=FIDE_FIRST_RATING(B2:B7, C2:C7)",
+)
+def _fide_first_rating(opponents: Cell, results: Cell) -> int:
+    opps, res = paired_rows(opponents, results, _fide_opponent)
+    outcome = fide.first_rating(opps, res)
+    if outcome.rating is None or not outcome.published:
+        raise NoRatingError(outcome.reason)
+    return outcome.rating
+
+
+@_register(
+    "FIDE_DP",
+    "FIDE rating difference dp for a fractional score p (table 8.1.1; p rounded to a whole "
+    "percent).",
+    (_p("fraction", "The fractional score p, from 0 to 1 (for example 0.6)."),),
+    "=FIDE_DP(0.6)",
+)
+def _fide_dp(fraction: Cell) -> int:
+    return fide.dp(to_number(fraction, "fraction"))
+
+
+# ---------------------------------------------------------------- plain Elo
+
+
+def _elo_change(
+    rating: Cell, opponents: Cell, results: Cell, k: Cell, games: Cell, scale: Cell
+) -> elo.EloChange:
+    opps, res = paired_rows(opponents, results, _rating)
+    return elo.rating_change(
+        to_number(rating, "rating"),
+        opps,
+        res,
+        to_number(k, "k"),
+        to_int(games, "games", 1),
+        to_number(scale, "scale", 400.0),
+    )
+
+
+@_register(
+    "ELO_EXPECTED",
+    "Elo expected score 1/(1+10^((opponent-rating)/scale)); a range of opponents spills one "
+    "value per opponent.",
+    (_RATING, _OPPONENT, _SCALE),
+    "=ELO_EXPECTED(1500, 1700)",
+)
+def _elo_expected(rating: Cell, opponent: Cell, scale: Cell) -> float | Table:
+    own = to_number(rating, "rating")
+    s = to_number(scale, "scale", 400.0)
+    return _expected_array(opponent, lambda opp: elo.expected_score(own, opp, s))
+
+
+@_register(
+    "ELO_RATING_CHANGE",
+    "Elo rating change K x (score - expected) over the listed games, repeated games times.",
+    _ELO_ARGS,
+    "=ELO_RATING_CHANGE(1500, 1700, 1, 20)",
+)
+def _elo_rating_change(*args: Cell) -> float:
+    return _elo_change(*args).change
+
+
+@_register(
+    "ELO_NEW_RATING",
+    "Elo rating after the listed games (unrounded): rating + K x (score - expected).",
+    _ELO_ARGS,
+    "=ELO_NEW_RATING(1500, 1700, 1, 20)",
+)
+def _elo_new_rating(*args: Cell) -> float:
+    return _elo_change(*args).new_rating
+
+
+# ---------------------------------------------------------------- generated xlwings module
+
+_UDF_HEADER: Final = '''"""xlwings declarations of the xlrating spreadsheet functions.
+
+GENERATED from the registry in xlrating/catalog.py by ``python -m xlrating.catalog``:
+do not edit by hand (a test checks that this file is up to date).  Each function only
+declares its arguments for Excel and hands the cell values to the registry, which
+coerces them, calls the rating core, and turns any failure into one line of text.
+
+Set "UDF Modules" to ``xlrating.udfs`` in the xlwings add-in, then Import Functions.
+On Linux and macOS the decorators do nothing and the functions are plain Python.
+"""
+
+from __future__ import annotations
+
+import xlwings as xw
+
+from xlrating.catalog import call
+
+'''
+
+
+def _py(text: str) -> str:
+    return repr(text)
+
+
+def render_udfs() -> str:
+    """The source of :mod:`xlrating.udfs`, generated from :data:`FUNCTIONS`."""
+    parts = [_UDF_HEADER]
+    for fn in FUNCTIONS.values():
+        lines = [f'@xw.func(category="{CATEGORY}")']
+        for p in fn.params:
+            lines.append(f"@xw.arg({_py(p.name)}, doc={_py(p.doc)}, err_to_str=True)")
+        sig = ", ".join(p.name + ("=None" if p.optional else "") for p in fn.params)
+        lines.append(f"def {fn.name}({sig}):")
+        lines.append(f"    {_py(fn.summary)}")
+        args = ", ".join(p.name for p in fn.params)
+        lines.append(f"    return call({_py(fn.name)}, {args})")
+        parts.append("\n\n" + "\n".join(lines) + "\n")
+    return "".join(parts).rstrip("\n") + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import pathlib
+
+    target = pathlib.Path(__file__).with_name("udfs.py")
+    partial = target.with_suffix(".py.tmp")
+    partial.write_text(render_udfs(), encoding="utf-8")
+    partial.replace(target)
+    print(f"wrote {target}")
