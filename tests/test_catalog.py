@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import xlrating
 from xlrating import catalog
-from xlrating.catalog import FUNCTIONS, render_udfs
+from xlrating.catalog import FUNCTION_DOCS_PATH, FUNCTIONS, render_function_docs, render_udfs
 
 from .xlwings_harness import MISSING, call_udf, com_value, decorated_udfs
 
@@ -137,6 +137,18 @@ def test_udfs_module_is_generated_from_the_registry() -> None:
     assert path.read_text(encoding="utf-8") == render_udfs(), (
         "xlrating/udfs.py is stale: run python -m xlrating.catalog"
     )
+
+
+def test_function_docs_are_generated_from_the_registry() -> None:
+    assert FUNCTION_DOCS_PATH.read_text(encoding="utf-8") == render_function_docs(), (
+        "docs/functions.md is stale: run python -m xlrating.catalog"
+    )
+
+
+def test_readme_lists_every_function() -> None:
+    readme = (FUNCTION_DOCS_PATH.parent.parent / "README.md").read_text(encoding="utf-8")
+    missing = [name for name in FUNCTIONS if f"`{name}" not in readme]
+    assert not missing, f"README.md does not list {missing}"
 
 
 def test_xlwings_declarations_match_the_registry() -> None:

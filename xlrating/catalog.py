@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, get_args
 
 from . import elo, fide, uscf
@@ -33,7 +34,15 @@ from .cells import (
 )
 from .errors import InvalidInputError, NoRatingError
 
-__all__ = ["CATEGORY", "FUNCTIONS", "ExcelFunction", "Param", "call", "render_udfs"]
+__all__ = [
+    "CATEGORY",
+    "FUNCTIONS",
+    "ExcelFunction",
+    "Param",
+    "call",
+    "render_function_docs",
+    "render_udfs",
+]
 
 #: The function wizard's category for every xlrating function.
 CATEGORY: Final = "Chess Ratings"
@@ -650,11 +659,60 @@ def render_udfs() -> str:
     return "".join(parts).rstrip("\n") + "\n"
 
 
-if __name__ == "__main__":  # pragma: no cover
-    import pathlib
+def _cell_text(text: str) -> str:
+    return text.replace("|", "\\|")
 
-    target = pathlib.Path(__file__).with_name("udfs.py")
-    partial = target.with_suffix(".py.tmp")
-    partial.write_text(render_udfs(), encoding="utf-8")
+
+def render_function_docs() -> str:
+    """The text of docs/functions.md: every function with its arguments and an example."""
+    out = [
+        "# Spreadsheet functions",
+        "",
+        "GENERATED from the registry in `xlrating/catalog.py` by `python -m xlrating.catalog`;"
+        " a test checks that it is up to date.",
+        "",
+        "Arguments in [brackets] are optional: leave them out or leave the cell blank.",
+        "Ranges may be a row or a column; rows blank in both the opponents and the results",
+        "range are skipped. Results are 1, 0.5, 0 or W, D, L (also \"½\", \"=\", \"1\",",
+        "\"0.5\", \"0\"). Dates may be Excel dates or ISO text such as 2025-10-01.",
+        "A failure shows as one line of text starting with `#VALUE!` (bad input) or `#N/A`",
+        "(the rules give no rating), naming the argument and the value.",
+        "",
+        "| Function | What it returns | Example |",
+        "|---|---|---|",
+    ]
+    for fn in FUNCTIONS.values():
+        args = ", ".join(f"[{p.name}]" if p.optional else p.name for p in fn.params)
+        out.append(
+            f"| `{fn.name}({args})` | {_cell_text(fn.summary)} | `{_cell_text(fn.example)}` |"
+        )
+    out.append("")
+    for fn in FUNCTIONS.values():
+        out += [f"## {fn.name}", "", fn.summary, "", f"Example: `{fn.example}`", ""]
+        if fn.spills:
+            out += ["The result is a table that spills into the cells below and beside.", ""]
+        out += ["| Argument | Meaning |", "|---|---|"]
+        for p in fn.params:
+            name = f"[{p.name}]" if p.optional else p.name
+            out.append(f"| `{name}` | {_cell_text(p.doc)} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _write(target: Path, text: str) -> None:
+    """Write *text* to *target* through a temporary file, so a failure never damages it."""
+    partial = target.with_name(target.name + ".tmp")
+    partial.write_text(text, encoding="utf-8")
     partial.replace(target)
-    print(f"wrote {target}")
+
+
+#: Where the generated files live.
+UDFS_PATH: Final = Path(__file__).with_name("udfs.py")
+FUNCTION_DOCS_PATH: Final = Path(__file__).resolve().parent.parent / "docs" / "functions.md"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    _write(UDFS_PATH, render_udfs())
+    FUNCTION_DOCS_PATH.parent.mkdir(exist_ok=True)
+    _write(FUNCTION_DOCS_PATH, render_function_docs())
+    print(f"wrote {UDFS_PATH} and {FUNCTION_DOCS_PATH}")
