@@ -1,0 +1,110 @@
+"""Players and games tables read from spreadsheet ranges (xlrating.tables)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from xlrating.errors import InvalidInputError
+from xlrating.tables import read_games, read_players, read_season_games
+from xlrating.tournament import Game, Player
+
+PLAYERS = [
+    ["Name", "Rating", "Games", "Floor", "Age"],
+    ["Alice", 1702.0, None, None, None],
+    ["Bob", 1366.0, 14.0, None, None],
+    ["Cleo", None, None, None, 11.0],
+    [None, None, None, None, None],
+    ["Dan", 1500.0, "established", 1200.0, None],
+]
+
+
+def test_players_with_header_blank_rows_and_defaults() -> None:
+    assert read_players(PLAYERS) == [
+        Player("Alice", 1702.0, None),  # rating with blank games: established, count unknown
+        Player("Bob", 1366.0, 14),
+        Player("Cleo", None, 0, 0.0, 11.0),  # unrated
+        Player("Dan", 1500.0, None, 1200.0),
+    ]
+
+
+def test_players_errors_name_the_row() -> None:
+    duplicate = r"players row 3: duplicate name 'Alice' \(also row 1\)"
+    with pytest.raises(InvalidInputError, match=duplicate):
+        read_players([["Alice", 1500.0, 30.0], ["Bob", 1400.0, 30.0], ["Alice", 1600.0, 30.0]])
+    with pytest.raises(
+        InvalidInputError, match=r"players row 2: rating must be a number, got 'abc'"
+    ):
+        read_players([["Alice", 1500.0, 30.0], ["Bob", "abc", 30.0]])
+    with pytest.raises(InvalidInputError, match="players is empty"):
+        read_players([[None, None, None]])
+
+
+def test_games_results_byes_and_forfeits() -> None:
+    players = read_players(PLAYERS)
+    games = read_games(
+        [
+            ["Round", "White", "Black", "Result"],
+            [1.0, "Alice", "Bob", "1-0"],
+            [1.0, "Cleo", "Dan", "½-½"],
+            [2.0, "Bob", "Cleo", "+-"],
+            [2.0, "Dan", "BYE", 1.0],
+            [3.0, "Alice", None, None],
+        ],
+        players,
+    )
+    assert games == [
+        Game(1, "Alice", "Bob", 1.0),
+        Game(1, "Cleo", "Dan", 0.5),
+        Game(2, "Bob", "Cleo", 1.0, "forfeit"),
+        Game(2, "Dan", None, 1.0, "bye"),
+        Game(3, "Alice", None, 0.0, "bye"),
+    ]
+    assert [g.rated for g in games] == [True, True, False, False, False]
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ([1.0, "Alice", "Zed", "1-0"], r"games row 1: unknown player 'Zed'"),
+        ([1.0, "Alice", "Alice", "1-0"], r"games row 1: 'Alice' is paired with himself"),
+        ([1.0, "Alice", "Bob", "2-0"], r"games row 1: result must be"),
+        ([1.0, "Alice", "Bob", None], r"games row 1: the result is blank"),
+    ],
+)
+def test_games_errors_name_the_row(row: list[object], message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        read_games([row], read_players(PLAYERS))
+
+
+def test_text_in_the_round_column_is_a_header_only_in_the_first_row() -> None:
+    rows = [[1.0, "Alice", "Bob", 1.0], ["x", "Alice", "Bob", 1.0]]
+    with pytest.raises(InvalidInputError, match=r"games row 2: round must be a number"):
+        read_games(rows, read_players(PLAYERS))
+
+
+def test_season_games_with_and_without_dates() -> None:
+    players = read_players(PLAYERS)
+    dated = read_season_games(
+        [
+            ["Event", "Date", "Round", "White", "Black", "Result"],
+            ["Autumn", "2025-09-06", 1.0, "Alice", "Bob", 1.0],
+            ["Winter", 45703.0, 1.0, "Bob", "Alice", "0-1"],  # Excel serial of 2025-02-15
+            ["Autumn", None, 2.0, "Bob", "Alice", 0.5],
+        ],
+        players,
+    )
+    assert dated.events == ("Autumn", "Winter")
+    assert dated.dates == (dt.date(2025, 9, 6), dt.date(2025, 2, 15))
+    assert [len(g) for g in dated.games] == [2, 1]
+    undated = read_season_games([["Autumn", 1.0, "Alice", "Bob", "1-0"]], players)
+    assert undated.dates == (None,) and undated.games[0][0] == Game(1, "Alice", "Bob", 1.0)
+    with pytest.raises(InvalidInputError, match="has two dates"):
+        read_season_games(
+            [
+                ["A", "2025-01-01", 1.0, "Alice", "Bob", 1.0],
+                ["A", "2025-01-02", 2.0, "Alice", "Bob", 1.0],
+            ],
+            players,
+        )

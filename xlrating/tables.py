@@ -1,0 +1,173 @@
+"""Event tables in spreadsheet ranges: players and games rows in, tournament objects out.
+
+Part of the spreadsheet boundary (like :mod:`xlrating.cells`): it reads what a range of
+cells holds and builds :class:`~xlrating.tournament.Player` and
+:class:`~xlrating.tournament.Game` values, naming the row of the range in every error.
+A first row whose rating (or round) cell is text is taken as a header and skipped;
+rows that are blank throughout are skipped.
+
+Layouts (the function-catalog conventions):
+
+* players: name, rating (blank if unrated), games (blank or 0 if unrated), then optional
+  floor and optional age;
+* games: round, white, black, result from White's side (1, 0.5, 0, "1-0", "0-1", "½-½",
+  "1/2-1/2", "=", forfeits "+-" and "-+"); a bye has black blank or "BYE";
+* season games: event, [date], round, white, black, result (the date column is there when
+  the range has six columns).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ._check import show
+from .cells import CellValue, is_blank, to_date, to_grid, to_int, to_optional_number
+from .errors import InvalidInputError
+from .tournament import BYE, Game, Player, parse_result
+
+__all__ = ["SeasonGames", "read_games", "read_players", "read_season_games"]
+
+
+def _is_header(row: Sequence[CellValue], numeric_column: int) -> bool:
+    if numeric_column >= len(row):
+        return False
+    cell = row[numeric_column]
+    if not isinstance(cell, str) or is_blank(cell):
+        return False
+    try:
+        float(cell.strip())
+    except ValueError:
+        return True
+    return False
+
+
+def _rows(value: CellValue, name: str, numeric_column: int) -> list[tuple[int, list[CellValue]]]:
+    grid = to_grid(value, name)
+    rows = [(i, row) for i, row in enumerate(grid, start=1) if not all(map(is_blank, row))]
+    if rows and rows[0][0] == 1 and _is_header(rows[0][1], numeric_column):
+        rows = rows[1:]
+    return rows
+
+
+def _name(value: CellValue, where: str) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # a member number typed as a name
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str) or is_blank(value):
+        raise InvalidInputError(f"{where} must be a player's name, got {show(value)}")
+    return " ".join(value.split())
+
+
+def read_players(value: CellValue, name: str = "players") -> list[Player]:
+    """Players rows: name, rating, games, [floor], [age]."""
+    players: list[Player] = []
+    seen: dict[str, int] = {}
+    for row_no, row in _rows(value, name, 1):
+        where = f"{name} row {row_no}"
+        if len(row) < 2:
+            raise InvalidInputError(f"{name} needs at least two columns: name and rating")
+        cells = list(row) + [None] * (5 - len(row))
+        player = _name(cells[0], f"{where}: name")
+        if player in seen:
+            raise InvalidInputError(
+                f"{where}: duplicate name {show(player)} (also row {seen[player]})"
+            )
+        seen[player] = row_no
+        rating = to_optional_number(cells[1], f"{where}: rating")
+        games_cell = cells[2]
+        if isinstance(games_cell, str) and games_cell.strip().lower() in {"established", "est"}:
+            games: int | None = None
+        elif is_blank(games_cell):
+            games = 0 if rating is None else None
+        else:
+            games = to_int(games_cell, f"{where}: games")
+        floor = to_optional_number(cells[3], f"{where}: floor") or 0.0
+        age = to_optional_number(cells[4], f"{where}: age")
+        players.append(Player(player, rating, games, floor, age))
+    if not players:
+        raise InvalidInputError(f"{name} is empty: list at least two players")
+    return players
+
+
+def _game(cells: Sequence[CellValue], where: str, known: set[str] | None) -> Game:
+    round_cell, white_cell, black_cell, result_cell = cells
+    rnd = to_int(round_cell, f"{where}: round")
+    white = _name(white_cell, f"{where}: white")
+    bye = is_blank(black_cell) or (
+        isinstance(black_cell, str) and black_cell.strip().upper() == BYE
+    )
+    black = None if bye else _name(black_cell, f"{where}: black")
+    if known is not None:
+        for who in (white, black):
+            if who is not None and who not in known:
+                raise InvalidInputError(f"{where}: unknown player {show(who)}")
+    if black == white:
+        raise InvalidInputError(f"{where}: {show(white)} is paired with himself")
+    if not bye and is_blank(result_cell):
+        raise InvalidInputError(f"{where}: the result is blank")
+    score, kind = parse_result(result_cell, bye=bye, where=where)
+    return Game(rnd, white, black, score, kind)
+
+
+def read_games(
+    value: CellValue, players: Sequence[Player] | None = None, name: str = "games"
+) -> list[Game]:
+    """Games rows: round, white, black, result (White's side)."""
+    known = None if players is None else {p.name for p in players}
+    games: list[Game] = []
+    for row_no, row in _rows(value, name, 0):
+        if len(row) < 4:
+            raise InvalidInputError(f"{name} needs four columns: round, white, black, result")
+        games.append(_game(row[:4], f"{name} row {row_no}", known))
+    return games
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonGames:
+    """A season's games grouped by event, in the order the events first appear."""
+
+    events: tuple[str, ...]
+    dates: tuple[_dt.date | None, ...]
+    games: tuple[tuple[Game, ...], ...]
+
+
+def read_season_games(
+    value: CellValue, players: Sequence[Player] | None = None, name: str = "games"
+) -> SeasonGames:
+    """Season games rows: event, [date], round, white, black, result."""
+    known = None if players is None else {p.name for p in players}
+    grid = to_grid(value, name)
+    width = len(grid[0]) if grid else 0
+    grid_rows = _rows(grid, name, 2 if width >= 6 else 1)
+    order: list[str] = []
+    dates: dict[str, _dt.date | None] = {}
+    grouped: dict[str, list[Game]] = {}
+    for row_no, row in grid_rows:
+        where = f"{name} row {row_no}"
+        if len(row) < 5:
+            raise InvalidInputError(
+                f"{name} needs columns event, [date], round, white, black, result"
+            )
+        with_date = len(row) >= 6
+        event = _name(row[0], f"{where}: event")
+        when = to_date(row[1], f"{where}: date") if with_date else None
+        game = _game(row[2:6] if with_date else row[1:5], where, known)
+        if event not in grouped:
+            order.append(event)
+            grouped[event] = []
+            dates[event] = when
+        elif when is not None and dates[event] not in (None, when):
+            raise InvalidInputError(
+                f"{where}: event {show(event)} has two dates, {dates[event]} and {when}"
+            )
+        elif when is not None:
+            dates[event] = when
+        grouped[event].append(game)
+    return SeasonGames(
+        tuple(order),
+        tuple(dates[e] for e in order),
+        tuple(tuple(grouped[e]) for e in order),
+    )
