@@ -635,7 +635,6 @@ from __future__ import annotations
 import xlwings as xw
 
 from xlrating.catalog import call
-
 '''
 
 

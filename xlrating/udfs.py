@@ -16,7 +16,6 @@ import xlwings as xw
 from xlrating.catalog import call
 
 
-
 @xw.func(category="Chess Ratings")
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)

@@ -1,0 +1,220 @@
+"""The headless engine: argument shaping as xlwings does it, results, and evaluation."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from xlrating.workbook import engine, templates
+from xlrating.workbook.cache import CellError
+
+WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+
+
+def _empty() -> Any:
+    import schedula as sh
+
+    return sh.EMPTY
+
+
+def _error(code: str) -> Any:
+    from formulas.tokens.operand import Error
+
+    return Error.errors[code]
+
+
+# ---------------------------------------------------------------- shaping
+
+
+def grid(*rows: list[Any]) -> np.ndarray:
+    return np.array(list(rows), dtype=object)
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        (grid([1700]), 1700.0),  # one cell: a scalar, numbers as floats (COM)
+        (grid([1600, 1650, 1750]), [1600.0, 1650.0, 1750.0]),  # a row: a flat list
+        (grid(["W"], ["D"], ["L"]), ["W", "D", "L"]),  # a column: a flat list
+        (grid([1, 2], [3, 4]), [[1.0, 2.0], [3.0, 4.0]]),  # 2-D: a list of rows
+        (grid([True]), True),  # booleans stay booleans
+        (grid(["x"]), "x"),
+        (7, 7.0),  # a literal in the formula
+        ("text", "text"),
+    ],
+)
+def test_arguments_are_shaped_as_xlwings_does(given: Any, expected: Any) -> None:
+    assert engine.to_cell_value(given) == expected
+
+
+def test_blanks_become_none_and_errors_their_text() -> None:
+    assert engine.to_cell_value(grid([_empty()])) is None
+    assert engine.to_cell_value(grid([1600], [_empty()])) == [1600.0, None]
+    assert engine.to_cell_value(grid([_error("#N/A")])) == "#N/A"
+    assert engine.to_cell_value(_empty()) is None
+    assert engine.to_cell_value(grid([""])) is None  # xlwings reads an empty text as empty
+
+
+def test_results_that_spill_become_2d_arrays() -> None:
+    result = engine.from_result([["K", 20.0], ["Change", 15]])
+    assert isinstance(result, np.ndarray) and result.shape == (2, 2)
+    assert result.tolist() == [["K", 20.0], ["Change", 15]]
+    column = engine.from_result([[0.63], [""], [0.37]])
+    assert column.shape == (3, 1) and column[1, 0] == ""
+    assert engine.from_result(15.2) == 15.2
+    assert engine.from_result("#VALUE! bad") == "#VALUE! bad"
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+@pytest.fixture(scope="module")
+def small_book(tmp_path_factory: pytest.TempPathFactory) -> engine.Evaluation:
+    import xlsxwriter
+
+    path = tmp_path_factory.mktemp("engine") / "small.xlsx"
+    wb = xlsxwriter.Workbook(str(path))
+    ws = wb.add_worksheet("Games")
+    ws.write("A1", 1500)
+    ws.write("A2", 1700)
+    ws.write("C1", 1705)
+    ws.write("C3", 1895)
+    ws.write_formula("B1", "=ELO_EXPECTED(A1,A2)")
+    ws.write_formula("B2", '=IFERROR(ELO_EXPECTED(A1,"x"),"caught")')
+    ws.write_formula("B3", '=ROUND(ELO_NEW_RATING(A1,A2,"W",20),0)')
+    ws.write_formula("B4", "=1/0")
+    ws.write_formula("B5", "=SUM(C1:C3)")
+    ws.write_dynamic_array_formula("D1:D3", "=FIDE_EXPECTED(1800,C1:C3)")
+    ws.write_dynamic_array_formula(
+        "F1:G8", '=FIDE_DETAILS(1800,{1750,1850,1900,1700,2000},{"W","D","L","W","D"},20)'
+    )
+    wb.close()
+    return engine.evaluate(path)
+
+
+def test_registry_functions_compute_the_seeds_examples(small_book: engine.Evaluation) -> None:
+    # Seed 004, example 1: 1500 against 1700: E about 0.2403; a win gives 1,515 rounded.
+    assert small_book.value("Games", "B1") == pytest.approx(0.2403, abs=0.00005)
+    assert small_book.value("Games", "B3") == 1515
+    # Seed 001's five rounds: expected 2.24, change 15, new rating 1815 (spilled table).
+    assert small_book.value("Games", "F3") == "Expected score"
+    assert small_book.value("Games", "G3") == pytest.approx(2.24, abs=0.005)
+    assert small_book.value("Games", "G6") == 15
+    assert small_book.value("Games", "$G$7") == 1815
+
+
+def test_a_range_spills_one_value_per_row(small_book: engine.Evaluation) -> None:
+    # Seed 002: 92 to 98 points above gives 0.63, below 0.37; a blank row shows nothing.
+    assert [small_book.value("Games", f"D{r}") for r in (1, 2, 3)] == [0.63, "", 0.37]
+
+
+def test_errors(small_book: engine.Evaluation) -> None:
+    # The registry reports bad input as text, as classic xlwings shows it: not an Excel
+    # error, so IFERROR does not catch it (the same happens in Excel).
+    text = small_book.value("Games", "B2")
+    assert isinstance(text, str) and text.startswith("#VALUE! ")
+    assert small_book.value("Games", "B4") == CellError("#DIV/0!")
+    assert isinstance(small_book.value("Games", "B4"), CellError)
+    assert small_book.value("Games", "B5") == 1705 + 1895
+
+
+def test_the_observer_sees_registry_calls(tmp_path: Path) -> None:
+    import xlsxwriter
+
+    path = tmp_path / "observed.xlsx"
+    wb = xlsxwriter.Workbook(str(path))
+    ws = wb.add_worksheet()
+    ws.write_column("A1", [1600, None, 1700])
+    ws.write_formula("B1", '=ELO_RATING_CHANGE(1500,A1:A3,{"W","","L"},20)')
+    wb.close()
+    calls: list[tuple[str, tuple[object, ...]]] = []
+    engine.evaluate(path, observer=lambda name, raw, shaped, result: calls.append((name, shaped)))
+    assert calls == [
+        ("ELO_RATING_CHANGE", (1500.0, [1600.0, None, 1700.0], ["W", None, "L"], 20.0))
+    ]
+
+
+def test_progress_is_reported(tmp_path: Path) -> None:
+    steps: list[tuple[int, int]] = []
+    engine.evaluate(
+        WORKBOOKS / "elo.xlsx", progress=lambda what, done, total: steps.append((done, total))
+    )
+    assert steps[0] == (0, 3) and steps[-1] == (3, 3)
+
+
+def test_no_progress_bars_on_stderr(capfd: pytest.CaptureFixture[str]) -> None:
+    engine.evaluate(WORKBOOKS / "elo.xlsx")
+    assert capfd.readouterr().err == ""
+
+
+# ---------------------------------------------------------------- against xlwings itself
+
+
+def _com(value: Any) -> Any:
+    """What COM hands xlwings for one cell value."""
+    import schedula as sh
+    from formulas.tokens.operand import XlError
+
+    from .xlwings_harness import CELL_ERRORS
+
+    if value is sh.EMPTY or value is None:
+        return None
+    if isinstance(value, XlError):
+        return {v: k for k, v in CELL_ERRORS.items()}[str(value)]
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return float(value)
+    return value
+
+
+def _com_argument(raw: Any) -> Any:
+    if isinstance(raw, np.ndarray):
+        rows = raw if raw.ndim == 2 else raw.reshape(1, -1)
+        if rows.shape == (1, 1):
+            return _com(rows[0, 0])
+        return tuple(tuple(_com(v) for v in row) for row in rows)
+    return _com(raw)
+
+
+def _same(a: object, b: object, strict: bool = False) -> bool:
+    """Equal values; *strict* also wants equal types (floats where COM gives floats)."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y, strict) for x, y in zip(a, b, strict=True))
+    if strict:
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return math.isclose(a, b, rel_tol=0, abs_tol=0)
+    return a == b or (a in (None, "") and b in (None, ""))
+
+
+@pytest.mark.parametrize("name", list(templates.TEMPLATES))
+def test_engine_calls_match_xlwings_classic(name: str) -> None:
+    """Every registry call made while computing a template gets the same arguments and
+    gives the same result as classic xlwings' own conversion (tests/xlwings_harness.py)."""
+    pytest.importorskip("xlwings")
+    from xlwings import conversion
+
+    from .xlwings_harness import call_udf, decorated_udfs
+
+    udfs = decorated_udfs()
+    calls: list[tuple[str, tuple[Any, ...], tuple[object, ...], object]] = []
+    engine.evaluate(WORKBOOKS / name, observer=lambda *call: calls.append(call))
+    assert calls
+    for fname, raw, shaped, result in calls:
+        com_args = tuple(_com_argument(a) for a in raw)
+        args_info = getattr(udfs, fname).__xlfunc__["args"]
+        for i, (arg, ours) in enumerate(zip(com_args, shaped, strict=True)):
+            theirs = conversion.read(None, arg, args_info[i]["options"])
+            assert _same(ours, theirs, strict=True), (
+                f"{name}: {fname} argument {i + 1}: {ours!r} != {theirs!r}"
+            )
+        via_xlwings = call_udf(fname, *com_args)
+        expected = result if not isinstance(result, list) else [list(r) for r in result]
+        if isinstance(expected, list) and len(expected) == 1:
+            expected = expected[0] if len(expected[0]) > 1 else expected[0][0]
+        assert _same(via_xlwings, expected), f"{name}: {fname}{com_args}: {via_xlwings!r}"

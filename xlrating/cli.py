@@ -1,0 +1,614 @@
+"""The ``xlrating`` command: templates, headless recalculation, a demo and quick ratings.
+
+``xlrating recalc BOOK.xlsx`` computes every formula of a workbook with the registry's
+functions and writes a copy whose formula cells carry the results (so Excel without the
+add-in, LibreOffice and Google Sheets show the numbers); ``xlrating templates`` writes the
+template workbooks; ``xlrating demo`` fills them with a sample event and recalculates them;
+``xlrating uscf|fide|elo`` rate an event in the terminal through the same registry
+functions as the spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on
+Windows.
+
+Only the standard library and the registry are imported up front: the workbook modules
+(openpyxl, formulas, XlsxWriter) are imported by the commands that need them, so
+``xlrating --help`` and the rating commands work on a bare install.  Every failure ends
+with a non-zero exit and one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import decimal
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Any, Final, NoReturn
+
+from . import __version__
+
+__all__ = ["UDF_MODULE", "CliError", "add_udf_module", "build_parser", "main"]
+
+EXIT_FAILURE: Final = 1
+EXIT_USAGE: Final = 2
+#: The module xlwings' "UDF Modules" setting must name.
+UDF_MODULE: Final = "xlrating.udfs"
+#: The key of that setting in xlwings.conf (as the xlwings ribbon writes it).
+UDF_MODULES_KEY: Final = "UDF MODULES"
+#: The rating families with a terminal command: command -> what it rates.
+FAMILIES: Final = {
+    "uscf": "US Chess rating after one event",
+    "fide": "FIDE rating change for one rating period",
+    "elo": "plain Elo rating change",
+}
+#: Registry parameters that take a list of values (one per game) on the command line.
+_LIST_PARAMS: Final = frozenset({"opponents", "results"})
+_WORKBOOK_EXTRA: Final = 'pip install "xlrating[workbook]"'
+
+
+class CliError(Exception):
+    """A failure to report as one line on stderr, with an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_FAILURE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (and exit code 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{self.prog}: {message} (see {self.prog} --help)", EXIT_USAGE)
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text or type(error).__name__
+
+
+# ---------------------------------------------------------------- progress
+
+
+class _Progress:
+    """A progress bar on stderr, shown only when asked for or when stderr is a terminal."""
+
+    def __init__(self, enabled: bool, stream: IO[str] | None = None, width: int = 28) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled
+        self.width = width
+        self.shown = False
+
+    def part(self, index: int, parts: int) -> Callable[[str, int, int], None]:
+        """A callback for part *index* of *parts* (each reporting its own steps)."""
+
+        def report(what: str, done: int, total: int) -> None:
+            fraction = (index + (done / total if total else 1.0)) / max(parts, 1)
+            self.show(what, fraction)
+
+        return report
+
+    def show(self, what: str, fraction: float) -> None:
+        if not self.enabled:
+            return
+        filled = round(self.width * min(max(fraction, 0.0), 1.0))
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {fraction:4.0%} {what[:40]:<40}")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.shown = False
+
+
+def _progress(args: argparse.Namespace) -> _Progress:
+    return _Progress(bool(getattr(args, "progress", False)) or sys.stderr.isatty())
+
+
+# ---------------------------------------------------------------- workbook commands
+
+
+def _workbook_modules() -> tuple[Any, Any, Any]:
+    """engine, cache and templates, or a one-line error naming the extra to install."""
+    try:
+        import formulas  # noqa: F401
+        import openpyxl  # noqa: F401
+        import xlsxwriter  # noqa: F401
+
+        from .workbook import cache, engine, templates
+    except ImportError as error:
+        raise CliError(
+            f"xlrating: this command needs the workbook extra ({_WORKBOOK_EXTRA}): "
+            f"{_one_line(error)}"
+        ) from None
+    return engine, cache, templates
+
+
+def _default_output(book: Path) -> Path:
+    return book.with_name(f"{book.stem}.recalc{book.suffix or '.xlsx'}")
+
+
+def _recalc(args: argparse.Namespace) -> int:
+    source = Path(args.book)
+    if args.in_place and args.output:
+        raise CliError("xlrating recalc: give either --in-place or -o, not both", EXIT_USAGE)
+    if not source.is_file():
+        raise CliError(f"xlrating recalc: no such file: {source}")
+    target = source if args.in_place else Path(args.output or _default_output(source))
+    if not args.in_place and target.resolve() == source.resolve():
+        raise CliError(
+            f"xlrating recalc: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
+        )
+    engine, cache, _ = _workbook_modules()
+    import zipfile
+
+    bar = _progress(args)
+    try:
+        evaluation = engine.evaluate(source, progress=bar.part(0, 2))
+        bar.show(f"writing {target.name}", 0.9)
+        report = cache.write_cached_values(
+            source, target, evaluation.values, values_only=args.values_only
+        )
+        bar.show(f"wrote {target.name}", 1.0)
+    except zipfile.BadZipFile:
+        raise CliError(f"xlrating recalc: {source} is not an xlsx file") from None
+    except OSError as error:
+        raise CliError(f"xlrating recalc: {_one_line(error)}") from None
+    except Exception as error:
+        raise CliError(
+            f"xlrating recalc: cannot compute {source.name}: "
+            f"{type(error).__name__}: {_one_line(error)}"
+        ) from None
+    finally:
+        bar.close()
+    kind = "values only" if args.values_only else "formulas kept, results cached"
+    print(
+        f"wrote {target} ({report.written} of {report.formula_cells} formula cells computed; "
+        f"{kind})"
+    )
+    if report.missing:
+        sheet, cell = report.missing[0]
+        print(
+            f"note: {len(report.missing)} formula cells could not be computed "
+            f"(first: {sheet}!{cell})",
+            file=sys.stderr,
+        )
+    if report.errors:
+        sheet, cell = report.errors[0]
+        shown = evaluation.value(sheet, cell)
+        print(
+            f"note: {len(report.errors)} formula cells show an error "
+            f"(first: {sheet}!{cell}: {str(shown)[:120]})",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _templates(args: argparse.Namespace) -> int:
+    _, _, templates = _workbook_modules()
+    directory = Path(args.directory)
+    try:
+        paths = templates.build_all(directory)
+    except (OSError, templates.TemplateError) as error:
+        raise CliError(f"xlrating templates: {_one_line(error)}") from None
+    for path in paths:
+        print(f"wrote {path}")
+    return 0
+
+
+_PLAIN: Final = decimal.Decimal(1)
+
+
+def _display(value: object, num_format: str | None) -> str:
+    """A cell value as Excel shows it with the template's number format (roughly)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    fmt = (num_format or "General").split(";")[0]
+    sign = "+" if fmt.startswith("+") else ""
+    fmt = fmt.lstrip("+")
+    percent = fmt.endswith("%")
+    number = decimal.Decimal(repr(value * 100 if percent else value))
+    if fmt in ("", "General"):
+        return str(value)
+    places = len(fmt.rstrip("%").partition(".")[2])
+    quantum = _PLAIN.scaleb(-places)
+    rounded = number.quantize(quantum, rounding=decimal.ROUND_HALF_UP)  # as Excel shows it
+    text = f"{rounded:{sign}.{places}f}"
+    return text + ("%" if percent else "")
+
+
+def _demo(args: argparse.Namespace) -> int:
+    engine, cache, templates = _workbook_modules()
+    directory = Path(args.directory)
+    bar = _progress(args)
+    rows: list[tuple[str, str, str]] = []
+    statuses: list[tuple[str, object]] = []
+    names = list(templates.TEMPLATES)
+    try:
+        for index, name in enumerate(names):
+            spec = templates.TEMPLATES[name]
+            path = directory / name
+            bar.show(f"building {name}", index / len(names))
+            built = templates.build_template(name, path, spec.sample)
+            evaluation = engine.evaluate(path, progress=bar.part(index, len(names)))
+            cache.write_cached_values(path, path, evaluation.values)
+            for key in spec.summary:
+                sheet, ref = built.cells[key]
+                value = evaluation.value(sheet, ref.split(":")[0])
+                rows.append(
+                    (name, built.labels.get(key, key), _display(value, built.formats.get(key)))
+                )
+            sheet, ref = built.cells["checks:status"]
+            statuses.append((name, evaluation.value(sheet, ref)))
+        bar.show("done", 1.0)
+    except (OSError, templates.TemplateError) as error:
+        raise CliError(f"xlrating demo: {_one_line(error)}") from None
+    finally:
+        bar.close()
+    width = max(len(r[0]) for r in rows)
+    label_width = max(len(r[1]) for r in rows)
+    print(f"{'Workbook':<{width}}  {'Result':<{label_width}}  Value")
+    for workbook, label, value in rows:
+        print(f"{workbook:<{width}}  {label:<{label_width}}  {value:>8}")
+    print()
+    for workbook, status in statuses:
+        print(f"{workbook:<{width}}  Checks sheet: {status}")
+    print()
+    print(f"Wrote {len(names)} workbooks with a sample event to {directory.resolve()}")
+    print(
+        "Each is recalculated: the results are cached in the file, so Excel shows them even "
+        "without the add-in. For LibreOffice or Google Sheets run "
+        "xlrating recalc --values-only on a copy."
+    )
+    return 0
+
+
+# ---------------------------------------------------------------- rating commands
+
+
+def _cell(text: str) -> object:
+    """A command-line value as a cell would hold it: a number if it reads as one."""
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _main_function(family: str) -> Any:
+    """The registry function whose arguments a family's command takes."""
+    from .catalog import FUNCTIONS
+
+    prefix = family.upper()
+    for suffix in ("DETAILS", "NEW_RATING"):
+        fn = FUNCTIONS.get(f"{prefix}_{suffix}")
+        if fn is not None:
+            return fn
+    raise CliError(f"xlrating {family}: the registry has no {prefix}_DETAILS function")
+
+
+def _is_error_text(value: object) -> bool:
+    from .cells import EXCEL_ERRORS
+
+    return isinstance(value, str) and value.split(" ", 1)[0] in EXCEL_ERRORS
+
+
+def _checked(value: object) -> object:
+    if _is_error_text(value):
+        raise CliError(str(value), EXIT_USAGE)
+    return value
+
+
+def _rate(args: argparse.Namespace) -> int:
+    from .catalog import FUNCTIONS
+
+    family = args.command
+    fn = _main_function(family)
+    values: dict[str, object] = {}
+    for param in fn.params:
+        raw = getattr(args, param.name, None)
+        if raw is None:
+            continue
+        values[param.name] = [_cell(v) for v in raw] if isinstance(raw, list) else _cell(raw)
+
+    def call(name: str, **override: object) -> object:
+        target = FUNCTIONS[name]
+        merged = {**values, **override}
+        return target(*(merged.get(p.name) for p in target.params))
+
+    table: list[list[object]]
+    if fn.name.endswith("_DETAILS"):
+        result = _checked(call(fn.name))
+        if not isinstance(result, list):
+            raise CliError(f"xlrating {family}: {fn.name} returned {result!r}")
+        table = [list(row) for row in result]
+    else:  # a family without a DETAILS function: its single functions, as the template does
+        prefix = family.upper()
+        table = []
+        expected = FUNCTIONS.get(f"{prefix}_EXPECTED")
+        if expected is not None:
+            given = values.get("opponents")
+            opponents: list[object] = given if isinstance(given, list) else []
+            scores = _checked(call(expected.name, opponent=opponents))
+            rows: list[Any] = scores if isinstance(scores, list) else []
+            for opponent, row in zip(opponents, rows, strict=False):
+                table.append([f"Expected score against {_show(opponent)}", row[0]])
+        change = f"{prefix}_RATING_CHANGE"
+        if change in FUNCTIONS:
+            table.append(["Change per game", _checked(call(change, games=None))])
+            table.append(["Total change", _checked(call(change))])
+        table.append(["New rating", _checked(call(fn.name))])
+    if args.json:
+        print(json.dumps({str(row[0]): row[1] for row in table}, indent=2))
+        return 0
+    print(f"{FAMILIES[family]} ({fn.name})")
+    width = max(len(str(row[0])) for row in table)
+    for row in table:
+        print(f"  {row[0]!s:<{width}}  {_show(row[1])}")
+    return 0
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        return f"{value:.4f}".rstrip("0").rstrip(".")
+    if value == "":
+        return "-"
+    return str(value)
+
+
+def _add_rating_command(commands: Any, family: str) -> None:
+    fn = _main_function(family)
+    sub = commands.add_parser(
+        family,
+        help=FAMILIES[family],
+        description=f"{FAMILIES[family]}, through the registry's {fn.name} (the same "
+        "function a spreadsheet calls). Results: W, D, L or 1, 0.5, 0.",
+    )
+    for param in fn.params:
+        if param.name in _LIST_PARAMS:
+            sub.add_argument(
+                f"--{param.name}",
+                nargs="+",
+                required=not param.optional,
+                metavar=param.name[:-1].upper(),
+                help=param.doc,
+            )
+        elif not param.optional:
+            sub.add_argument(param.name, help=param.doc)
+        else:
+            sub.add_argument(
+                f"--{param.name.replace('_', '-')}",
+                dest=param.name,
+                metavar=param.name.upper(),
+                help=param.doc,
+            )
+    sub.add_argument("--json", action="store_true", help="print the results as JSON")
+    sub.set_defaults(handler=_rate)
+
+
+# ---------------------------------------------------------------- excel-setup
+
+
+def add_udf_module(conf: str | Path, module: str = UDF_MODULE) -> bool:
+    """Add *module* to the "UDF MODULES" line of an xlwings.conf file, keeping other lines.
+
+    The file holds ``"KEY","VALUE"`` lines (xlwings ``read_user_config``); several UDF
+    modules are separated by ``;``.  A missing file is created.  Returns False when the
+    module was already listed (the file is then left untouched).
+    """
+    path = Path(conf)
+    raw = path.read_bytes() if path.is_file() else b""
+    text = raw.decode("latin-1")  # a lossless round trip for whatever encoding it has
+    newline = "\r\n" if "\r\n" in text else ("\n" if text else os.linesep)
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        quoted = [part for part in line.split('"')[1::2]]
+        if quoted and quoted[0].strip().upper() == UDF_MODULES_KEY:
+            current = quoted[1] if len(quoted) > 1 else ""
+            modules = [m.strip() for m in current.split(";") if m.strip()]
+            if module in modules:
+                return False
+            lines[i] = f'"{UDF_MODULES_KEY}","{";".join([*modules, module])}"'
+            break
+    else:
+        lines.append(f'"{UDF_MODULES_KEY}","{module}"')
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(path.name + ".tmp")
+    temp.write_bytes((newline.join(lines) + newline).encode("latin-1"))
+    os.replace(temp, path)
+    return True
+
+
+def xlwings_conf_path() -> Path:
+    """The user's xlwings.conf: %USERPROFILE%\\.xlwings\\xlwings.conf."""
+    home = os.environ.get("USERPROFILE")
+    return (Path(home) if home else Path.home()) / ".xlwings" / "xlwings.conf"
+
+
+_ELSEWHERE: Final = """\
+xlrating excel-setup sets up the xlwings Excel add-in, which runs on Windows only.
+On Windows it runs `xlwings addin install`, adds the line
+    "UDF MODULES","xlrating.udfs"
+to %USERPROFILE%\\.xlwings\\xlwings.conf (keeping the lines already there), and then
+asks you to save your workbook as .xlsm and click xlwings > Import Functions.
+
+On this computer ({system}) Excel cannot call the xlwings add-in's functions. Instead:
+  * fill in a template and let Python compute it:
+        xlrating templates                      (writes ./workbooks/*.xlsx)
+        xlrating recalc workbooks/uscf_event.xlsx
+    The copy uscf_event.recalc.xlsx shows every result; add --values-only for a copy
+    without formulas, for LibreOffice or Google Sheets.
+  * or use xlwings Lite (lite.xlwings.org), a free add-in that runs Python inside Excel
+    on Mac and on the web.
+"""
+
+
+def _xlwings_command() -> list[str]:
+    import importlib.util
+
+    found = shutil.which("xlwings")
+    if found:
+        return [found]
+    if importlib.util.find_spec("xlwings") is None:
+        raise CliError(
+            'xlrating excel-setup: xlwings is not installed: pip install "xlrating[excel]"'
+        )
+    return [sys.executable, "-m", "xlwings.cli"]
+
+
+def _excel_setup(args: argparse.Namespace) -> int:
+    if sys.platform != "win32":
+        system = {"darwin": "macOS", "linux": "Linux"}.get(sys.platform, sys.platform)
+        print(_ELSEWHERE.format(system=system), end="")
+        return 0
+    command = [*_xlwings_command(), "addin", "install"]
+    print("running: " + " ".join(command))
+    try:
+        done = subprocess.run(command, check=False)
+    except OSError as error:
+        raise CliError(f"xlrating excel-setup: cannot run xlwings: {_one_line(error)}") from None
+    if done.returncode != 0:
+        raise CliError(
+            f"xlrating excel-setup: `xlwings addin install` failed "
+            f"(exit {done.returncode}); is Excel closed?"
+        )
+    conf = Path(args.conf) if args.conf else xlwings_conf_path()
+    try:
+        changed = add_udf_module(conf)
+    except OSError as error:
+        raise CliError(f"xlrating excel-setup: cannot update {conf}: {_one_line(error)}") from None
+    state = "added to" if changed else "already in"
+    print(f'"{UDF_MODULES_KEY}","{UDF_MODULE}" {state} {conf}')
+    print(
+        "Next: open your workbook in Excel, save it as a macro-enabled workbook (.xlsm), "
+        "and click xlwings > Import Functions (once, allow Trust access to the VBA project "
+        "object model in the Trust Center)."
+    )
+    return 0
+
+
+# ---------------------------------------------------------------- the parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``xlrating`` argument parser."""
+    parser = _Parser(
+        prog="xlrating",
+        description="Chess ratings as spreadsheet functions (US Chess, FIDE, Elo): template "
+        "workbooks, headless recalculation, and quick ratings in the terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"xlrating {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    recalc = commands.add_parser(
+        "recalc",
+        help="compute every formula of a workbook and write the results into a copy",
+        description="Compute every formula of BOOK with xlrating's functions and write a copy "
+        "whose formula cells carry the results as cached values, so Excel "
+        "without the add-in, LibreOffice and Google Sheets show them.",
+    )
+    recalc.add_argument("book", metavar="BOOK.xlsx", help="the workbook to compute")
+    recalc.add_argument(
+        "-o", "--output", metavar="OUT.xlsx", help="where to write (default: BOOK.recalc.xlsx)"
+    )
+    recalc.add_argument(
+        "--values-only", action="store_true", help="drop the formulas and keep only the values"
+    )
+    recalc.add_argument(
+        "--in-place",
+        action="store_true",
+        help="overwrite BOOK itself (written to a temporary file, then renamed)",
+    )
+    recalc.add_argument(
+        "--progress",
+        action="store_true",
+        help="show a progress bar even when stderr is not a terminal",
+    )
+    recalc.set_defaults(handler=_recalc)
+
+    templates = commands.add_parser(
+        "templates",
+        help="write fresh template workbooks",
+        description="Write the template workbooks into DIR.",
+    )
+    templates.add_argument(
+        "directory",
+        metavar="DIR",
+        nargs="?",
+        default="workbooks",
+        help="where to write them (default: ./workbooks)",
+    )
+    templates.set_defaults(handler=_templates)
+
+    demo = commands.add_parser(
+        "demo",
+        help="build sample workbooks, recalculate them and print a summary",
+        description="Fill every template with a sample event, recalculate it headlessly and "
+        "print the main results.",
+    )
+    demo.add_argument(
+        "directory",
+        metavar="DIR",
+        nargs="?",
+        default="xlrating-demo",
+        help="where to write the workbooks (default: ./xlrating-demo)",
+    )
+    demo.add_argument(
+        "--progress",
+        action="store_true",
+        help="show a progress bar even when stderr is not a terminal",
+    )
+    demo.set_defaults(handler=_demo)
+
+    for family in FAMILIES:
+        _add_rating_command(commands, family)
+
+    setup = commands.add_parser(
+        "excel-setup",
+        help="set up the xlwings Excel add-in (Windows)",
+        description="On Windows: run `xlwings addin install` and set UDF Modules to "
+        "xlrating.udfs in xlwings.conf. Elsewhere: explain what to do instead.",
+    )
+    setup.add_argument(
+        "--conf",
+        metavar="PATH",
+        help="the xlwings.conf to edit (default: %%USERPROFILE%%\\.xlwings\\xlwings.conf)",
+    )
+    setup.set_defaults(handler=_excel_setup)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``xlrating`` command; returns the exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+        handler: Callable[[argparse.Namespace], int] = args.handler
+        return handler(args)
+    except CliError as error:
+        print(error, file=sys.stderr)
+        return error.code
+    except SystemExit as done:  # --help and --version
+        return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except KeyboardInterrupt:
+        print("xlrating: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug: still one line, and say what it was
+        print(
+            f"xlrating: internal error ({type(error).__name__}): {_one_line(error)}",
+            file=sys.stderr,
+        )
+        return EXIT_FAILURE
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,17 @@
+"""Workbooks: template builders, the headless engine, the formula lint and cached values.
+
+The modules here read the one registry of spreadsheet functions
+(:data:`xlrating.catalog.FUNCTIONS`) and never compute a rating themselves:
+
+* :mod:`xlrating.workbook.templates` builds the template workbooks with XlsxWriter;
+* :mod:`xlrating.workbook.lint` checks every formula of a workbook (openpyxl);
+* :mod:`xlrating.workbook.engine` evaluates a workbook headlessly (the ``formulas`` package);
+* :mod:`xlrating.workbook.cache` writes computed values into an xlsx file (standard library).
+
+openpyxl, formulas and XlsxWriter (the ``workbook`` extra) are imported lazily inside the
+functions that need them, so importing this package costs nothing.
+"""
+
+from __future__ import annotations
+
+__all__: list[str] = []

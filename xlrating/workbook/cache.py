@@ -1,0 +1,462 @@
+"""Write computed values into an xlsx file, as Excel's cached values or as plain values.
+
+An xlsx file is a zip of XML parts; each formula cell may carry the value Excel last
+computed (``<c r="B5" t="str"><f>...</f><v>Class B</v></c>``).  Programs that cannot run
+the formulas (Excel without the add-in, LibreOffice, Google Sheets, viewers, openpyxl's
+``data_only``) show that cached value.  This module rewrites the sheet parts in place,
+keeping everything else byte for byte:
+
+* formula cells keep their formulas and get ``<v>`` with the type ``t`` = ``n`` (number),
+  ``str`` (text), ``b`` (boolean) or ``e`` (error value); the cells of an array formula's
+  range (dynamic arrays included, their ``cm`` metadata kept) get their share of the array;
+* with ``values_only`` the formulas are dropped, text becomes an inline string, and the
+  calculation chain (``xl/calcChain.xml``, which lists formula cells) is removed.
+
+Only the standard library is used (``zipfile`` and ``xml.dom.minidom``, which keeps
+namespace prefixes exactly as written: Excel refuses a file whose ``mc:Ignorable``
+prefixes were renamed).  The new file is written next to the target and renamed over
+it, so an existing file is never left half-written.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import posixpath
+import re
+import tempfile
+import zipfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+from xml.dom import minidom
+from xml.etree import ElementTree
+
+__all__ = [
+    "CacheReport",
+    "CellError",
+    "CellKey",
+    "cell_range",
+    "move_into_place",
+    "sheet_names",
+    "write_cached_values",
+]
+
+#: A cell's address: (sheet name as in the workbook, "B5").
+CellKey = tuple[str, str]
+
+_MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_STRICT_NS: Final = "http://purl.oclc.org/ooxml/spreadsheetml/main"
+_REL_NS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
+_DOC_REL_NS: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
+_XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+_CELL_RE: Final = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)$")
+#: Excel's error values (a cached ``t="e"`` value must be one of these).
+EXCEL_ERROR_VALUES: Final = frozenset(
+    {
+        "#NULL!",
+        "#DIV/0!",
+        "#VALUE!",
+        "#REF!",
+        "#NAME?",
+        "#NUM!",
+        "#N/A",
+        "#GETTING_DATA",
+        "#SPILL!",
+        "#CALC!",
+        "#FIELD!",
+        "#BLOCKED!",
+        "#CONNECT!",
+        "#BUSY!",
+        "#UNKNOWN!",
+    }
+)
+
+
+class CellError(str):
+    """An Excel error value (``#N/A``, ``#VALUE!``, ...), as opposed to text in a cell.
+
+    Text returned by a registry function such as ``"#VALUE! rating must be ..."`` is text
+    (that is what classic xlwings shows); a CellError is a real error value.
+    """
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CacheReport:
+    """What :func:`write_cached_values` did."""
+
+    #: Cells holding a formula, or inside an array formula's range.
+    formula_cells: int
+    #: Of those, how many got a computed value.
+    written: int
+    #: Formula cells for which no computed value was given (left as they were).
+    missing: tuple[CellKey, ...]
+    #: Formula cells whose value is an error: an error value, or text that starts with one
+    #: (how the registry's functions report bad input, e.g. "#VALUE! k is blank ...").
+    errors: tuple[CellKey, ...] = ()
+
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for char in letters:
+        number = number * 26 + ord(char) - ord("A") + 1
+    return number
+
+
+def _column_letters(number: int) -> str:
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def _parse_cell(ref: str) -> tuple[int, int]:
+    match = _CELL_RE.match(ref.upper())
+    if not match:
+        raise ValueError(f"not a cell reference: {ref!r}")
+    return int(match.group(2)), _column_number(match.group(1))
+
+
+def cell_range(ref: str) -> Iterator[tuple[int, int]]:
+    """The (row, column) pairs of a reference such as ``"E2:F4"``, row by row.
+
+    >>> list(cell_range("B2:C3"))
+    [(2, 2), (2, 3), (3, 2), (3, 3)]
+    """
+    first, _, last = ref.partition(":")
+    row1, col1 = _parse_cell(first)
+    row2, col2 = _parse_cell(last or first)
+    for row in range(min(row1, row2), max(row1, row2) + 1):
+        for col in range(min(col1, col2), max(col1, col2) + 1):
+            yield row, col
+
+
+def _coordinate(row: int, col: int) -> str:
+    return f"{_column_letters(col)}{row}"
+
+
+# ---------------------------------------------------------------- package structure
+
+
+def _part_path(base: str, target: str) -> str:
+    if target.startswith("/"):
+        return target.lstrip("/")
+    return posixpath.normpath(posixpath.join(posixpath.dirname(base), target)).lstrip("/")
+
+
+def _rels_path(part: str) -> str:
+    folder, name = posixpath.split(part)
+    return posixpath.join(folder, "_rels", name + ".rels")
+
+
+def _relationships(zf: zipfile.ZipFile, part: str) -> list[tuple[str, str, str]]:
+    """(Id, Type, part path) of the relationships of *part* ("" for the package)."""
+    path = _rels_path(part) if part else "_rels/.rels"
+    if path not in zf.namelist():
+        return []
+    root = ElementTree.fromstring(zf.read(path))
+    return [
+        (rel.get("Id", ""), rel.get("Type", ""), _part_path(part, rel.get("Target", "")))
+        for rel in root.iter(f"{{{_REL_NS}}}Relationship")
+        if rel.get("TargetMode") != "External"
+    ]
+
+
+def _workbook_part(zf: zipfile.ZipFile) -> str:
+    for _, kind, target in _relationships(zf, ""):
+        if kind.endswith("/officeDocument"):
+            return target
+    return "xl/workbook.xml"
+
+
+def _sheet_parts(zf: zipfile.ZipFile) -> list[tuple[str, str]]:
+    """(sheet name, part path) of every worksheet, in the workbook's order."""
+    book = _workbook_part(zf)
+    targets = {rid: target for rid, _, target in _relationships(zf, book)}
+    root = ElementTree.fromstring(zf.read(book))
+    sheets = []
+    for ns in (_MAIN_NS, _STRICT_NS):
+        for sheet in root.iter(f"{{{ns}}}sheet"):
+            rid = sheet.get(f"{{{_DOC_REL_NS}}}id") or sheet.get(
+                "{http://purl.oclc.org/ooxml/officeDocument/relationships}id", ""
+            )
+            if rid in targets:
+                sheets.append((sheet.get("name", ""), targets[rid]))
+    return sheets
+
+
+def sheet_names(path: str | Path) -> list[str]:
+    """The names of the worksheets of the xlsx file at *path*, in order."""
+    with zipfile.ZipFile(path) as zf:
+        return [name for name, _ in _sheet_parts(zf)]
+
+
+# ---------------------------------------------------------------- one sheet
+
+
+def _children(node: minidom.Element, local: str) -> list[minidom.Element]:
+    return [c for c in node.childNodes if isinstance(c, minidom.Element) and c.localName == local]
+
+
+class _SheetRewriter:
+    def __init__(self, data: bytes) -> None:
+        self.doc = minidom.parseString(data)
+        root = self.doc.documentElement
+        if root is None:
+            raise ValueError("a worksheet part without a root element")
+        self.root: minidom.Element = root
+        self.ns = self.root.namespaceURI
+        self.prefix = self.root.prefix
+        found = _children(self.root, "sheetData")
+        self.sheet_data = found[0] if found else None
+        self.rows: dict[int, minidom.Element] = {}
+        self.cells: dict[tuple[int, int], minidom.Element] = {}
+        self.added = False
+        if self.sheet_data is not None:
+            self._index()
+
+    def _tag(self, local: str) -> str:
+        return f"{self.prefix}:{local}" if self.prefix else local
+
+    def _new(self, local: str) -> minidom.Element:
+        return self.doc.createElementNS(self.ns, self._tag(local))
+
+    def _index(self) -> None:
+        assert self.sheet_data is not None
+        row_number = 0
+        for row in _children(self.sheet_data, "row"):
+            row_number = int(row.getAttribute("r") or row_number + 1)
+            if not row.getAttribute("r"):
+                row.setAttribute("r", str(row_number))
+            self.rows[row_number] = row
+            col = 0
+            for cell in _children(row, "c"):
+                ref = cell.getAttribute("r")
+                if ref:
+                    _, col = _parse_cell(ref)
+                else:
+                    col += 1
+                    cell.setAttribute("r", _coordinate(row_number, col))
+                self.cells[(row_number, col)] = cell
+
+    def formula_targets(self) -> list[tuple[int, int]]:
+        """Cells holding a formula, and every cell of each array formula's range."""
+        targets: dict[tuple[int, int], None] = {}
+        for position, cell in list(self.cells.items()):
+            formulas = _children(cell, "f")
+            if not formulas:
+                continue
+            kind = formulas[0].getAttribute("t")
+            ref = formulas[0].getAttribute("ref")
+            if kind == "dataTable":
+                continue
+            if kind == "array" and ref:
+                for member in cell_range(ref):
+                    targets[member] = None
+            targets[position] = None
+        return list(targets)
+
+    def cell(self, row: int, col: int) -> minidom.Element:
+        """The cell element at (row, col), created in order if the sheet lacks it."""
+        found = self.cells.get((row, col))
+        if found is not None:
+            return found
+        assert self.sheet_data is not None
+        row_element = self.rows.get(row)
+        if row_element is None:
+            row_element = self._new("row")
+            row_element.setAttribute("r", str(row))
+            later = [r for n, r in sorted(self.rows.items()) if n > row]
+            self.sheet_data.insertBefore(row_element, later[0] if later else None)
+            self.rows[row] = row_element
+        cell = self._new("c")
+        cell.setAttribute("r", _coordinate(row, col))
+        later_cells = [c for (r, k), c in sorted(self.cells.items()) if r == row and k > col]
+        row_element.insertBefore(cell, later_cells[0] if later_cells else None)
+        self.cells[(row, col)] = cell
+        self.added = True
+        spans = row_element.getAttribute("spans")
+        if spans:
+            cols = [k for (r, k) in self.cells if r == row]
+            row_element.setAttribute("spans", f"{min(cols)}:{max(cols)}")
+        return cell
+
+    def set_value(self, cell: minidom.Element, value: object, values_only: bool) -> None:
+        for local in ("v", "is"):
+            for child in _children(cell, local):
+                cell.removeChild(child)
+        if cell.hasAttribute("t"):
+            cell.removeAttribute("t")
+        formulas = _children(cell, "f")
+        if values_only:
+            for child in formulas:
+                cell.removeChild(child)
+            formulas = []
+            for attribute in ("cm", "vm"):
+                if cell.hasAttribute(attribute):
+                    cell.removeAttribute(attribute)
+        if value is None:
+            return
+        kind, text = _typed(value)
+        after: Any = formulas[-1].nextSibling if formulas else cell.firstChild
+        if kind == "str" and values_only:
+            cell.setAttribute("t", "inlineStr")
+            inline, t = self._new("is"), self._new("t")
+            if text != text.strip():
+                t.setAttribute("xml:space", "preserve")
+            t.appendChild(self.doc.createTextNode(text))
+            inline.appendChild(t)
+            cell.insertBefore(inline, after)
+            return
+        cell.setAttribute("t", kind)
+        v = self._new("v")
+        v.appendChild(self.doc.createTextNode(text))
+        cell.insertBefore(v, after)
+
+    def update_dimension(self) -> None:
+        if not self.added or not self.cells:
+            return
+        found = _children(self.root, "dimension")
+        if not found:
+            return
+        rows = [r for r, _ in self.cells]
+        cols = [c for _, c in self.cells]
+        first, last = _coordinate(min(rows), min(cols)), _coordinate(max(rows), max(cols))
+        found[0].setAttribute("ref", first if first == last else f"{first}:{last}")
+
+    def to_bytes(self) -> bytes:
+        return (_XML_DECLARATION + self.root.toxml()).encode("utf-8")
+
+
+def _typed(value: object) -> tuple[str, str]:
+    """The cell type ``t`` and ``<v>`` text for a computed value."""
+    if isinstance(value, CellError):
+        text = str(value)
+        return "e", text if text in EXCEL_ERROR_VALUES else "#VALUE!"
+    if isinstance(value, bool):
+        return "b", "1" if value else "0"
+    if isinstance(value, int):
+        return "n", str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return "e", "#NUM!"
+        return "n", str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+    return "str", str(value)
+
+
+def move_into_place(temp: str | Path, target: str | Path) -> None:
+    """Rename the finished file *temp* over *target*, with the permissions a new file gets.
+
+    ``tempfile.mkstemp`` creates files readable by their owner only; the target keeps its
+    own mode when it exists, and otherwise gets the mode the umask gives a new file.
+    """
+    target = Path(target)
+    if target.exists():
+        mode = target.stat().st_mode & 0o7777
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(temp, mode)
+    os.replace(temp, target)
+
+
+def _is_error(value: object) -> bool:
+    return isinstance(value, str) and value.split(" ", 1)[0] in EXCEL_ERROR_VALUES
+
+
+# ---------------------------------------------------------------- the package
+
+
+def _without_calc_chain(name: str, data: bytes) -> bytes:
+    """Drop calcChain.xml from [Content_Types].xml or the workbook's relationships."""
+    text = data.decode("utf-8")
+    if name == "[Content_Types].xml":
+        text = re.sub(r"<Override\b[^>]*PartName=\"/xl/calcChain\.xml\"[^>]*/>", "", text)
+    else:
+        text = re.sub(r"<Relationship\b[^>]*Type=\"[^\"]*/calcChain\"[^>]*/>", "", text)
+    return text.encode("utf-8")
+
+
+def write_cached_values(
+    source: str | Path,
+    target: str | Path,
+    values: Mapping[CellKey, object],
+    *,
+    values_only: bool = False,
+) -> CacheReport:
+    """Copy the xlsx file *source* to *target* with *values* written into its formula cells.
+
+    :param source: the workbook to copy (never modified, unless it is also *target*).
+    :param target: where to write; written to a temporary file first, then renamed.
+    :param values: computed values by (sheet name, cell such as ``"B5"``): numbers, text,
+        booleans, :class:`CellError` for error values, or None for an empty result.
+    :param values_only: drop the formulas and keep only the values.
+    :returns: a :class:`CacheReport`.
+    :raises zipfile.BadZipFile: if *source* is not an xlsx (zip) file.
+    """
+    source, target = Path(source), Path(target)
+    lookup = {(sheet.upper(), cell.upper()): value for (sheet, cell), value in values.items()}
+    total = written = 0
+    missing: list[CellKey] = []
+    errors: list[CellKey] = []
+    with zipfile.ZipFile(source) as zf:
+        sheets = dict((part, name) for name, part in _sheet_parts(zf))
+        calc_chain = [
+            target_part
+            for _, kind, target_part in _relationships(zf, _workbook_part(zf))
+            if kind.endswith("/calcChain")
+        ]
+        book_rels = _rels_path(_workbook_part(zf))
+        replaced: dict[str, bytes] = {}
+        for part, sheet in sheets.items():
+            rewriter = _SheetRewriter(zf.read(part))
+            if rewriter.sheet_data is None:
+                continue
+            for row, col in rewriter.formula_targets():
+                total += 1
+                key = (sheet.upper(), _coordinate(row, col))
+                if key not in lookup:
+                    missing.append((sheet, _coordinate(row, col)))
+                    if values_only and (row, col) in rewriter.cells:
+                        for f in _children(rewriter.cells[(row, col)], "f"):
+                            rewriter.cells[(row, col)].removeChild(f)
+                    continue
+                value = lookup[key]
+                rewriter.set_value(rewriter.cell(row, col), value, values_only)
+                written += 1
+                if _is_error(value):
+                    errors.append((sheet, _coordinate(row, col)))
+            rewriter.update_dimension()
+            replaced[part] = rewriter.to_bytes()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+        )
+        os.close(handle)
+        try:
+            with zipfile.ZipFile(temp_name, "w", zipfile.ZIP_DEFLATED) as out:
+                for info in zf.infolist():
+                    name = info.filename
+                    if values_only and name in calc_chain:
+                        continue
+                    data = replaced.get(name)
+                    if data is None:
+                        data = zf.read(name)
+                        if (
+                            values_only
+                            and calc_chain
+                            and name in ("[Content_Types].xml", book_rels)
+                        ):
+                            data = _without_calc_chain(name, data)
+                    out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+            move_into_place(temp_name, target)
+        except BaseException:
+            Path(temp_name).unlink(missing_ok=True)
+            raise
+    return CacheReport(total, written, tuple(missing), tuple(errors))
