@@ -11,6 +11,10 @@ CORE = [
     "xlrating.fide",
     "xlrating.uscf",
     "xlrating.glicko2",
+    "xlrating.events",
+    "xlrating.season",
+    "xlrating.tournament",
+    "xlrating.imports",
     "xlrating.errors",
     "xlrating._check",
 ]
@@ -34,6 +38,13 @@ def test_core_imports_no_excel_library() -> None:
 
 def test_boundary_imports_no_excel_library() -> None:
     """The registry and cell coercion run in the headless engine and in Excel alike."""
-    loaded = _modules_after_import("xlrating.catalog")
+    loaded = _modules_after_import("xlrating.catalog") | _modules_after_import("xlrating.tables")
     leaked = sorted(lib for lib in EXCEL_LIBRARIES if lib in loaded)
     assert not leaked, f"importing xlrating.catalog imported {leaked}"
+
+
+def test_command_line_help_needs_no_excel_library() -> None:
+    """`xlrating --help` works on a bare install: front ends import optional libraries lazily."""
+    loaded = _modules_after_import("xlrating.cli")
+    leaked = sorted(lib for lib in EXCEL_LIBRARIES if lib in loaded)
+    assert not leaked, f"importing xlrating.cli imported {leaked}"
