@@ -86,6 +86,10 @@ CONTRACT: dict[str, list[str]] = {
     "ELO_EXPECTED": ["rating", "opponent", "scale"],
     "ELO_RATING_CHANGE": ["rating", "opponents", "results", "k", "games", "scale"],
     "ELO_NEW_RATING": ["rating", "opponents", "results", "k", "games", "scale"],
+    # the events-and-seasons issue
+    "USCF_EVENT": ["players", "games", "event_date", "dual_rated"],
+    "FIDE_PERIOD": ["players", "games", "rating_list", "period_date"],
+    "SEASON_RATINGS": ["players", "games", "system", "k"],
 }
 #: Required arguments (the rest are optional) per the issue's bracket notation.
 REQUIRED: dict[str, int] = {
@@ -111,6 +115,9 @@ REQUIRED: dict[str, int] = {
     "ELO_EXPECTED": 2,
     "ELO_RATING_CHANGE": 4,
     "ELO_NEW_RATING": 4,
+    "USCF_EVENT": 2,
+    "FIDE_PERIOD": 2,
+    "SEASON_RATINGS": 2,
 }
 
 

@@ -13,12 +13,13 @@ keep them, and add new optional arguments only at the end.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, get_args
 
-from . import elo, fide, uscf
+from . import elo, events, fide, season, uscf
 from .cells import (
     CellValue,
     cell_error_text,
@@ -33,6 +34,8 @@ from .cells import (
     to_vector,
 )
 from .errors import InvalidInputError, NoRatingError
+from .tables import read_fide_players, read_games, read_players, read_season_games
+from .tournament import Event, Player
 
 __all__ = [
     "CATEGORY",
@@ -617,6 +620,158 @@ def _elo_new_rating(*args: Cell) -> float:
     return _elo_change(*args).new_rating
 
 
+# ---------------------------------------------------------------- whole events and seasons
+
+_PLAYERS = _p(
+    "players",
+    "Players table: name, rating (blank if unrated), games (blank or 0 if unrated), "
+    "[floor], [age]. A header row is skipped.",
+)
+_GAMES = _p(
+    "games",
+    "Games table: round, white, black, result from White's side (1-0, 0-1, ½-½, 1, 0.5, 0, "
+    "+- or -+ for forfeits); a bye has black blank or BYE.",
+)
+
+
+def _event(players: Cell, games: Cell, event_date: Cell) -> Event:
+    roster = read_players(players)
+    return Event(tuple(roster), tuple(read_games(games, roster)), to_date(event_date, "event_date"))
+
+
+def _num_or_blank(value: float | None) -> object:
+    return "" if value is None else value
+
+
+@_register(
+    "USCF_EVENT",
+    "US Chess rating of a whole event (all five steps): a table that spills, one row per "
+    "player: Player, Pre-event, Post-event, Change, Games, Formula, Bonus.",
+    (
+        _PLAYERS,
+        _GAMES,
+        _EVENT_DATE,
+        _o("dual_rated", "TRUE for a dual-rated event (reduced K above 2200). Default FALSE."),
+    ),
+    "=USCF_EVENT(Players!A2:E9, Games!A2:D17)",
+    spills=True,
+)
+def _uscf_event(players: Cell, games: Cell, event_date: Cell, dual_rated: Cell) -> Table:
+    result = events.uscf_event(
+        _event(players, games, event_date), dual_rated=to_bool(dual_rated, "dual_rated", False)
+    )
+    table: Table = [["Player", "Pre-event", "Post-event", "Change", "Games", "Formula", "Bonus"]]
+    for row in result.rows:
+        table.append(
+            [
+                row.name,
+                _num_or_blank(row.pre_event),
+                _num_or_blank(row.post_event),
+                _num_or_blank(row.change),
+                _num_or_blank(row.games_after),
+                row.formula,
+                row.bonus,
+            ]
+        )
+    return table
+
+
+@_register(
+    "FIDE_PERIOD",
+    "FIDE rating period for every player: a table that spills: Player, Rating, K, Games, "
+    "Change, New rating; newcomers get a first rating when earned.",
+    (
+        _p(
+            "players",
+            "Players table: name, rating (blank if unrated), [rated games so far], "
+            "[birth year], [reached 2400: TRUE/FALSE], [K to use instead of the rules].",
+        ),
+        _GAMES,
+        _RATING_LIST,
+        _o("period_date", "Date of the rating period (default today)."),
+    ),
+    "=FIDE_PERIOD(Players!A2:F9, Games!A2:D17)",
+    spills=True,
+)
+def _fide_period(players: Cell, games: Cell, rating_list: Cell, period_date: Cell) -> Table:
+    roster = read_fide_players(players)
+    plain = [Player(p.name, p.rating, None if p.rating is not None else 0) for p in roster]
+    played = read_games(games, plain)
+    result = events.fide_period(
+        roster,
+        played,
+        rating_list=to_choice(rating_list, "rating_list", _RATING_LISTS, "standard"),
+        period_date=to_date(period_date, "period_date"),
+    )
+    table: Table = [["Player", "Rating", "K", "Games", "Change", "New rating"]]
+    for row in result.rows:
+        new: object = _num_or_blank(row.new_rating)
+        if row.rating is None and row.new_rating is None:
+            new = row.first_rating_reason or ""
+        table.append(
+            [
+                row.name,
+                _num_or_blank(row.rating),
+                _num_or_blank(row.k),
+                row.games,
+                _num_or_blank(row.change),
+                new,
+            ]
+        )
+    return table
+
+
+_SYSTEMS: Final[tuple[season.System, ...]] = get_args(season.System)
+
+
+@_register(
+    "SEASON_RATINGS",
+    "Ratings of every player after each event of a season (uscf, fide, elo or glicko2): a "
+    "table that spills, one row per player, one column per event in date order.",
+    (
+        _PLAYERS,
+        _p(
+            "games",
+            "Games table with the event first: event, [date], round, white, black, result. "
+            "Each event is rated with the ratings the previous one left.",
+        ),
+        _o("system", "uscf (default), fide, elo or glicko2."),
+        _o("k", "K-factor for the elo system."),
+    ),
+    "=SEASON_RATINGS(Players!A2:E20, Games!A2:F200)",
+    spills=True,
+)
+def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
+    how = to_choice(system, "system", _SYSTEMS, "uscf")
+    roster = read_players(players)
+    grouped = read_season_games(games, roster)
+    if not grouped.events:
+        raise InvalidInputError("games is empty: a season needs at least one game")
+    today = _dt.date.today()
+    dated = [
+        (name, when or today, list(played))
+        for name, when, played in zip(grouped.events, grouped.dates, grouped.games, strict=True)
+    ]
+    k_value = to_optional_number(k, "k")
+    if how == "elo" and k_value is None:
+        raise InvalidInputError("k is blank: the elo system needs a K-factor")
+    if how != "elo" and k_value is not None:
+        raise InvalidInputError(f"k is only used by the elo system, got {k_value!r} for {how}")
+    entrants: list[Player] | list[events.FidePlayer]
+    if how == "fide":
+        entrants = [
+            events.FidePlayer(p.name, p.rating, p.games if p.games is not None else 30)
+            for p in roster
+        ]
+    else:
+        entrants = roster
+    result = season.rate_season(entrants, dated, system=how, k=k_value)
+    table: Table = [["Player", *result.events]]
+    for row in result.ratings:
+        table.append([row.name, *(_num_or_blank(v) for v in row.after)])
+    return table
+
+
 # ---------------------------------------------------------------- generated xlwings module
 
 _UDF_HEADER: Final = '''"""xlwings declarations of the xlrating spreadsheet functions.
@@ -672,8 +827,8 @@ def render_function_docs() -> str:
         "",
         "Arguments in [brackets] are optional: leave them out or leave the cell blank.",
         "Ranges may be a row or a column; rows blank in both the opponents and the results",
-        "range are skipped. Results are 1, 0.5, 0 or W, D, L (also \"½\", \"=\", \"1\",",
-        "\"0.5\", \"0\"). Dates may be Excel dates or ISO text such as 2025-10-01.",
+        'range are skipped. Results are 1, 0.5, 0 or W, D, L (also "½", "=", "1",',
+        '"0.5", "0"). Dates may be Excel dates or ISO text such as 2025-10-01.',
         "A failure shows as one line of text starting with `#VALUE!` (bad input) or `#N/A`",
         "(the rules give no rating), naming the argument and the value.",
         "",

@@ -23,11 +23,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._check import show
-from .cells import CellValue, is_blank, to_date, to_grid, to_int, to_optional_number
+from .cells import CellValue, is_blank, to_bool, to_date, to_grid, to_int, to_optional_number
 from .errors import InvalidInputError
+from .events import FidePlayer
 from .tournament import BYE, Game, Player, parse_result
 
-__all__ = ["SeasonGames", "read_games", "read_players", "read_season_games"]
+__all__ = [
+    "SeasonGames",
+    "read_fide_players",
+    "read_games",
+    "read_players",
+    "read_season_games",
+]
 
 
 def _is_header(row: Sequence[CellValue], numeric_column: int) -> bool:
@@ -87,6 +94,38 @@ def read_players(value: CellValue, name: str = "players") -> list[Player]:
         floor = to_optional_number(cells[3], f"{where}: floor") or 0.0
         age = to_optional_number(cells[4], f"{where}: age")
         players.append(Player(player, rating, games, floor, age))
+    if not players:
+        raise InvalidInputError(f"{name} is empty: list at least two players")
+    return players
+
+
+def read_fide_players(value: CellValue, name: str = "players") -> list[FidePlayer]:
+    """FIDE players rows: name, rating, [rated games], [birth year], [reached 2400], [K]."""
+    players: list[FidePlayer] = []
+    seen: dict[str, int] = {}
+    for row_no, row in _rows(value, name, 1):
+        where = f"{name} row {row_no}"
+        if len(row) < 2:
+            raise InvalidInputError(f"{name} needs at least two columns: name and rating")
+        cells = list(row) + [None] * (6 - len(row))
+        player = _name(cells[0], f"{where}: name")
+        if player in seen:
+            raise InvalidInputError(
+                f"{where}: duplicate name {show(player)} (also row {seen[player]})"
+            )
+        seen[player] = row_no
+        rating = to_optional_number(cells[1], f"{where}: rating")
+        year = to_optional_number(cells[3], f"{where}: birth year")
+        players.append(
+            FidePlayer(
+                player,
+                rating,
+                to_int(cells[2], f"{where}: rated games", 30 if rating is not None else 0),
+                None if year is None else to_int(year, f"{where}: birth year"),
+                to_bool(cells[4], f"{where}: reached 2400", False),
+                to_optional_number(cells[5], f"{where}: k"),
+            )
+        )
     if not players:
         raise InvalidInputError(f"{name} is empty: list at least two players")
     return players

@@ -244,3 +244,33 @@ def ELO_RATING_CHANGE(rating, opponents, results, k, games=None, scale=None):
 def ELO_NEW_RATING(rating, opponents, results, k, games=None, scale=None):
     'Elo rating after the listed games (unrounded): rating + K x (score - expected).'
     return call('ELO_NEW_RATING', rating, opponents, results, k, games, scale)
+
+
+@xw.func(category="Chess Ratings")
+@xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
+@xw.arg('games', doc="Games table: round, white, black, result from White's side (1-0, 0-1, ½-½, 1, 0.5, 0, +- or -+ for forfeits); a bye has black blank or BYE.", err_to_str=True)
+@xw.arg('event_date', doc='Date of the event (a date or ISO text); default today.', err_to_str=True)
+@xw.arg('dual_rated', doc='TRUE for a dual-rated event (reduced K above 2200). Default FALSE.', err_to_str=True)
+def USCF_EVENT(players, games, event_date=None, dual_rated=None):
+    'US Chess rating of a whole event (all five steps): a table that spills, one row per player: Player, Pre-event, Post-event, Change, Games, Formula, Bonus.'
+    return call('USCF_EVENT', players, games, event_date, dual_rated)
+
+
+@xw.func(category="Chess Ratings")
+@xw.arg('players', doc='Players table: name, rating (blank if unrated), [rated games so far], [birth year], [reached 2400: TRUE/FALSE], [K to use instead of the rules].', err_to_str=True)
+@xw.arg('games', doc="Games table: round, white, black, result from White's side (1-0, 0-1, ½-½, 1, 0.5, 0, +- or -+ for forfeits); a bye has black blank or BYE.", err_to_str=True)
+@xw.arg('rating_list', doc='FIDE rating list: standard (default), rapid or blitz.', err_to_str=True)
+@xw.arg('period_date', doc='Date of the rating period (default today).', err_to_str=True)
+def FIDE_PERIOD(players, games, rating_list=None, period_date=None):
+    'FIDE rating period for every player: a table that spills: Player, Rating, K, Games, Change, New rating; newcomers get a first rating when earned.'
+    return call('FIDE_PERIOD', players, games, rating_list, period_date)
+
+
+@xw.func(category="Chess Ratings")
+@xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
+@xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result. Each event is rated with the ratings the previous one left.', err_to_str=True)
+@xw.arg('system', doc='uscf (default), fide, elo or glicko2.', err_to_str=True)
+@xw.arg('k', doc='K-factor for the elo system.', err_to_str=True)
+def SEASON_RATINGS(players, games, system=None, k=None):
+    'Ratings of every player after each event of a season (uscf, fide, elo or glicko2): a table that spills, one row per player, one column per event in date order.'
+    return call('SEASON_RATINGS', players, games, system, k)
