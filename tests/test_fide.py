@@ -575,7 +575,20 @@ def test_first_rating_rejects_bad_input() -> None:
     with pytest.raises(InvalidInputError, match="first_event_games"):
         fide.first_rating([1800] * 5, [1] * 5, first_event_games=6)
     with pytest.raises(InvalidInputError, match="first_event_games"):
-        fide.first_rating([1800] * 5, [1] * 5, first_event_games=0)
+        fide.first_rating([1800] * 5, [1] * 5, first_event_games=-1)
+
+
+def test_first_event_games_zero_means_no_first_event_among_the_games() -> None:
+    """8.2.1 disregards a zero score only in the FIRST event; with first_event_games=0 the
+    first event is not among the games (rated earlier), so leading zeros count."""
+    games = [1800.0] * 6
+    results = [0.0, 0.0, 1.0, 1.0, 0.5, 0.5]
+    counted = fide.first_rating(games, results, first_event_games=0)
+    dropped = fide.first_rating(games, results, first_event_games=2)
+    assert counted.games == 6 and counted.disregarded_games == 0
+    assert dropped.games == 4 and dropped.disregarded_games == 2
+    # by hand: 6 games, score 3, with two 1800 draws: p = 4/8 = 50% -> dp 0, Ra 1800
+    assert counted.rating == 1800
     with pytest.raises(InvalidInputError, match="period_date"):
         fide.first_rating([1800] * 5, [1] * 5, period_date=dt.date(2024, 2, 29))
     with pytest.raises(InvalidInputError, match="strict"):

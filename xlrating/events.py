@@ -523,22 +523,8 @@ def _check_pool(
 
 
 def _first_rating(pool: PooledGames, day: _dt.date | None) -> fide.FirstRating:
-    """fide.first_rating on a pool; with ``first_event_games`` 0, 8.2.1 is not applied.
-
-    fide.first_rating disregards its leading ``first_event_games`` games when they all
-    score zero and cannot be told that none of the games is the first event.  A leading
-    placeholder game against an unrated opponent (None) scoring 1 stands for a first event
-    that is not disregarded: games against unrated opponents do not count in 8.2.2, so
-    the rating is that of the pooled games alone.
-    """
-    if pool.first_event_games > 0:
-        return fide.first_rating(
-            pool.opponents, pool.results, pool.first_event_games, period_date=day
-        )
-    placeholder: list[float | None] = [None]
-    return fide.first_rating(
-        [*placeholder, *pool.opponents], [1.0, *pool.results], 1, period_date=day
-    )
+    """fide.first_rating on a pool; ``first_event_games`` 0 means 8.2.1 does not apply."""
+    return fide.first_rating(pool.opponents, pool.results, pool.first_event_games, period_date=day)
 
 
 _NO_RATED_GAMES: Final = "no games against rated opponents; at least 5 are needed (7.1.4)"

@@ -695,7 +695,8 @@ def first_rating(
     :param opponents: the opponents' ratings, None for an unrated opponent
     :param results: 1, 0.5 or 0 for each game, the first event's games first
     :param first_event_games: how many leading games form the player's first event;
-        None means all the games are one event
+        None means all the games are one event; 0 means the first event is not among
+        them (it was rated earlier or has left the 26-month window), so 8.2.1 is not applied
     :param period_date: the rating period; None means today (the rules of 2024-03-01 on)
     :param strict: raise :class:`NoRatingError` instead of returning a rating of None
     :returns: a :class:`FirstRating`; ``rating`` is None when no rating is published,
@@ -713,7 +714,7 @@ def first_rating(
     if first_event_games is None:
         first = len(games)
     else:
-        first = check_count(first_event_games, "first_event_games", minimum=1)
+        first = check_count(first_event_games, "first_event_games", minimum=0)
         if first > len(games):
             raise InvalidInputError(
                 f"first_event_games must not exceed the {len(games)} games given, "
@@ -729,7 +730,7 @@ def first_rating(
 
     notes: list[str] = []
     disregarded = 0
-    if all(result == 0 for _, result in games[:first]):
+    if first > 0 and all(result == 0 for _, result in games[:first]):
         disregarded = first
         games = games[first:]
         notes.append(f"the first event ({first} games) scored zero and is disregarded (8.2.1)")
