@@ -17,6 +17,7 @@ CORE = [
     "xlrating.imports",
     "xlrating.errors",
     "xlrating._check",
+    "xlrating._numeric",
 ]
 EXCEL_LIBRARIES = ["xlwings", "openpyxl", "formulas", "xlsxwriter", "schedula", "numpy"]
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ._check import check_count, check_games, check_number, check_rating, show
+from ._numeric import logistic_expected, round_half_up
 from .errors import InvalidInputError
 
 __all__ = [
@@ -46,10 +47,6 @@ MAX_K: Final = 1000.0
 # Plausibility bound chosen by xlrating.  Seed 004 ("Enter the Number of Games") allows
 # 1 to 100 identical games; xlrating accepts up to 1000 repetitions.
 MAX_GAMES: Final = 1000
-
-# Decimal places kept before rounding half up, so that float noise such as
-# 1512.4999999999998 (a true 1512.5) rounds the way the exact value would.
-_ROUND_GUARD: Final = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +85,6 @@ class EloChange:
     rounded: int
 
 
-def _expected(rating: float, opponent: float, scale: float) -> float:
-    """Logistic expected score, computed so that no power overflows."""
-    exponent = (opponent - rating) / scale
-    if exponent > 0.0:
-        small = math.pow(10.0, -exponent)
-        return small / (1.0 + small)
-    return 1.0 / (1.0 + math.pow(10.0, exponent))
-
-
 def _check_scale(scale: object) -> float:
     value = check_number(scale, "scale")
     if value <= 0.0:
@@ -111,10 +99,6 @@ def _check_k(k: object) -> float:
             f"k must be a positive number no larger than {MAX_K:g}, got {show(k)}"
         )
     return value
-
-
-def _round_half_up(value: float) -> int:
-    return math.floor(round(value, _ROUND_GUARD) + 0.5)
 
 
 def expected_score(rating: float, opponent: float, scale: float = DEFAULT_SCALE) -> float:
@@ -135,7 +119,7 @@ def expected_score(rating: float, opponent: float, scale: float = DEFAULT_SCALE)
     """
     own = check_rating(rating, "rating")
     other = check_rating(opponent, "opponent")
-    return _expected(own, other, _check_scale(scale))
+    return logistic_expected(own, other, _check_scale(scale))
 
 
 def rating_change(
@@ -175,7 +159,7 @@ def rating_change(
         raise InvalidInputError(f"games must be at most {MAX_GAMES}, got {show(games)}")
     width = _check_scale(scale)
 
-    expected = tuple(_expected(own, opponent, width) for opponent, _ in pairs)
+    expected = tuple(logistic_expected(own, opponent, width) for opponent, _ in pairs)
     expected_total = math.fsum(expected)
     score = math.fsum(result for _, result in pairs)
     change_once = factor * (score - expected_total)
@@ -194,5 +178,5 @@ def rating_change(
         change_once=change_once,
         change=change,
         new_rating=new_rating,
-        rounded=_round_half_up(new_rating),
+        rounded=round_half_up(new_rating),
     )

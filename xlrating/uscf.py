@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ._check import check_count, check_date, check_games, check_number, check_rating, show
-from .elo import _expected, _round_half_up
+from ._numeric import logistic_expected, round_half_up
 from .errors import InvalidInputError
 
 __all__ = [
@@ -486,11 +486,11 @@ def _performance(pairs: Sequence[tuple[float, float]]) -> float:
 def _we(rating: float, opponent: float) -> float:
     # The plain Elo logistic (xlrating.elo) with US Chess's scale; no range check, so the
     # performance search may try ratings outside 0..4000.
-    return _expected(rating, opponent, LOGISTIC_SCALE)
+    return logistic_expected(rating, opponent, LOGISTIC_SCALE)
 
 
 def _rating_class(rating: float) -> str:
-    published = _round_half_up(rating)
+    published = round_half_up(rating)
     for lowest, name in RATING_CLASSES:
         if published >= lowest:
             return name
@@ -874,7 +874,7 @@ def rounded_rating(rating: float) -> int:
     >>> rounded_rating(1716.66), rounded_rating(1338.5)
     (1717, 1339)
     """
-    return _round_half_up(check_rating(rating))
+    return round_half_up(check_rating(rating))
 
 
 def rate(
@@ -979,7 +979,7 @@ def rate(
         floor=applied_floor,
         new_rating=new_rating,
         change=new_rating - own,
-        rounded=_round_half_up(new_rating),
+        rounded=round_half_up(new_rating),
         performance=_performance(pairs),
         rating_class=_rating_class(new_rating),
         status=status,
