@@ -406,3 +406,82 @@ def _assert_cell_value(out: Any, name: str) -> None:
     else:
         assert isinstance(out, (int, float)), (name, out)
         assert not isinstance(out, float) or math.isfinite(out), (name, out)
+
+
+# ------------------------------------------------------------------ no silently wrong numbers
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "message"),
+    [
+        (
+            "FIDE_EXPECTED",
+            ("1.700", 1650),
+            "#VALUE! rating looks like a number with a thousands separator, got '1.700'",
+        ),
+        (
+            "USCF_EXPECTED",
+            (1700, "1,650"),
+            "#VALUE! opponent looks like a number with a thousands separator, got '1,650'",
+        ),
+        ("FIDE_EXPECTED", ("١٧٠٠", 1650), "#VALUE! rating must be a number, got '١٧٠٠'"),
+        (
+            "FIDE_RATING_CHANGE",
+            (20, [[1800]], [[1]], 1800),
+            "#VALUE! rating must be a FIDE rating of at least 1000, got 20.0",
+        ),
+        (
+            "USCF_NEW_RATING",
+            (1700, 30, [[1600]], [["+"]]),
+            "#VALUE! results entry 1 must be W, D, L, 1, 0.5 or 0, got '+'",
+        ),
+        (
+            "USCF_BONUS",
+            (1300, 45, [[1250]], [[1]], 2025),
+            "#VALUE! event_date looks like a year, got 2025.0",
+        ),
+        (
+            "USCF_BONUS",
+            (1300, 45, [[1250]], [[1]], "2025-10-01 or so"),
+            "#VALUE! event_date must be a date such as 2025-10-01, got '2025-10-01 or so'",
+        ),
+        ("FIDE_K", (2250, MISSING, 8), "#VALUE! birth_year must be a year such as 2008, got 8"),
+    ],
+)
+def test_suspicious_input_is_refused(name: str, args: tuple[Any, ...], message: str) -> None:
+    out = call_udf(name, *(com_value(a) for a in args))
+    assert isinstance(out, str) and out.startswith(message), out
+
+
+def test_typed_fide_k_respects_the_700_rule() -> None:
+    out = call_udf(
+        "FIDE_RATING_CHANGE", 1800, com_value(col(*[1800] * 20)), com_value(col(*["W"] * 20)), 40
+    )
+    assert out.startswith("#VALUE! k 40 x 20 rated games exceeds 700")
+
+
+def test_first_rating_first_event_games() -> None:
+    """8.2.1 disregards a zero score in the first event only.  By hand: 3 zeros against 2000
+    (the first event) then 5 wins against 1500: with the first event disregarded,
+    Ra = (5 x 1500 + 2 x 1800)/7 = 1585.714, p = (5 + 1)/7 = 85.7% -> 86% -> dp 309,
+    Ru = 1894.714 -> 1895."""
+    opps = com_value(col(2000, 2000, 2000, 1500, 1500, 1500, 1500, 1500))
+    res = com_value(col(0, 0, 0, 1, 1, 1, 1, 1))
+    assert call_udf("FIDE_FIRST_RATING", opps, res, 3) == 1895
+    # all one event: the zeros count. Ra = (3x2000 + 5x1500 + 3600)/10 = 1710, p = 6/10 -> 72
+    assert call_udf("FIDE_FIRST_RATING", opps, res) == 1782
+
+
+def test_uscf_multiplier_for_events_before_2017() -> None:
+    """B has no dated value before 2017-05-01, so such events need it given (uscf_vectors
+    standard_bonus: 1300/45 with B = 12 -> 1464.805)."""
+    opps = com_value(col(1250, 1400, 1500, 1550))
+    res = com_value(col(1, 0.5, 1, 1))
+    before = call_udf(
+        "USCF_NEW_RATING", 1300, 45, opps, res, MISSING, MISSING, MISSING, MISSING, "2016-05-01"
+    )
+    assert before.startswith("#VALUE! ") and "multiplier" in before
+    given = call_udf(
+        "USCF_NEW_RATING", 1300, 45, opps, res, MISSING, MISSING, MISSING, MISSING, "2016-05-01", 12
+    )
+    assert given == pytest.approx(1464.805, abs=0.001)

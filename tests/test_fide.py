@@ -392,8 +392,9 @@ def test_fractional_rating_keeps_its_fraction() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "argument"),
     [
-        ({"k": 0}, "k must be a positive number, got 0"),
-        ({"k": -5}, "k must be a positive number"),
+        ({"k": 0}, "k must be a number above 0 and at most 40, got 0"),
+        ({"k": 1800}, "k must be a number above 0 and at most 40, got 1800"),
+        ({"k": -5}, "k must be a number above 0"),
         ({"k": "20"}, "k must be a number"),
         ({"rating_list": "classic"}, "rating_list must be standard, rapid or blitz"),
         ({"method": "elo"}, "method must be table or logistic"),
@@ -625,7 +626,7 @@ def test_one_time_adjustment_vectors(case: dict[str, Any]) -> None:
 
 # --- Properties ---------------------------------------------------------------------------------
 
-RATINGS = st.integers(0, 4000)
+RATINGS = st.integers(fide.LOWEST_RATING, 4000)
 DAYS = st.dates(dt.date(2006, 4, 1), dt.date(2030, 12, 31))
 LISTS = st.sampled_from(["standard", "rapid", "blitz"])
 
@@ -724,3 +725,33 @@ def test_rounding_is_nearest_and_symmetric(value: float) -> None:
     rounded = fide.round_rating_change(value)
     assert abs(Decimal(repr(value)) - rounded) <= Decimal("0.5")
     assert fide.round_rating_change(-value) == -rounded
+
+
+def test_one_upgrade_per_tournament_2022_to_2024() -> None:
+    """B.02 2022, 8.3.1: "a player may benefit from only one upgrade under this rule, for the
+    game in which the rating difference is greatest" (abolished 2024-03-01).  By hand:
+    2000 beats 1500 (D 500, capped to 400: PD .92), 1550 (D 450: .94) and 1560 (D 440: .94):
+    20 x (3 - 2.80) = 4.0; under the 2024 rule every game is capped: 20 x (3 - 2.76) = 4.8."""
+    games = (2000, [1500, 1550, 1560], [1, 1, 1], 20)
+    old = fide.rating_change(*games, event_date=dt.date(2023, 6, 1))
+    assert old.expected == (0.92, 0.94, 0.94) and old.change == 4
+    new = fide.rating_change(*games, event_date=dt.date(2024, 3, 1))
+    assert new.expected == (0.92, 0.92, 0.92) and new.change == 5
+    # the lower-rated side keeps the cap in every game (it is no "benefit" to that player)
+    low = fide.rating_change(1500, [2000, 1950], [0, 0], 20, event_date=dt.date(2023, 6, 1))
+    assert low.expected == (0.08, 0.08)
+
+
+def test_a_typed_k_must_respect_the_700_rule() -> None:
+    """8.3.3: K x n must not exceed 700; 20 games at K 40 would be 800, so K is at most 35."""
+    with pytest.raises(InvalidInputError, match=r"k 40 x 20 rated games exceeds 700 .*at most 35"):
+        fide.rating_change(1800, [1800] * 20, [1] * 20, 40)
+    assert fide.rating_change(1800, [1800] * 20, [1] * 20, 35).change == 350
+
+
+def test_ratings_below_the_lowest_fide_rating_are_refused() -> None:
+    """ "1.700" read as 1.7 (or a swapped rating and K) must not give a number."""
+    with pytest.raises(InvalidInputError, match="rating must be a FIDE rating of at least 1000"):
+        fide.rating_change(20, [1800], [1], 20)
+    with pytest.raises(InvalidInputError, match=r"opponents\[1\] must be a FIDE rating"):
+        fide.rating_change(1800, [1.75], [1], 20)

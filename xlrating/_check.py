@@ -36,6 +36,8 @@ _RESULTS: Final = (0.0, 0.5, 1.0)
 
 def show(value: object) -> str:
     """Quote a value for an error message, short enough for a cell."""
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        value = value.isoformat()
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -115,7 +117,7 @@ def check_date(value: object, name: str) -> _dt.date:
         return value
     if isinstance(value, str):
         try:
-            return _dt.date.fromisoformat(value.strip()[:10])
+            return _dt.datetime.fromisoformat(value.strip()).date()
         except ValueError:
             pass
     raise InvalidInputError(f"{name} must be a date such as 2025-10-01, got {show(value)}")

@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Final, get_args
 
 from . import elo, events, fide, season, uscf
+from ._check import show
 from .cells import (
+    UNRATED_WORDS,
     CellValue,
     cell_error_text,
     is_blank,
@@ -163,7 +165,12 @@ _USCF_EXTRA = (
     _o("history", "Your rated history before the event: mixed (default), all wins or all losses."),
     _EVENT_DATE,
 )
-_USCF_ARGS = (_RATING, _USCF_GAMES, _OPPONENTS, _RESULTS, *_USCF_EXTRA)
+_MULTIPLIER = _o(
+    "multiplier",
+    "Bonus multiplier B; default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, "
+    "10 from 2025-01-01 (give it for earlier events).",
+)
+_USCF_ARGS = (_RATING, _USCF_GAMES, _OPPONENTS, _RESULTS, *_USCF_EXTRA, _MULTIPLIER)
 _RATING_LIST = _o("rating_list", "FIDE rating list: standard (default), rapid or blitz.")
 _K = _p("k", "The development coefficient K (for example from FIDE_K).")
 _FIDE_ARGS = (_RATING, _OPPONENTS, _RESULTS, _K, _RATING_LIST, _EVENT_DATE)
@@ -198,12 +205,9 @@ def _uscf_games(value: Cell) -> int | None:
     return to_int(value, "games")
 
 
-_UNRATED_WORDS: Final = frozenset({"unrated", "nr", "u", "-", "none"})
-
-
 def _fide_opponent(value: Cell, name: str) -> float | None:
     """A FIDE opponent: a rating, or the text 'unrated' (such games are not rated)."""
-    if isinstance(value, str) and value.strip().lower() in _UNRATED_WORDS:
+    if isinstance(value, str) and value.strip().lower() in UNRATED_WORDS:
         return None
     return to_number(value, name)
 
@@ -229,6 +233,7 @@ def _uscf_rate(
     dual_rated: Cell,
     history: Cell,
     event_date: Cell,
+    multiplier: Cell = None,
 ) -> uscf.UscfResult:
     opps, res = paired_rows(opponents, results, _rating)
     return uscf.rate(
@@ -241,6 +246,7 @@ def _uscf_rate(
         dual_rated=to_bool(dual_rated, "dual_rated", False),
         history=to_choice(history, "history", _HISTORIES, "mixed"),
         event_date=to_date(event_date, "event_date"),
+        multiplier=to_optional_number(multiplier, "multiplier"),
     )
 
 
@@ -343,13 +349,15 @@ def _uscf_k(rating: Cell, games: Cell, event_games: Cell, dual_rated: Cell) -> f
 @_register(
     "USCF_BONUS",
     "US Chess bonus points for the event (0 if below the threshold B*sqrt(max(m,4))).",
-    (_RATING, _USCF_GAMES, _OPPONENTS, _RESULTS, _EVENT_DATE),
+    (_RATING, _USCF_GAMES, _OPPONENTS, _RESULTS, _EVENT_DATE, _MULTIPLIER),
     "=USCF_BONUS(1300, 45, B2:B5, C2:C5)",
 )
 def _uscf_bonus(
-    rating: Cell, games: Cell, opponents: Cell, results: Cell, event_date: Cell
+    rating: Cell, games: Cell, opponents: Cell, results: Cell, event_date: Cell, multiplier: Cell
 ) -> float:
-    return _uscf_rate(rating, games, opponents, results, None, True, False, None, event_date).bonus
+    return _uscf_rate(
+        rating, games, opponents, results, None, True, False, None, event_date, multiplier
+    ).bonus
 
 
 @_register(
@@ -478,7 +486,7 @@ def _fide_k(
 ) -> int:
     year = to_optional_number(birth_year, "birth_year")
     if year is not None and year != int(year):
-        raise InvalidInputError(f"birth_year must be a whole year, got {birth_year!r}")
+        raise InvalidInputError(f"birth_year must be a whole year, got {show(birth_year)}")
     return fide.k_factor(
         to_number(rating, "rating"),
         to_int(rated_games, "rated_games", 30),
@@ -548,12 +556,21 @@ def _fide_performance(opponents: Cell, results: Cell) -> int:
     "FIDE_FIRST_RATING",
     "FIDE first rating of a new player (8.2): opponents' average with two 1800 draws plus dp; "
     "at most 2200, published from 1400 and 5 games.",
-    (_OPPONENTS, _RESULTS),
+    (
+        _OPPONENTS,
+        _RESULTS,
+        _o(
+            "first_event_games",
+            "How many of the first rows are the player's first event (a zero score there is "
+            "disregarded, 8.2.1); 0 if it is not among them. Default: all one event.",
+        ),
+    ),
     "=FIDE_FIRST_RATING(B2:B7, C2:C7)",
 )
-def _fide_first_rating(opponents: Cell, results: Cell) -> int:
+def _fide_first_rating(opponents: Cell, results: Cell, first_event_games: Cell) -> int:
     opps, res = paired_rows(opponents, results, _fide_opponent)
-    outcome = fide.first_rating(opps, res)
+    first = None if is_blank(first_event_games) else to_int(first_event_games, "first_event_games")
+    outcome = fide.first_rating(opps, res, first)
     if outcome.rating is None or not outcome.published:
         raise NoRatingError(outcome.reason)
     return outcome.rating

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
@@ -79,6 +80,17 @@ EXCEL_EPOCH: Final = _dt.date(1899, 12, 30)
 #: Serials accepted as dates: 1900-03-01 (61) to 9999-12-31 (2958465), Excel's own range.
 EXCEL_SERIAL_RANGE: Final = (61, 2958465)
 
+#: Numeric text accepted in a cell: plain ASCII decimals (no digit groups, no other scripts).
+_NUMBER_TEXT: Final = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", re.ASCII)
+#: Text such as "1.700" or "1,800": a number with a thousands separator, refused rather than
+#: read as 1.7 (a silently wrong rating).
+_GROUPED_TEXT: Final = re.compile(r"[1-9]\d{0,2}([.,]\d{3})+", re.ASCII)
+#: Numbers given where a date is expected that are really years (2025 is 1905-07-17 as a serial).
+_YEARS: Final = (1900, 2200)
+
+#: Words that mark an unrated player in a rating cell (case-insensitive, trimmed).
+UNRATED_WORDS: Final = frozenset({"unrated", "nr", "u", "-", "none"})
+
 _TRUE: Final = frozenset({"TRUE", "YES", "Y", "1", "WAHR", "VRAI"})
 _FALSE: Final = frozenset({"FALSE", "NO", "N", "0", "FALSCH", "FAUX"})
 
@@ -88,7 +100,6 @@ RESULT_WORDS: Final[dict[str, float]] = {
     "WIN": 1.0,
     "1": 1.0,
     "1.0": 1.0,
-    "+": 1.0,
     "D": 0.5,
     "DRAW": 0.5,
     "0.5": 0.5,
@@ -101,7 +112,6 @@ RESULT_WORDS: Final[dict[str, float]] = {
     "LOSS": 0.0,
     "0": 0.0,
     "0.0": 0.0,
-    "-": 0.0,
 }
 
 _T = TypeVar("_T")
@@ -146,10 +156,15 @@ def to_optional_number(value: CellValue, name: str) -> float | None:
     if isinstance(value, (int, float)):
         number = float(value)
     elif isinstance(value, str):
-        try:
-            number = float(value.strip())
-        except ValueError:
-            raise InvalidInputError(f"{name} must be a number, got {show(value)}") from None
+        text = value.strip()
+        if _GROUPED_TEXT.fullmatch(text):
+            raise InvalidInputError(
+                f"{name} looks like a number with a thousands separator, got {show(value)}: "
+                "type it without one"
+            )
+        if not _NUMBER_TEXT.fullmatch(text):
+            raise InvalidInputError(f"{name} must be a number, got {show(value)}")
+        number = float(text)
     else:
         raise InvalidInputError(f"{name} must be a number, got {show(value)}")
     if not math.isfinite(number):
@@ -217,13 +232,16 @@ def to_date(value: CellValue, name: str) -> _dt.date | None:
     if isinstance(value, _dt.date):
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if _YEARS[0] <= value <= _YEARS[1]:
+            raise InvalidInputError(
+                f"{name} looks like a year, got {show(value)}: give a date such as 2025-10-01"
+            )
         low, high = EXCEL_SERIAL_RANGE
         if math.isfinite(value) and low <= value <= high:
             return EXCEL_EPOCH + _dt.timedelta(days=int(value))
     if isinstance(value, str):
-        text = value.strip()
         try:
-            return _dt.date.fromisoformat(text[:10])
+            return _dt.datetime.fromisoformat(value.strip()).date()
         except ValueError:
             pass
     raise InvalidInputError(f"{name} must be a date such as 2025-10-01, got {show(value)}")

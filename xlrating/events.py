@@ -604,7 +604,11 @@ def _rated_row(
         change=0 if details is None else details.change,
         computed=computed,
         new_rating=new_rating,
-        first_rating_reason="",
+        first_rating_reason=(
+            f"{computed:g} is below {fide.RATING_FLOOR}: shown as unrated (7.2.1)"
+            if delisted
+            else ""
+        ),
         rated_games_after=player.rated_games + counted,
         # 8.3.3: K = 10 once a published rating has reached 2400.
         reached_2400=player.reached_2400

@@ -142,6 +142,11 @@ CAP_400: Final = 400
 # B.02 2022-2024, 8.3.1, "a player may benefit from only one upgrade under this rule" per
 # tournament; abolished by B.02 effective 1 March 2024 (qc.fide.com, 1 March 2024).
 UPGRADE_LIMIT_ABOLISHED: Final = _dt.date(2024, 3, 1)
+# B.02 in force 1 January 2022 to 29 February 2024, 8.3.1 (verbatim in fide.md section 3):
+# "In any tournament, a player may benefit from only one upgrade under this rule, for the
+# game in which the rating difference is greatest."  The text is verified from this date;
+# whether earlier editions had it is not, so earlier dates apply the plain cap.
+UPGRADE_LIMIT_FROM: Final = _dt.date(2022, 1, 1)
 # B.02 8.3.1 as amended effective 1 October 2025 (standard only): "For players rated 2650 and
 # above, the difference between ratings shall be used in all cases".
 EXEMPTION_2650_FROM: Final = _dt.date(2025, 10, 1)
@@ -175,6 +180,12 @@ K_JUNIOR_RATING: Final = 2300
 # 8.3.3: "If the number of games (n) ... multiplied by K ... exceeds 700, then K shall be the
 # largest whole number such that K x n does not exceed 700."
 K_PERIOD_LIMIT: Final = 700
+# The largest K any edition of 8.3.3 gives (40: new players and juniors).  A typed K above
+# it is refused, which also catches a rating and K swapped in a spreadsheet.
+K_MAX: Final = 40
+# Plausibility bound chosen by xlrating, not a regulation: a birth year before 1900 is taken
+# to be an age or a two-digit year typed by mistake.
+EARLIEST_BIRTH_YEAR: Final = 1900
 # 40/20/10 from 1 July 2014 (samara-chess.ru quoting handbook id=172); before: 30/15/10.
 K_RULES_FROM: Final = _dt.date(2014, 7, 1)
 # Rapid and blitz use the standard K rules since 1 October 2022 (R&B regulations 2022/2024);
@@ -195,6 +206,10 @@ HYPOTHETICAL_RESULT: Final = Fraction(1, 2)
 FIRST_RATING_MAX: Final = 2200
 # 7.1.4: "The rating must be at least 1400." (7.2.1: lower ratings are shown as unrated.)
 RATING_FLOOR: Final = 1400
+# The lowest rating FIDE has published: the floor was 1200 from 1 July 2009, 1000 later
+# (archived 2022 rules), 1400 from 1 March 2024 (fide.md sections 6 and 8).  A rating below
+# it is refused as a typing error (for example "1.700" read as 1.7).
+LOWEST_RATING: Final = 1000
 
 # --- One-time adjustment of 1 March 2024 ----------------------------------------------------
 
@@ -306,6 +321,16 @@ def _check_flag(value: object, name: str) -> bool:
     return value
 
 
+def _check_fide_rating(value: object, name: str) -> float:
+    """A FIDE rating: plausible (0 to 4000) and not below the lowest FIDE has published."""
+    rating = check_rating(value, name)
+    if rating < LOWEST_RATING:
+        raise InvalidInputError(
+            f"{name} must be a FIDE rating of at least {LOWEST_RATING}, got {show(value)}"
+        )
+    return rating
+
+
 def _check_games(
     opponents: Sequence[float | None], results: Sequence[float]
 ) -> tuple[tuple[float | None, float], ...]:
@@ -314,6 +339,9 @@ def _check_games(
         check_games(opponents, results)  # raises its one-line message
     stand_ins = [MIN_RATING if opponent is None else opponent for opponent in opponents]
     checked = check_games(stand_ins, results)
+    for number, opponent in enumerate(opponents, start=1):
+        if opponent is not None:
+            _check_fide_rating(opponent, f"opponents[{number}]")
     return tuple(
         (None if opponent is None else rating, result)
         for opponent, (rating, result) in zip(opponents, checked, strict=True)
@@ -403,8 +431,8 @@ def expected_score(
     >>> round(expected_score(1500, 1600, method="logistic"), 4)
     0.3599
     """
-    own = check_rating(rating, "rating")
-    other = check_rating(opponent, "opponent")
+    own = _check_fide_rating(rating, "rating")
+    other = _check_fide_rating(opponent, "opponent")
     rating_list = _check_list(rating_list)
     method = _check_method(method)
     day = _check_day(event_date, "event_date")
@@ -443,8 +471,8 @@ def is_rated_game(
     >>> is_rated_game(2700, 2100, "standard")
     True
     """
-    own = check_rating(rating, "rating")
-    other = None if opponent is None else check_rating(opponent, "opponent")
+    own = _check_fide_rating(rating, "rating")
+    other = None if opponent is None else _check_fide_rating(opponent, "opponent")
     rating_list = _check_list(rating_list)
     day = _check_day(event_date, "event_date")
     return other is not None and _rated(own, other, rating_list, day)
@@ -507,6 +535,10 @@ def k_factor(
     junior = False
     if birth_year is not None:
         year = check_count(birth_year, "birth_year", minimum=1)
+        if year < EARLIEST_BIRTH_YEAR:
+            raise InvalidInputError(
+                f"birth_year must be a year such as 2008, got {show(birth_year)}"
+            )
         if year > day.year:
             raise InvalidInputError(
                 f"birth_year must not be after the period's year {day.year}, got {show(birth_year)}"
@@ -583,33 +615,56 @@ def rating_change(
     >>> result.expected, result.change_unrounded, result.change, result.new_rating
     ((0.92, None), 1.6, 2, 2002)
     """
-    own = check_rating(rating, "rating")
+    own = _check_fide_rating(rating, "rating")
     games = _check_games(opponents, results)
     factor = check_number(k, "k")
-    if factor <= 0:
-        raise InvalidInputError(f"k must be a positive number, got {show(k)}")
+    if not 0 < factor <= K_MAX:
+        raise InvalidInputError(f"k must be a number above 0 and at most {K_MAX}, got {show(k)}")
     rating_list = _check_list(rating_list)
     method = _check_method(method)
     day = _check_day(event_date, "event_date")
     cap = _cap(own, rating_list, day)
+    # 2022-2024 text: only one upgrade per tournament (the call is taken as one tournament),
+    # for the game with the greatest difference; the others count the full difference.
+    upgraded: int | None = None
+    if cap is not None and UPGRADE_LIMIT_FROM <= day < UPGRADE_LIMIT_ABOLISHED:
+        above = [
+            (_exact(own) - _exact(opponent), i)
+            for i, (opponent, _) in enumerate(games)
+            if opponent is not None
+            and _rated(own, opponent, rating_list, day)
+            and _exact(own) - _exact(opponent) > cap
+        ]
+        if above:
+            upgraded = max(above, key=lambda pair: (pair[0], -pair[1]))[1]
 
     expected: list[float | None] = []
     differences: list[float | None] = []
     rated: list[tuple[float, float]] = []
     expected_total = Fraction(0)
     score = Fraction(0)
-    for opponent, result in games:
+    for index, (opponent, result) in enumerate(games):
         if opponent is None or not _rated(own, opponent, rating_list, day):
             expected.append(None)
             differences.append(None)
             continue
-        difference = _difference(own, opponent, cap)
+        raw = _exact(own) - _exact(opponent)
+        if upgraded is not None and raw > 0 and index != upgraded:
+            difference = _difference(own, opponent, None)
+        else:
+            difference = _difference(own, opponent, cap)
         pd = _pd(difference, method)
         expected.append(float(pd))
         differences.append(float(difference))
         rated.append((opponent, result))
         expected_total += pd
         score += Fraction(result)
+    if day >= K_RULES_FROM and factor * len(rated) > K_PERIOD_LIMIT:
+        largest = K_PERIOD_LIMIT // len(rated)
+        raise InvalidInputError(
+            f"k {factor:g} x {len(rated)} rated games exceeds {K_PERIOD_LIMIT} (8.3.3): "
+            f"K is at most {largest} for this period (k_factor with period_games gives it)"
+        )
     change_exact = _exact(factor) * (score - expected_total)
     change = _half_away(change_exact)
     return FideChange(

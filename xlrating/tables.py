@@ -23,7 +23,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._check import show
-from .cells import CellValue, is_blank, to_bool, to_date, to_grid, to_int, to_optional_number
+from .cells import (
+    UNRATED_WORDS,
+    CellValue,
+    is_blank,
+    to_bool,
+    to_date,
+    to_grid,
+    to_int,
+    to_optional_number,
+)
 from .errors import InvalidInputError
 from .events import FidePlayer
 from .tournament import BYE, Game, Player, parse_result
@@ -38,16 +47,14 @@ __all__ = [
 
 
 def _is_header(row: Sequence[CellValue], numeric_column: int) -> bool:
+    """A column title: text with no digit in a column that holds numbers ("Rating", "Rd")."""
     if numeric_column >= len(row):
         return False
     cell = row[numeric_column]
     if not isinstance(cell, str) or is_blank(cell):
         return False
-    try:
-        float(cell.strip())
-    except ValueError:
-        return True
-    return False
+    text = cell.strip().lower()
+    return text not in UNRATED_WORDS and not any(ch.isdigit() for ch in text)
 
 
 def _rows(value: CellValue, name: str, numeric_column: int) -> list[tuple[int, list[CellValue]]]:
@@ -56,6 +63,13 @@ def _rows(value: CellValue, name: str, numeric_column: int) -> list[tuple[int, l
     if rows and rows[0][0] == 1 and _is_header(rows[0][1], numeric_column):
         rows = rows[1:]
     return rows
+
+
+def _rating(value: CellValue, where: str) -> float | None:
+    """A rating cell: a number, or blank / "unrated" for an unrated player."""
+    if isinstance(value, str) and value.strip().lower() in UNRATED_WORDS:
+        return None
+    return to_optional_number(value, where)
 
 
 def _name(value: CellValue, where: str) -> str:
@@ -83,7 +97,7 @@ def read_players(value: CellValue, name: str = "players") -> list[Player]:
                 f"{where}: duplicate name {show(player)} (also row {seen[player]})"
             )
         seen[player] = row_no
-        rating = to_optional_number(cells[1], f"{where}: rating")
+        rating = _rating(cells[1], f"{where}: rating")
         games_cell = cells[2]
         if isinstance(games_cell, str) and games_cell.strip().lower() in {"established", "est"}:
             games: int | None = None
@@ -114,7 +128,7 @@ def read_fide_players(value: CellValue, name: str = "players") -> list[FidePlaye
                 f"{where}: duplicate name {show(player)} (also row {seen[player]})"
             )
         seen[player] = row_no
-        rating = to_optional_number(cells[1], f"{where}: rating")
+        rating = _rating(cells[1], f"{where}: rating")
         year = to_optional_number(cells[3], f"{where}: birth year")
         players.append(
             FidePlayer(
