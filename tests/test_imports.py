@@ -738,3 +738,13 @@ def test_random_record_lines_raise_only_rating_errors(tail: str) -> None:
             parse_any(head + tail)
         except RatingError as error:
             assert re.fullmatch(r"[^\n]+", str(error))
+
+
+def test_an_event_refuses_objects_that_are_not_players_or_games() -> None:
+    from xlrating.events import FidePlayer
+    from xlrating.tournament import Event, Player
+
+    with pytest.raises(InvalidInputError, match="players row 1 must be a Player"):
+        Event((FidePlayer("A", 1800.0),), ())  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="games row 1 must be a Game"):
+        Event((Player("A", 1800.0),), ((1, "A", None, 1.0),))  # type: ignore[arg-type]

@@ -139,12 +139,16 @@ class Event:
     def __post_init__(self) -> None:
         index: dict[str, Player] = {}
         for row, player in enumerate(self.players, start=1):
+            if not isinstance(player, Player):
+                raise InvalidInputError(f"players row {row} must be a Player, got {show(player)}")
             key = player.name
             if key in index:
                 raise InvalidInputError(f"players row {row}: duplicate name {show(key)}")
             index[key] = player
         object.__setattr__(self, "index", index)
         for row, game in enumerate(self.games, start=1):
+            if not isinstance(game, Game):
+                raise InvalidInputError(f"games row {row} must be a Game, got {show(game)}")
             for who in (game.white, game.black):
                 if who is not None and who not in index:
                     raise InvalidInputError(f"games row {row}: unknown player {show(who)}")

@@ -297,6 +297,16 @@ def _check_history(value: object) -> History:
     )
 
 
+def _check_uscf_rating(value: object, name: str) -> float:
+    """A US Chess rating: plausible, and not below the absolute floor (no rating is)."""
+    number = check_rating(value, name)
+    if number < ABSOLUTE_FLOOR:
+        raise InvalidInputError(
+            f"{name} must be a US Chess rating of at least {ABSOLUTE_FLOOR:g}, got {show(value)}"
+        )
+    return number
+
+
 def _check_games_count(games: object) -> int | None:
     return None if games is None else check_count(games, "games")
 
@@ -918,9 +928,11 @@ def rate(
     >>> round(r.k, 2), round(r.change, 2), r.rounded, r.rating_class
     (33.32, 16.66, 1717, 'Class B')
     """
-    own = check_rating(rating)
+    own = _check_uscf_rating(rating, "rating")
     prior_games = _check_games_count(games)
     pairs = check_games(opponents, results)
+    for number, (opponent, _) in enumerate(pairs, start=1):
+        _check_uscf_rating(opponent, f"opponents[{number}]")
     own_floor = check_rating(floor, "floor")
     bonus_allowed = _check_flag(bonus_ok, "bonus_ok")
     dual = _check_flag(dual_rated, "dual_rated")
