@@ -14,6 +14,7 @@ Skipped where ``soffice`` is absent (CI installs libreoffice-calc-nogui).
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 import os
 import shutil
@@ -96,6 +97,7 @@ def test_libreoffice_shows_the_harness_values(
     name: str, converted: dict[str, tuple[Path, dict]]
 ) -> None:
     from openpyxl import load_workbook
+    from openpyxl.utils.datetime import to_excel
 
     path, values = converted[name]
     shown = load_workbook(path, data_only=True)
@@ -112,6 +114,8 @@ def test_libreoffice_shows_the_harness_values(
         elif isinstance(ours, (bool, str)):
             assert theirs == ours, f"{where}: LibreOffice shows {theirs!r}, we {ours!r}"
         else:
+            if isinstance(theirs, dt.datetime):  # a date-formatted result (club_season.xlsx)
+                theirs = to_excel(theirs)
             assert isinstance(theirs, (int, float)), f"{where}: LibreOffice shows {theirs!r}"
             assert math.isclose(theirs, float(ours), rel_tol=1e-12, abs_tol=1e-12), (  # type: ignore[arg-type]
                 f"{where}: LibreOffice shows {theirs!r}, we {ours!r}"

@@ -28,6 +28,9 @@ import pytest
 
 from xlrating import elo, fide, uscf
 from xlrating.catalog import FUNCTIONS
+from xlrating.events import FidePlayer
+from xlrating.season import rate_season
+from xlrating.tournament import Game, Player
 from xlrating.workbook import engine, lint, templates
 from xlrating.workbook.cache import CellError
 from xlrating.workbook.engine import Evaluation
@@ -176,15 +179,14 @@ def test_rating_results_show_whole_numbers(
         for k, label in built.labels.items()
         if label.lower().endswith(("new rating", "performance rating", "first rating"))
         and k not in inputs
-        and ":" not in built.cells[k][1]
     ]
     assert ratings, f"{name}: no rating outputs found"
     for key in ratings:
         sheet, ref = built.cells[key]
-        cell = ref.replace("$", "")
-        assert wb[sheet][cell].number_format == "0", (
-            f"{_where(name, sheet, cell)}: {built.labels[key]} is not shown as a whole number"
-        )
+        for cell in _cells(ref):  # a column of results (club_season.xlsx) cell by cell
+            assert wb[sheet][cell].number_format == "0", (
+                f"{_where(name, sheet, cell)}: {built.labels[key]} is not shown as a whole number"
+            )
 
 
 def _content(wb: Any) -> dict[str, Any]:
@@ -260,6 +262,29 @@ def _fide_single(rating: float, opponent: float, score: float) -> float:
     return fide.rating_change(rating, [opponent], [score], 20).change_unrounded
 
 
+def _elo_season(a: float, b: float, score: float, name: str) -> float | None:
+    """One Elo event (K 20) of one game between A (White) and B, by the season core."""
+    players = [Player("A", a, 30), Player("B", b, 30)]
+    games = [Game(1, "A", "B", score)]
+    season = rate_season(players, [("E", dt.date(2026, 1, 10), games)], system="elo", k=20)
+    return season.row(name).after[0]
+
+
+def _fide_season_seed_001() -> float | None:
+    players = [FidePlayer("Me", 1800.0, 100)] + [
+        FidePlayer(n, r, 100) for n, r in zip("ABCDE", _FIDE_OPP, strict=True)
+    ]
+    games = [
+        Game(1, "Me", "A", 1.0),
+        Game(2, "B", "Me", 0.5),
+        Game(3, "Me", "C", 0.0),
+        Game(4, "D", "Me", 0.0),
+        Game(5, "Me", "E", 0.5),
+    ]
+    season = rate_season(players, [("E", dt.date(2026, 1, 10), games)], system="fide")
+    return season.row("Me").after[0]
+
+
 CORE: dict[str, Callable[[], object]] = {
     "uscf-effective-games": lambda: uscf.effective_games(1700, 30),
     "uscf-n-star-cap": lambda: uscf.effective_games(2400, 100),
@@ -310,6 +335,10 @@ CORE: dict[str, Callable[[], object]] = {
     "elo-expected-100": lambda: elo.expected_score(1500, 1600),
     "elo-win-100": lambda: elo.rating_change(1500, [1600], [1], 20).change,
     "elo-loss-100": lambda: elo.rating_change(1500, [1600], [0], 20).change,
+    "season-elo-win": lambda: _elo_season(1500, 1700, 1.0, "A"),
+    "season-elo-loss": lambda: _elo_season(1500, 1700, 1.0, "B"),
+    "season-elo-draw": lambda: _elo_season(1600, 1600, 0.5, "A"),
+    "season-fide-seed-001": _fide_season_seed_001,
 }
 
 

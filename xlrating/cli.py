@@ -2,11 +2,13 @@
 
 ``xlrating recalc BOOK.xlsx`` computes every formula of a workbook with the registry's
 functions and writes a copy whose formula cells carry the results (so Excel without the
-add-in, LibreOffice and Google Sheets show the numbers); ``xlrating templates`` writes the
-template workbooks; ``xlrating demo`` fills them with a sample event and recalculates them;
-``xlrating uscf|fide|elo`` rate an event in the terminal through the same registry
-functions as the spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on
-Windows.
+add-in, LibreOffice and Google Sheets show the numbers; a club season's ratings table is
+first sized to its tables); ``xlrating templates`` writes the template workbooks;
+``xlrating demo`` fills them with sample data, recalculates them and prints the club
+season; ``xlrating import FILE --into BOOK.xlsx`` adds a FIDE TRF or US Chess crosstable
+to a club season workbook; ``xlrating uscf|fide|elo`` rate an event in the terminal
+through the same registry functions as the spreadsheets; ``xlrating excel-setup`` sets up
+the xlwings add-in on Windows.
 
 Only the standard library and the registry are imported up front: the workbook modules
 (openpyxl, formulas, XlsxWriter) are imported by the commands that need them, so
@@ -144,18 +146,29 @@ def _recalc(args: argparse.Namespace) -> int:
             f"xlrating recalc: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
     engine, cache, _ = _workbook_modules()
+    import tempfile
     import zipfile
 
+    from .workbook import season_book
+
     bar = _progress(args)
+    fitted: Any = None
+    handle, scratch = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".fit.xlsx")
+    os.close(handle)
     try:
-        evaluation = engine.evaluate(source, progress=bar.part(0, 2))
+        # A season book's ratings table is sized to its tables first, as Excel 365 would.
+        fitted = season_book.fit_season(source, scratch)
+        book = Path(scratch) if fitted is not None else source
+        evaluation = engine.evaluate(book, progress=bar.part(0, 2))
         bar.show(f"writing {target.name}", 0.9)
         report = cache.write_cached_values(
-            source, target, evaluation.values, values_only=args.values_only
+            book, target, evaluation.values, values_only=args.values_only
         )
         bar.show(f"wrote {target.name}", 1.0)
     except zipfile.BadZipFile:
         raise CliError(f"xlrating recalc: {source} is not an xlsx file") from None
+    except season_book.SeasonBookError as error:
+        raise CliError(f"xlrating recalc: {_one_line(error)}") from None
     except OSError as error:
         raise CliError(f"xlrating recalc: {_one_line(error)}") from None
     except Exception as error:
@@ -165,11 +178,17 @@ def _recalc(args: argparse.Namespace) -> int:
         ) from None
     finally:
         bar.close()
+        Path(scratch).unlink(missing_ok=True)
     kind = "values only" if args.values_only else "formulas kept, results cached"
     print(
         f"wrote {target} ({report.written} of {report.formula_cells} formula cells computed; "
         f"{kind})"
     )
+    if fitted is not None:
+        print(
+            f"the season table now spans {fitted.after} (was {fitted.before}); "
+            f"chart lines: {fitted.series}"
+        )
     if report.missing:
         sheet, cell = report.missing[0]
         print(
@@ -223,12 +242,62 @@ def _display(value: object, num_format: str | None) -> str:
     return text + ("%" if percent else "")
 
 
+def _grid_of(ref: str) -> list[list[str]]:
+    """ "$C$13:$D$14" -> [["C13", "D13"], ["C14", "D14"]]: the cells of a range, by row."""
+    from .workbook.cache import cell_range
+
+    def coordinate(row: int, col: int) -> str:
+        letters = ""
+        while col:
+            col, rest = divmod(col - 1, 26)
+            letters = chr(ord("A") + rest) + letters
+        return f"{letters}{row}"
+
+    rows: dict[int, list[str]] = {}
+    for row, col in cell_range(ref.replace("$", "")):
+        rows.setdefault(row, []).append(coordinate(row, col))
+    return list(rows.values())
+
+
+def _season_table(evaluation: Any, built: Any) -> list[list[str]]:
+    """The season a club workbook computed: player, start, rating after each event, final.
+
+    Everything is read from the workbook's own cells: the SEASON_RATINGS table and the
+    Start and Final columns beside it (same rows); an unrated player shows as "-".
+    """
+
+    def column(key: str) -> list[object]:
+        sheet, ref = built.cells[key]
+        return [evaluation.value(sheet, row[0]) for row in _grid_of(ref)]
+
+    def shown(value: object) -> str:
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return _display(value, "0") if number else "-"
+
+    sheet, ref = built.cells["ratings"]
+    grid = [[evaluation.value(sheet, cell) for cell in row] for row in _grid_of(ref)]
+    start, final = column("start"), column("final")  # from the table's header row down
+    table = [["Player", "Start", *(str(v) for v in grid[0][1:]), "Final"]]
+    for i, row in enumerate(grid[1:], start=1):
+        table.append([str(row[0]), shown(start[i]), *(shown(v) for v in row[1:]), shown(final[i])])
+    return table
+
+
+def _print_table(table: list[list[str]]) -> None:
+    widths = [max(len(row[j]) for row in table) for j in range(len(table[0]))]
+    for row in table:
+        cells = [row[0].ljust(widths[0])]
+        cells += [v.rjust(w) for v, w in zip(row[1:], widths[1:], strict=True)]
+        print("  ".join(cells).rstrip())
+
+
 def _demo(args: argparse.Namespace) -> int:
     engine, cache, templates = _workbook_modules()
     directory = Path(args.directory)
     bar = _progress(args)
     rows: list[tuple[str, str, str]] = []
     statuses: list[tuple[str, object]] = []
+    seasons: list[tuple[str, object, list[list[str]]]] = []
     names = list(templates.TEMPLATES)
     try:
         for index, name in enumerate(names):
@@ -240,10 +309,15 @@ def _demo(args: argparse.Namespace) -> int:
             cache.write_cached_values(path, path, evaluation.values)
             for key in spec.summary:
                 sheet, ref = built.cells[key]
-                value = evaluation.value(sheet, ref.split(":")[0])
+                if ":" in ref:  # a table (the club season's ratings): printed below
+                    continue
+                value = evaluation.value(sheet, ref)
                 rows.append(
                     (name, built.labels.get(key, key), _display(value, built.formats.get(key)))
                 )
+            if "ratings" in spec.summary:
+                system = evaluation.value(*built.cells["system"])
+                seasons.append((name, system, _season_table(evaluation, built)))
             sheet, ref = built.cells["checks:status"]
             statuses.append((name, evaluation.value(sheet, ref)))
         bar.show("done", 1.0)
@@ -251,21 +325,117 @@ def _demo(args: argparse.Namespace) -> int:
         raise CliError(f"xlrating demo: {_one_line(error)}") from None
     finally:
         bar.close()
-    width = max(len(r[0]) for r in rows)
-    label_width = max(len(r[1]) for r in rows)
-    print(f"{'Workbook':<{width}}  {'Result':<{label_width}}  Value")
-    for workbook, label, value in rows:
-        print(f"{workbook:<{width}}  {label:<{label_width}}  {value:>8}")
-    print()
+    width = max(len(name) for name in names)
+    if rows:
+        label_width = max(len(r[1]) for r in rows)
+        print(f"{'Workbook':<{width}}  {'Result':<{label_width}}  Value")
+        for workbook, label, value in rows:
+            print(f"{workbook:<{width}}  {label:<{label_width}}  {value:>8}")
+        print()
+    for workbook, system, table in seasons:
+        print(f"{workbook}: rating after each event (system {system}; - means unrated)")
+        _print_table(table)
+        print()
     for workbook, status in statuses:
         print(f"{workbook:<{width}}  Checks sheet: {status}")
     print()
-    print(f"Wrote {len(names)} workbooks with a sample event to {directory.resolve()}")
+    print(f"Wrote {len(names)} workbooks with sample data to {directory.resolve()}")
     print(
         "Each is recalculated: the results are cached in the file, so Excel shows them even "
         "without the add-in. For LibreOffice or Google Sheets run "
         "xlrating recalc --values-only on a copy."
     )
+    return 0
+
+
+def _iso_date(text: str) -> Any:
+    """--date: an ISO date such as 2026-01-10 (argparse reports anything else in one line)."""
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a date such as 2026-01-10, got {text!r}"
+        ) from None
+
+
+def _read_text(path: Path) -> str:
+    """A tournament file's text: UTF-8 (with or without a byte-order mark), else Latin-1
+    (what older pairing programs write; every byte decodes)."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _import(args: argparse.Namespace) -> int:
+    engine, cache, _ = _workbook_modules()
+    import zipfile
+
+    from .errors import RatingError
+    from .imports import parse_any
+    from .workbook import season_book
+
+    source, book = Path(args.file), Path(args.into)
+    where = "xlrating import"
+    for path in (source, book):
+        if not path.is_file():
+            raise CliError(f"{where}: no such file: {path}")
+    try:
+        event = parse_any(_read_text(source))
+    except RatingError as error:
+        raise CliError(f"{where}: {source.name}: {_one_line(error)}") from None
+    except OSError as error:
+        raise CliError(f"{where}: {_one_line(error)}") from None
+    name = args.event if args.event is not None else event.name
+    if not name or not name.strip():
+        raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
+    date = args.date if args.date is not None else event.date
+    if date is None:
+        raise CliError(f"{where}: {source.name} gives no date: add --date YYYY-MM-DD", EXIT_USAGE)
+    try:
+        report = season_book.import_event(book, event, name=name, date=date)
+    except season_book.SeasonBookError as error:
+        raise CliError(f"{where}: {_one_line(error)}") from None
+    except zipfile.BadZipFile:
+        raise CliError(f"{where}: {book} is not an xlsx file") from None
+    except OSError as error:
+        raise CliError(f"{where}: cannot write {book}: {_one_line(error)}") from None
+    if args.recalc:
+        try:
+            evaluation = engine.evaluate(book)
+            cache.write_cached_values(book, book, evaluation.values)
+        except Exception as error:  # the import itself is done and saved
+            raise CliError(
+                f"{where}: imported into {book}, but recalculating it failed: "
+                f"{type(error).__name__}: {_one_line(error)}"
+            ) from None
+    added = len(report.added)
+    rows = report.player_rows
+    placed = f" (Players rows {rows[0]}-{rows[1]})" if rows else ""
+    first, last = report.game_rows
+    print(
+        f"imported {report.event!r} ({report.date.isoformat()}) into {book}: {added} new "
+        f"player{'s' if added != 1 else ''}{placed}, {len(report.known)} already listed; "
+        f"{last - first + 1} game rows (Games rows {first}-{last})"
+    )
+    if report.split:
+        print(
+            f"note: {report.split} pairing{'s' if report.split != 1 else ''} with no result "
+            "from White's side (a double forfeit or an unrated draw) written as a bye for "
+            "each player, with the points scored; neither is rated"
+        )
+    if report.fit is not None:
+        print(
+            f"the season table now spans {report.fit.after} (was {report.fit.before}); "
+            f"chart lines: {report.fit.series}"
+        )
+    if args.recalc:
+        print("recalculated: the results are cached in the file")
+    else:
+        print(f"Excel recomputes on open; to cache the results: xlrating recalc {book} --in-place")
     return 0
 
 
@@ -515,7 +685,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="compute every formula of a workbook and write the results into a copy",
         description="Compute every formula of BOOK with xlrating's functions and write a copy "
         "whose formula cells carry the results as cached values, so Excel "
-        "without the add-in, LibreOffice and Google Sheets show them.",
+        "without the add-in, LibreOffice and Google Sheets show them. A club season's "
+        "ratings table (SEASON_RATINGS) is first sized to its Players and Games tables, "
+        "as Excel 365 would.",
     )
     recalc.add_argument("book", metavar="BOOK.xlsx", help="the workbook to compute")
     recalc.add_argument(
@@ -569,6 +741,35 @@ def build_parser() -> argparse.ArgumentParser:
         help="show a progress bar even when stderr is not a terminal",
     )
     demo.set_defaults(handler=_demo)
+
+    importer = commands.add_parser(
+        "import",
+        help="add an event from a FIDE TRF or US Chess crosstable to a club season workbook",
+        description="Read FILE (a FIDE TRF-16 report or a US Chess crosstable) and add its "
+        "players (those not yet listed, matched by name) and its games to the Players and "
+        "Games sheets of BOOK, a club season workbook; the ratings table and its chart are "
+        "resized to fit. Everything else in BOOK is kept; it is rewritten through a "
+        "temporary file, so a failure leaves it untouched.",
+    )
+    importer.add_argument("file", metavar="FILE", help="the TRF or crosstable text file")
+    importer.add_argument(
+        "--into", required=True, metavar="BOOK.xlsx", help="the club season workbook to add to"
+    )
+    importer.add_argument(
+        "--event", metavar="NAME", help="the event's name (default: the name the file gives)"
+    )
+    importer.add_argument(
+        "--date",
+        type=_iso_date,
+        metavar="YYYY-MM-DD",
+        help="the event's date (default: the date the file gives; crosstables give none)",
+    )
+    importer.add_argument(
+        "--recalc",
+        action="store_true",
+        help="also recalculate BOOK so that the cached results show the new event",
+    )
+    importer.set_defaults(handler=_import)
 
     for family in FAMILIES:
         _add_rating_command(commands, family)

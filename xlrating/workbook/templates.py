@@ -1,9 +1,9 @@
-"""The template workbooks: calculators for US Chess, FIDE and Elo, built with XlsxWriter.
+"""The template workbooks, built with XlsxWriter: US Chess, FIDE and Elo, and a club season.
 
 Each template is a function that lays out its sheets, registered with :func:`template`
-(add ``club_season.xlsx`` the same way).  Every result cell is a formula calling a
-function of the registry (:data:`xlrating.catalog.FUNCTIONS`); nothing here computes a
-rating.  Each workbook has:
+(``club_season.xlsx``, at the end of this module, is the largest).  Every result cell is a
+formula calling a function of the registry (:data:`xlrating.catalog.FUNCTIONS`) or one of
+Excel's own; nothing here computes a rating.  Each workbook has:
 
 * a calculator sheet: yellow input cells with validation (numbers in range, results and
   options from drop-down lists), green result cells with number formats (ratings as whole
@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..catalog import FUNCTIONS
+from ..tournament import BYE
 from .cache import cell_range, move_into_place
 from .lint import formula_problems, lint_workbook, with_prefixes
 
@@ -189,7 +190,13 @@ def template(
 
 
 def _literal(value: object) -> str:
-    """An Excel literal: numbers, "text", TRUE/FALSE, {array}; None is an empty text."""
+    """An Excel literal: numbers, "text", TRUE/FALSE, {array}; None is an empty text.
+
+    A list of lists is a two-dimensional array constant, rows separated by ``;``:
+
+    >>> _literal([["A", 1500], ["B", None]])
+    '{"A",1500;"B",""}'
+    """
     if value is None:
         return '""'
     if isinstance(value, bool):
@@ -201,6 +208,8 @@ def _literal(value: object) -> str:
     if isinstance(value, str):
         return '"' + value.replace('"', '""') + '"'
     if isinstance(value, (list, tuple)):
+        if value and all(isinstance(row, (list, tuple)) for row in value):
+            return "{" + ";".join(",".join(_literal(v) for v in row) for row in value) + "}"
         return "{" + ",".join(_literal(v) for v in value) + "}"
     raise TemplateError(f"cannot write {value!r} into a formula")
 
@@ -392,6 +401,29 @@ class _Sheet:
         self.book.record(
             key, self.name, _absolute(f"{_a1(row, col)}:{_a1(row + rows - 1, col)}"), label
         )
+
+    def input_table(
+        self,
+        key: str,
+        first: str,
+        values: Sequence[Sequence[object]],
+        rows: int,
+        columns: Sequence[tuple[dict[str, Any], str | None]],
+        label: str,
+    ) -> None:
+        """A table of *rows* yellow input rows starting at *first*: one (validation, number
+        format) per column; *values* fill its first rows."""
+        if len(values) > rows:
+            raise TemplateError(f"{self.name}: {len(values)} rows given for a {rows}-row table")
+        row, col = _rc(first)
+        for j, (validation, num_format) in enumerate(columns):
+            for i in range(rows):
+                given = values[i] if i < len(values) else ()
+                value = given[j] if j < len(given) else None
+                self.write(_a1(row + i, col + j), value, "input", num_format)
+            self.ws.data_validation(row, col + j, row + rows - 1, col + j, validation)
+        last = _a1(row + rows - 1, col + len(columns) - 1)
+        self.book.record(key, self.name, _absolute(f"{_a1(row, col)}:{last}"), label)
 
     # -- results
 
@@ -1945,3 +1977,726 @@ def _seq(value: object) -> list[object]:
     if isinstance(value, (list, tuple)):
         return list(value)
     return [value]
+
+
+# ================================================================ a club season
+
+#: Room in the club season's tables: players, game rows (a game or a bye per row), and the
+#: event columns the Ratings and Standings sheets look up (a monthly season fits).
+CLUB_PLAYER_ROWS: Final = 40
+CLUB_GAME_ROWS: Final = 600
+CLUB_EVENT_COLUMNS: Final = 16
+#: What a result cell of the Games sheet offers, from White's side: results, and forfeits
+#: (+- White wins, -+ White loses).  A bye (BYE in the Black column) takes the same texts
+#: for its points: +- a full point, ½-½ half a point, -+ none.  All texts: numbers would be
+#: typed in many ways, and the Standings sheet counts texts.
+CLUB_RESULTS: Final = ["1-0", "0-1", "½-½", "+-", "-+"]
+#: A bye's points written as a result.
+CLUB_BYE_RESULTS: Final[dict[float, str]] = {1.0: "+-", 0.5: "½-½", 0.0: "-+"}
+#: The text that marks a bye in the Black column.
+CLUB_BYE: Final = BYE
+CLUB_SYSTEMS: Final = ["uscf", "fide", "elo", "glicko2"]
+
+# Where the tables are (1-based rows; the Players and Games tables start in column A).
+_PLAYERS_FIRST: Final = 5
+_GAMES_FIRST: Final = 5
+_RATINGS_HEADER: Final = 13
+_STANDINGS_FIRST: Final = 9
+#: Text cells: Excel would read a result typed as 1-0 as the date Jan-00, and +- as the
+#: start of a formula; a name such as 1-2 as a date.
+_TEXT_FORMAT: Final = "@"
+#: What the Start, Final, Rating before and New rating columns show for an unrated player.
+_UNRATED: Final = "unrated"
+
+# The sample season: a club of nine, four monthly Swiss events (3-4 rounds), an unrated
+# junior with his age, a player with a floor, an established player whose game count is not
+# known, full-, half- and zero-point byes and a forfeit.  Names and games are invented.
+_AM, _BC, _CN, _DO = "Alice Morgan", "Ben Carter", "Chloe Nguyen", "David Okafor"
+_ES, _FH, _GL, _HW, _LP = "Emma Schulz", "Farid Haddad", "Grace Liu", "Henry Walsh", "Leo Park"
+CLUB_PLAYERS: Final[tuple[tuple[object, ...], ...]] = (
+    # name, rating, rated games, floor, age
+    (_AM, 1845, 112, None, None),
+    (_BC, 1720, 64, None, None),
+    (_CN, 1655, 38, None, None),
+    (_DO, 1580, None, None, None),  # established, game count not known
+    (_ES, 1502, 21, None, None),
+    (_FH, 1430, 9, None, None),
+    (_GL, 1365, 5, None, None),  # five games: the special formula
+    (_HW, 1290, 47, 1200, None),
+    (_LP, None, 0, None, 11),  # unrated junior, aged 11
+)
+_CLUB_EVENTS: Final[tuple[tuple[str, dt.date, tuple[tuple[int, str, str, str], ...]], ...]] = (
+    (
+        "September Swiss",
+        dt.date(2025, 9, 13),
+        (
+            (1, _AM, _ES, "1-0"),
+            (1, _FH, _BC, "0-1"),
+            (1, _CN, _GL, "1-0"),
+            (1, _HW, _DO, "0-1"),
+            (1, _LP, CLUB_BYE, "+-"),
+            (2, _AM, _LP, "1-0"),
+            (2, _BC, _DO, "1-0"),
+            (2, _ES, _CN, "0-1"),
+            (2, _FH, _HW, "½-½"),
+            (2, _GL, CLUB_BYE, "+-"),
+            (3, _BC, _AM, "½-½"),
+            (3, _CN, _DO, "½-½"),
+            (3, _GL, _LP, "0-1"),
+            (3, _HW, _ES, "1-0"),
+            (3, _FH, CLUB_BYE, "+-"),
+            (4, _AM, _CN, "1-0"),
+            (4, _LP, _BC, "0-1"),
+            (4, _DO, _FH, "1-0"),
+            (4, _ES, _GL, "½-½"),
+            (4, _HW, CLUB_BYE, "-+"),  # left before the last round
+        ),
+    ),
+    (
+        "October Swiss",
+        dt.date(2025, 10, 11),
+        (
+            (1, _AM, _FH, "1-0"),
+            (1, _ES, _BC, "0-1"),
+            (1, _CN, _HW, "1-0"),
+            (1, _LP, _DO, "½-½"),
+            (1, _GL, CLUB_BYE, "+-"),
+            (2, _BC, _CN, "0-1"),
+            (2, _DO, _AM, "0-1"),
+            (2, _GL, _LP, "0-1"),
+            (2, _FH, _ES, "+-"),  # Emma did not come: a forfeit, not rated
+            (2, _HW, CLUB_BYE, "+-"),
+            (3, _AM, _CN, "½-½"),
+            (3, _LP, _BC, "0-1"),
+            (3, _HW, _FH, "0-1"),
+            (3, _DO, _GL, "1-0"),
+            (3, _ES, CLUB_BYE, "-+"),
+            (4, _BC, _AM, "0-1"),
+            (4, _CN, _LP, "1-0"),
+            (4, _FH, _DO, "½-½"),
+            (4, _HW, _GL, "1-0"),
+            (4, _ES, CLUB_BYE, "-+"),
+        ),
+    ),
+    (
+        "November Swiss",
+        dt.date(2025, 11, 8),
+        (
+            (1, _AM, _HW, "1-0"),
+            (1, _GL, _BC, "0-1"),
+            (1, _CN, _FH, "½-½"),
+            (1, _LP, _DO, "0-1"),
+            (2, _BC, _AM, "½-½"),
+            (2, _DO, _CN, "1-0"),
+            (2, _FH, _LP, "0-1"),
+            (2, _HW, _GL, "½-½"),
+            (3, _AM, _DO, "1-0"),
+            (3, _CN, _BC, "½-½"),
+            (3, _LP, _HW, "1-0"),
+            (3, _GL, _FH, "0-1"),
+        ),
+    ),
+    (
+        "December Swiss",
+        dt.date(2025, 12, 13),
+        (
+            (1, _AM, _GL, "1-0"),
+            (1, _HW, _BC, "0-1"),
+            (1, _CN, _LP, "½-½"),
+            (1, _ES, _DO, "0-1"),
+            (1, _FH, CLUB_BYE, "½-½"),  # a half-point bye he asked for
+            (2, _BC, _CN, "1-0"),
+            (2, _DO, _AM, "½-½"),
+            (2, _LP, _FH, "1-0"),
+            (2, _HW, _ES, "½-½"),
+            (2, _GL, CLUB_BYE, "+-"),
+            (3, _AM, _BC, "1-0"),
+            (3, _LP, _DO, "0-1"),
+            (3, _CN, _HW, "1-0"),
+            (3, _FH, _GL, "1-0"),
+            (3, _ES, CLUB_BYE, "+-"),
+            (4, _DO, _CN, "½-½"),
+            (4, _LP, _AM, "½-½"),
+            (4, _BC, _FH, "1-0"),
+            (4, _ES, _GL, "½-½"),
+            (4, _HW, CLUB_BYE, "+-"),
+        ),
+    ),
+)
+#: The sample season's games: event, date, round, white, black, result.
+CLUB_GAMES: Final[tuple[tuple[object, ...], ...]] = tuple(
+    (event, day, *game) for event, day, games in _CLUB_EVENTS for game in games
+)
+
+_SEED_004_WORKED: Final = f"{_SEED_004}, example"
+_ELO_PAIR: Final = [["A", 1500, 30], ["B", 1700, 30]]
+_ELO_WIN: Final = [["Example 1", 1, "A", "B", "1-0"]]
+_SEED_001_PLAYERS: Final = [
+    ["Me", 1800, 100],
+    ["A", 1750, 100],
+    ["B", 1850, 100],
+    ["C", 1900, 100],
+    ["D", 1700, 100],
+    ["E", 2000, 100],
+]
+_SEED_001_GAMES: Final = [
+    ["Five rounds", "2026-01-10", 1, "Me", "A", "1-0"],
+    ["Five rounds", "2026-01-10", 2, "B", "Me", "½-½"],
+    ["Five rounds", "2026-01-10", 3, "Me", "C", "0-1"],
+    ["Five rounds", "2026-01-10", 4, "D", "Me", "0-1"],
+    ["Five rounds", "2026-01-10", 5, "Me", "E", "½-½"],
+]
+
+CLUB_CHECKS: Final = (
+    Check(
+        "season-elo-win",
+        "Elo season: the winner's rating after the event",
+        "SEASON_RATINGS",
+        {"players": _ELO_PAIR, "games": _ELO_WIN, "system": "elo", "k": 20},
+        1515.19,
+        0.005,
+        f"{_SEED_004_WORKED} 1: 1500 + 15.19 = 1515.19",
+        "Elo, K 20: A (1500) beats B (1700), one event",
+        row="A",
+    ),
+    Check(
+        "season-elo-loss",
+        "Elo season: the loser's rating after the event",
+        "SEASON_RATINGS",
+        {"players": _ELO_PAIR, "games": _ELO_WIN, "system": "elo", "k": 20},
+        1684.81,
+        0.005,
+        f"{_SEED_004_WORKED} 2: 1700 - 15.19 = 1684.81",
+        "Elo, K 20: B (1700) loses to A (1500), one event",
+        row="B",
+    ),
+    Check(
+        "season-elo-draw",
+        "Elo season: a draw between equal ratings",
+        "SEASON_RATINGS",
+        {
+            "players": [["C", 1600, 30], ["D", 1600, 30]],
+            "games": [["Example 3", 1, "C", "D", "½-½"]],
+            "system": "elo",
+            "k": 20,
+        },
+        1600,
+        0.005,
+        f"{_SEED_004_WORKED} 3: your estimated rating remains 1,600",
+        "Elo, K 20: C (1600) draws with D (1600)",
+        row="C",
+    ),
+    Check(
+        "season-fide-seed-001",
+        "FIDE season: the five-round tournament",
+        "SEASON_RATINGS",
+        {"players": _SEED_001_PLAYERS, "games": _SEED_001_GAMES, "system": "fide"},
+        1815,
+        0,
+        f"{_SEED_001}, worked example: +15.2 is rounded to +15 for the new rating of 1815",
+        "FIDE, 1800 (K 20): 1750 W, 1850 D, 1900 L, 1700 W, 2000 D",
+        num_format=_RATING_FORMAT,
+        row="Me",
+    ),
+)
+
+
+def _table(value: object) -> list[list[object]]:
+    """A table input (a list of rows) as a list of lists."""
+    rows: list[list[object]] = []
+    for row in _seq(value):
+        if not isinstance(row, (list, tuple)):
+            raise TemplateError(f"a table input must be a list of rows, got a row {row!r}")
+        rows.append(list(row))
+    return rows
+
+
+def _text_length(low: int, high: int, title: str, message: str) -> dict[str, Any]:
+    return {
+        "validate": "length",
+        "criteria": "between",
+        "minimum": low,
+        "maximum": high,
+        "input_title": title[:32],
+        "input_message": message[:255],
+        "error_title": "Not accepted",
+        "error_message": f"Type {low} to {high} characters.",
+    }
+
+
+def _from_range(source: str, title: str, message: str, error: str) -> dict[str, Any]:
+    return {
+        "validate": "list",
+        "source": "=" + source,
+        "input_title": title[:32],
+        "input_message": message[:255],
+        "error_title": "Not accepted",
+        "error_message": error[:255],
+    }
+
+
+def _season_grids(
+    v: Mapping[str, object],
+) -> tuple[list[list[object]], list[list[object]]]:
+    """The Players and Games tables as the functions get them (blank rows included)."""
+
+    def grid(rows: object, height: int, width: int) -> list[list[object]]:
+        out = [[_as_cell(x) for x in row] + [None] * (width - len(row)) for row in _table(rows)]
+        return out + [[None] * width for _ in range(height - len(out))]
+
+    return grid(v["players"], CLUB_PLAYER_ROWS, 5), grid(v["games"], CLUB_GAME_ROWS, 6)
+
+
+@template(
+    "club_season.xlsx",
+    "Club season ratings",
+    defaults={
+        "players": [list(p) for p in CLUB_PLAYERS],
+        "games": [list(g) for g in CLUB_GAMES],
+        "system": "uscf",
+        "k": 20,
+        "event": "December Swiss",
+    },
+    sample={
+        "players": [list(p) for p in CLUB_PLAYERS],
+        "games": [list(g) for g in CLUB_GAMES],
+        "system": "uscf",
+        "k": 20,
+        "event": "December Swiss",
+    },
+    checks=CLUB_CHECKS,
+    summary=("start", "ratings", "final"),
+)
+def _club_season(book: _Book, v: Mapping[str, object]) -> None:
+    players_grid, games_grid = _season_grids(v)
+    # ---- Players
+    p = book.sheet("Players")
+    p.widths(A=28, B=12, C=12, D=12, E=10, F=3, G=70)
+    p.title("Club members", _SUBTITLE)
+    top = _PLAYERS_FIRST
+    last_player = top + CLUB_PLAYER_ROWS - 1
+    for col, text in enumerate(["Name", "Rating", "Rated games", "Floor", "Age"]):
+        p.write(_a1(top - 2, col), text, "header")
+    p.input_table(
+        "players",
+        f"A{top}",
+        _table(v["players"]),
+        CLUB_PLAYER_ROWS,
+        [
+            (
+                _text_length(
+                    1, 60, "Name", "The player's name (unique), as the Games sheet spells it."
+                ),
+                _TEXT_FORMAT,
+            ),
+            (
+                _rating_validation(
+                    "Rating", "The rating at the start of the season; blank if unrated."
+                ),
+                None,
+            ),
+            (
+                _number(
+                    0,
+                    100000,
+                    "Rated games",
+                    "Rated games the rating rests on (0 or blank if unrated). Blank with a "
+                    "rating: established, count not known.",
+                    whole=True,
+                ),
+                None,
+            ),
+            (
+                _rating_validation("Floor", "The player's rating floor (US Chess); blank: none."),
+                None,
+            ),
+            (
+                _number(
+                    0, 130, "Age", "Age in years, for an unrated player's first US Chess rating."
+                ),
+                None,
+            ),
+        ],
+        "Players",
+    )
+    bye_row = last_player + 1
+    p.write(f"A{bye_row}", CLUB_BYE, "constant")
+    p.write(
+        f"B{bye_row}", "<- not a player: offered in the Games sheet's Black column for byes", "note"
+    )
+    notes = [
+        "A blank rating means unrated: give a junior's age (US Chess starts an unrated player "
+        "from the age; without one, 1300).",
+        "Rated games: how many games the rating rests on; a rating with blank games is an "
+        "established rating whose count is not known.",
+        "Floor: the player's US Chess rating floor, if any. Rows left blank are skipped.",
+    ]
+    for i, text in enumerate(notes):
+        p.write(f"G{top + i}", text, "note")
+    p.ws.freeze_panes(top - 1, 1)
+    players = f"Players!$A${top}:$E${last_player}"
+    names = f"Players!$A${top}:$A${last_player}"
+
+    # ---- Games
+    g = book.sheet("Games")
+    g.widths(A=22, B=12, C=8, D=24, E=24, F=9, G=3, H=70)
+    g.title("Games of the season", _SUBTITLE)
+    first = _GAMES_FIRST
+    last_game = first + CLUB_GAME_ROWS - 1
+    headers = ["Event", "Date", "Round", "White", "Black", "Result"]
+    for col, text in enumerate(headers):
+        g.write(_a1(first - 2, col), text, "header")
+    g.input_table(
+        "games",
+        f"A{first}",
+        _table(v["games"]),
+        CLUB_GAME_ROWS,
+        [
+            (
+                _text_length(
+                    1, 100, "Event", "The event's name: the same on every row of the event."
+                ),
+                _TEXT_FORMAT,
+            ),
+            (
+                _date(
+                    dt.date(2000, 1, 1),
+                    "Date",
+                    "The event's date (the same on every row): events are rated in date order.",
+                ),
+                _DATE_FORMAT,
+            ),
+            (_number(1, 99, "Round", "The round number.", whole=True), None),
+            (
+                _from_range(
+                    names,
+                    "White",
+                    "A name from the Players sheet (for a bye: the player who has it).",
+                    "Choose a player listed on the Players sheet.",
+                ),
+                _TEXT_FORMAT,
+            ),
+            (
+                _from_range(
+                    f"Players!$A${top}:$A${bye_row}",
+                    "Black",
+                    f"A name from the Players sheet, or {CLUB_BYE} for a bye.",
+                    f"Choose a player listed on the Players sheet, or {CLUB_BYE}.",
+                ),
+                _TEXT_FORMAT,
+            ),
+            (
+                _choice(
+                    CLUB_RESULTS,
+                    "Result",
+                    "From White's side: 1-0, 0-1, ½-½; forfeits +- (White wins) and -+. "
+                    "A bye (BYE in Black): +- a full point, ½-½ half a point, -+ none.",
+                ),
+                _TEXT_FORMAT,
+            ),
+        ],
+        "Games",
+    )
+    for i, text in enumerate(
+        [
+            "One row per game or bye. Result from White's side: 1-0, 0-1, ½-½; a forfeit is "
+            "+- (White wins) or -+ and is not rated.",
+            f"A bye: {CLUB_BYE} in Black and its points as the result: +- a full point, ½-½ half "
+            "a point, -+ none (byes are not rated).",
+            "The Result column is formatted as text, so that Excel keeps 1-0 and +- as typed "
+            "(in a cell formatted General it reads 1-0 as a date and +- as a formula).",
+            f"Room for {CLUB_GAME_ROWS} rows. Add an event with xlrating import FILE --into "
+            "THIS_FILE.xlsx (FIDE TRF or US Chess crosstable).",
+        ]
+    ):
+        g.write(f"H{first + i}", text, "note")
+    g.ws.freeze_panes(first - 1, 0)
+    games = f"Games!$A${first}:$F${last_game}"
+
+    # ---- Ratings
+    r = book.sheet("Ratings")
+    r.widths(A=10, B=10, C=26)
+    r.ws.set_column(3, 3 + CLUB_EVENT_COLUMNS - 1, 15)
+    r.title("Ratings after each event of the season", _SUBTITLE)
+    r.section("A4", "Settings", 3)
+    r.input(
+        "system",
+        "C5",
+        "Rating system",
+        v["system"],
+        _choice(
+            CLUB_SYSTEMS,
+            "Rating system",
+            "uscf: US Chess, each event in five steps. fide: each event as a rating period. "
+            "elo: plain Elo with the K below. glicko2: Glicko-2.",
+        ),
+        label_ref="A5",
+    )
+    r.input(
+        "k",
+        "C6",
+        "K-factor (elo only)",
+        v["k"],
+        _number(1, 100, "K-factor", "Used by the elo system only."),
+        label_ref="A6",
+    )
+    for i, text in enumerate(
+        [
+            "uscf: each event rated as US Chess does (all five steps), with the ratings and "
+            "game counts the previous event left; floors and ages as typed.",
+            "fide: each event is its own rating period (its date picks the rules); newcomers' "
+            "games are pooled until they earn a first rating.",
+            "elo: plain Elo with the K-factor above; an unrated player starts at 1500. "
+            "glicko2: Glicko-2, everyone starting with RD 350.",
+            "Events are rated in date order. A blank cell: the player is (still) unrated.",
+        ]
+    ):
+        r.write(f"A{7 + i}", text, "note")
+    head = _RATINGS_HEADER
+    data_first, data_last = head + 1, head + CLUB_PLAYER_ROWS
+    event_first = 3  # column D
+    event_last = event_first + CLUB_EVENT_COLUMNS - 1
+    r.section(f"A{head - 1}", "Ratings after each event (SEASON_RATINGS)", 3 + CLUB_EVENT_COLUMNS)
+    system = str(v["system"])
+    k_text = 'IF($C$5="elo",$C$6,"")'  # SEASON_RATINGS refuses a K for the other systems
+    args: dict[str, object] = {
+        "players": Ref(players),
+        "games": Ref(games),
+        "system": Ref("$C$5"),
+        "k": Expr(k_text, v["k"] if system == "elo" else None),
+    }
+    text = with_prefixes(_call_text("SEASON_RATINGS", args))
+    problems = formula_problems(text, array=True)
+    if problems:
+        raise TemplateError(f"Ratings!C{head} ={text}: {problems[0]}")
+    k_value = _as_cell(v["k"]) if system == "elo" else None
+    table = FUNCTIONS["SEASON_RATINGS"](players_grid, games_grid, system, k_value)
+    if not isinstance(table, list) or not table:
+        raise TemplateError(f"club_season.xlsx: the season typed in gives {table!r}")
+    rows = [list(row) for row in table]
+    height, width = len(rows), len(rows[0])
+    area = f"C{head}:{_a1(head - 1 + height - 1, 2 + width - 1)}"
+    rating_fmt = book.fmt("output", _RATING_FORMAT)
+    header_fmt = book.fmt("header")
+    name_fmt = book.fmt("output")
+    # The table holds what the function gives for the season typed in (the cached values a
+    # viewer shows before any recalculation; the chart's categories are read from them).
+    r.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Player")
+    for i in range(CLUB_PLAYER_ROWS + 1):
+        for j in range(1 + CLUB_EVENT_COLUMNS):
+            row, col = head - 1 + i, 2 + j
+            cell_format = header_fmt if i == 0 else name_fmt if j == 0 else rating_fmt
+            value = rows[i][j] if i < height and j < width else None
+            if (i, j) == (0, 0):
+                continue
+            if value is None or value == "":
+                r.ws.write_blank(row, col, None, cell_format)
+            elif isinstance(value, str):
+                r.ws.write_string(row, col, value, cell_format)
+            else:
+                r.ws.write_number(row, col, float(value), cell_format)
+    book.record("ratings", "Ratings", _absolute(area), "Ratings after each event")
+    book.formats["ratings"] = _RATING_FORMAT
+    spill_names = f"Ratings!$C${data_first}:$C${data_last}"
+    spill_events = f"Ratings!$D${head}:${_a1(0, event_last)[:-1]}${head}"
+    spill_values = f"Ratings!$D${data_first}:${_a1(0, event_last)[:-1]}${data_last}"
+    starts = f"Ratings!$A${data_first}:$A${data_last}"
+    r.write(f"A{head}", "Start", "header")
+    r.write(f"B{head}", "Final", "header")
+    ratings_of = f"Players!$B${top}:$B${last_player}"
+    last_event_col = _a1(0, event_last)[:-1]
+    for i in range(CLUB_PLAYER_ROWS):
+        row = data_first + i
+        found = f"INDEX({ratings_of},MATCH($C{row},{names},0))"
+        last = f"INDEX($D{row}:${last_event_col}{row},COUNTA($D${head}:${last_event_col}${head}))"
+        for letter, value in (("A", found), ("B", last)):
+            r.formula(
+                None,
+                f"{letter}{row}",
+                f'IF($C{row}="","",IFERROR(IF({value}="","{_UNRATED}",{value}),""))',
+                "output",
+                _RATING_FORMAT,
+            )
+    book.record("start", "Ratings", f"$A${head}:$A${data_last}", "Start rating")
+    book.record("final", "Ratings", f"$B${head}:$B${data_last}", "Final rating")
+    book.formats["start"] = book.formats["final"] = _RATING_FORMAT
+    r.ws.freeze_panes(head, 3)
+
+    # ---- Standings
+    st = book.sheet("Standings")
+    st.widths(A=26, B=12, C=10, D=8, E=14, F=14, G=10, H=3, I=70)
+    st.title("Standings of one event", _SUBTITLE)
+    st.input(
+        "event",
+        "B4",
+        "Event",
+        v["event"],
+        _from_range(
+            spill_events,
+            "Event",
+            "Choose an event of the season (the Ratings sheet lists them).",
+            "Choose an event listed on the Ratings sheet.",
+        ),
+    )
+    ev_games = f"Games!$A${first}:$A${last_game}"
+    whites = f"Games!$D${first}:$D${last_game}"
+    blacks_all = f"Games!$E${first}:$E${last_game}"
+    st.formula(
+        "event_rounds",
+        "B5",
+        f"SUMPRODUCT(MAX(({ev_games}=$B$4)*Games!$C${first}:$C${last_game}))",
+        "output",
+        "0",
+        "Rounds",
+    )
+    sfirst, slast = _STANDINGS_FIRST, _STANDINGS_FIRST + CLUB_PLAYER_ROWS - 1
+    st.formula(
+        "event_players", "B6", f'COUNTIF($B${sfirst}:$B${slast},">0")', "output", "0", "Players"
+    )
+    columns = ["Player", "Rounds", "Points", "Rank", "Rating before", "New rating", "Change"]
+    for col, text in enumerate(columns):
+        st.write(_a1(sfirst - 2, col), text, "header")
+    results = f"Games!$F${first}:$F${last_game}"
+    event_col = f"MATCH($B$4,{spill_events},0)"
+    for i in range(CLUB_PLAYER_ROWS):
+        row, source = sfirst + i, top + i
+        blank = f'IF($A{row}="","",'
+        st.formula(
+            None,
+            f"A{row}",
+            f'IF(Players!$A${source}="","",Players!$A${source})',
+            "output",
+        )
+        st.formula(
+            None,
+            f"B{row}",
+            f"{blank}COUNTIFS({ev_games},$B$4,{whites},$A{row})"
+            f"+COUNTIFS({ev_games},$B$4,{blacks_all},$A{row}))",
+            "output",
+            "0",
+        )
+
+        def count(side: str, result: str, row: int = row) -> str:
+            return f'COUNTIFS({ev_games},$B$4,{side},$A{row},{results},"{result}")'
+
+        # "1-*" and "0-*" (wildcards) make COUNTIFS compare text: written "1-0" the
+        # criterion would be read as the date Jan-00.
+        white = "+".join(count(whites, text) for text in ("1-*", "+-"))
+        black = "+".join(count(blacks_all, text) for text in ("0-*", "-+"))
+        halves = f"({count(whites, '½-½')}+{count(blacks_all, '½-½')})/2"
+        st.formula(
+            None,
+            f"C{row}",
+            f"{blank}{white}+{black}+{halves})",
+            "output",
+            "0.0",
+        )
+        st.formula(
+            None,
+            f"D{row}",
+            f'{blank}IF($B{row}=0,"",COUNTIFS($B${sfirst}:$B${slast},">0",'
+            f'$C${sfirst}:$C${slast},">"&$C{row})+1))',
+            "output",
+            "0",
+        )
+        player_row = f"MATCH($A{row},{spill_names},0)"
+        before = f"INDEX({spill_values},{player_row},MAX({event_col}-1,1))"
+        after = f"INDEX({spill_values},{player_row},{event_col})"
+        st.formula(
+            None,
+            f"E{row}",
+            f"{blank}IFERROR(IF({event_col}=1,INDEX({starts},{player_row}),"
+            f'IF({before}="","{_UNRATED}",{before})),""))',
+            "output",
+            _RATING_FORMAT,
+        )
+        st.formula(
+            None,
+            f"F{row}",
+            f'{blank}IFERROR(IF({after}="","{_UNRATED}",{after}),""))',
+            "output",
+            _RATING_FORMAT,
+        )
+        st.formula(
+            None,
+            f"G{row}",
+            f'IF(AND(ISNUMBER($E{row}),ISNUMBER($F{row})),$F{row}-$E{row},"")',
+            "output",
+            _CHANGE_FORMAT,
+        )
+    for key, letter, label, fmt in [
+        ("standings_player", "A", "Player", "General"),
+        ("rounds", "B", "Rounds", "0"),
+        ("points", "C", "Points", "0.0"),
+        ("rank", "D", "Rank", "0"),
+        ("rating_before", "E", "Rating before", _RATING_FORMAT),
+        ("new_rating", "F", "New rating", _RATING_FORMAT),
+        ("change", "G", "Change", _CHANGE_FORMAT),
+    ]:
+        book.record(key, "Standings", f"${letter}${sfirst}:${letter}${slast}", label)
+        book.formats[key] = fmt
+    for i, text in enumerate(
+        [
+            "Points count byes and forfeits. Rounds: the rounds the player appears in (games, "
+            "forfeits and byes). Rank: players with more points, plus one.",
+            "Rating before: the rating the event started from (Start on the Ratings sheet for "
+            "the first event); New rating: after the event, with the system chosen there.",
+            "Points add up the Result column's 1-0, 0-1, ½-½, +- and -+ (other spellings the "
+            "Ratings sheet accepts, such as 1/2-1/2 or 1, are not counted here).",
+        ]
+    ):
+        st.write(f"I{sfirst + i}", text, "note")
+    st.ws.freeze_panes(sfirst - 1, 1)
+
+    # ---- Chart
+    c = book.sheet("Chart")
+    c.title("Ratings through the season", "One line per player: the rating after each event.")
+    chart = book.wb.add_chart({"type": "line"})
+    last_col = 2 + width - 1
+    for i in range(1, height):
+        row = head - 1 + i
+        chart.add_series(
+            {
+                "name": ["Ratings", row, 2],
+                "categories": ["Ratings", head - 1, 3, head - 1, last_col],
+                "values": ["Ratings", row, 3, row, last_col],
+                "marker": {"type": "circle", "size": 5},
+            }
+        )
+    chart.set_title({"name": "Ratings after each event"})
+    chart.set_x_axis({"name": "Event"})
+    chart.set_y_axis({"name": "Rating", "major_gridlines": {"visible": True}})
+    chart.set_legend({"position": "right"})
+    chart.set_size({"width": 1000, "height": 520})
+    c.ws.insert_chart("A4", chart)
+    c.write(
+        "A32",
+        "The chart reads the table on the Ratings sheet (xlrating import and xlrating recalc "
+        "keep its lines in step with the players and events). Where a player is still "
+        "unrated the table holds an empty text, which the chart draws at 0.",
+        "note",
+    )
+
+    _how_to_use(
+        book,
+        [
+            "A club's season: the players (sheet Players), every game (sheet Games), every "
+            "player's rating after each event (sheet Ratings, one SEASON_RATINGS call), the "
+            "standings of one event (sheet Standings) and a chart of the ratings (sheet Chart).",
+            "Players: name, rating at the start of the season (blank if unrated), rated games "
+            "(blank with a rating: established, count not known), floor, age (for an unrated "
+            f"junior). Room for {CLUB_PLAYER_ROWS} players; blank rows are skipped.",
+            "Games: event, date, round, White, Black and the result from White's side (1-0, "
+            f"0-1, ½-½, +- or -+ for a forfeit, which is not rated). A bye: {CLUB_BYE} in Black "
+            "and its points as the result (+- a full point, ½-½ half a point, -+ none). Room "
+            f"for {CLUB_GAME_ROWS} rows.",
+            "Ratings: choose the system (uscf, fide, elo with its K-factor, glicko2). Excel 365 "
+            "spills the table to fit the season. Older Excel shows it as an array formula over "
+            "the range the season had when the file was written (a fixed CSE array): after "
+            "adding players or events select a larger range from its first cell and confirm "
+            "the formula with Ctrl+Shift+Enter, or let xlrating recalc resize it.",
+            "Add an event from a FIDE TRF file or a US Chess crosstable (players not yet on the "
+            "Players sheet are added, then the games):",
+            "    xlrating import FILE --into THIS_FILE.xlsx [--event NAME] [--date YYYY-MM-DD]",
+        ],
+    )

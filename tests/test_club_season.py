@@ -1,0 +1,253 @@
+"""The club season workbook (workbooks/club_season.xlsx) against the season core.
+
+The harness (tests/test_workbooks.py) lints the workbook, evaluates it headlessly and
+checks its Checks sheet; here the Ratings sheet is compared with ``season.rate_season``
+called directly on the Players and Games tables read from the file (the conversion of the
+rows is written out below, independently of :mod:`xlrating.tables`), the Standings sheet
+with points and ranks worked out by hand, the chart with the table it draws, and
+``xlrating demo`` with the table it prints.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xlrating.cli import main
+from xlrating.season import rate_season
+from xlrating.tournament import Game, GameKind, Player
+from xlrating.workbook import engine, templates
+from xlrating.workbook.engine import Evaluation
+from xlrating.workbook.season_book import find_season
+
+from .test_workbooks import evaluated
+
+NAME = "club_season.xlsx"
+BOOK = Path(__file__).resolve().parent.parent / "workbooks" / NAME
+
+# How the Games sheet writes results (White's points, kind) and, with BYE in the Black
+# column, a bye's points.
+RESULTS: dict[str, tuple[float, GameKind]] = {
+    "1-0": (1.0, "played"),
+    "0-1": (0.0, "played"),
+    "½-½": (0.5, "played"),
+    "+-": (1.0, "forfeit"),
+    "-+": (0.0, "forfeit"),
+}
+BYES = {"+-": 1.0, "½-½": 0.5, "-+": 0.0}
+
+
+def cells(ref: str) -> Iterator[list[str]]:
+    """The cells of a range, row by row."""
+    from openpyxl.utils.cell import get_column_letter, range_boundaries
+
+    c1, r1, c2, r2 = range_boundaries(ref.replace("$", ""))
+    for row in range(r1, r2 + 1):
+        yield [f"{get_column_letter(c)}{row}" for c in range(c1, c2 + 1)]
+
+
+def table_rows(wb: Any, sheet: str, ref: str) -> list[list[Any]]:
+    """The rows of a table that hold anything."""
+    rows = [[wb[sheet][c].value for c in row] for row in cells(ref)]
+    return [row for row in rows if any(v is not None for v in row)]
+
+
+def season_from_book(
+    path: Path,
+) -> tuple[list[Player], list[tuple[str, dt.date, list[Game]]]]:
+    """The Players and Games tables of a season workbook as the core's objects."""
+    from openpyxl import load_workbook
+
+    wb = load_workbook(path)
+    layout = find_season(path)
+    players = []
+    for name, rating, games, floor, age in table_rows(wb, *layout.players):
+        rated = rating is not None
+        count = int(games) if games is not None else (None if rated else 0)
+        players.append(
+            Player(name, float(rating) if rated else None, count, float(floor or 0), age)
+        )
+    events: dict[str, tuple[dt.date, list[Game]]] = {}
+    for event, day, rnd, white, black, result in table_rows(wb, *layout.games):
+        when = day.date() if isinstance(day, dt.datetime) else day
+        if black == "BYE":
+            game = Game(int(rnd), white, None, BYES[result], "bye")
+        else:
+            score, kind = RESULTS[result]
+            game = Game(int(rnd), white, black, score, kind)
+        events.setdefault(event, (when, []))[1].append(game)
+    return players, [(name, day, games) for name, (day, games) in events.items()]
+
+
+def whole(value: float | None) -> str:
+    """A rating as the workbook shows it: rounded half up to a whole number."""
+    assert value is not None
+    return str(math.floor(value + 0.5))
+
+
+def spill(ev: Evaluation, path: Path) -> list[list[object]]:
+    layout = find_season(path)
+    return [[ev.value(layout.sheet, c) for c in row] for row in cells(layout.ref)]
+
+
+def assert_equals_core(table: list[list[object]], path: Path, **options: Any) -> None:
+    """The SEASON_RATINGS table equals rate_season on the book's own tables."""
+    players, events = season_from_book(path)
+    core = rate_season(players, events, **options)
+    assert table[0] == ["Player", *core.events]
+    assert len(table) == len(core.ratings) + 1
+    for got, row in zip(table[1:], core.ratings, strict=True):
+        assert got[0] == row.name
+        for i, (value, want) in enumerate(zip(got[1:], row.after, strict=True)):
+            where = f"{path.name} {row.name} after {core.events[i]}"
+            if want is None:
+                assert value == "", f"{where}: {value!r}, core unrated"
+            else:
+                assert isinstance(value, float), f"{where}: {value!r}"
+                assert math.isclose(value, want, rel_tol=1e-12), f"{where}: {value}, core {want}"
+
+
+# ---------------------------------------------------------------- the shipped season
+
+
+def test_ratings_sheet_equals_the_season_core() -> None:
+    assert_equals_core(spill(evaluated(NAME), BOOK), BOOK, system="uscf")
+
+
+def test_start_and_final_columns() -> None:
+    ev = evaluated(NAME)
+    players, _ = season_from_book(BOOK)
+    table = spill(ev, BOOK)
+    first = int(find_season(BOOK).cell[1:])
+    for i, player in enumerate(players, start=1):
+        row = first + i
+        assert ev.value("Ratings", f"C{row}") == player.name
+        start = ev.value("Ratings", f"A{row}")
+        assert start == ("unrated" if player.rating is None else player.rating), player.name
+        assert ev.value("Ratings", f"B{row}") == table[i][-1], player.name
+    after = first + len(players) + 1
+    assert [ev.value("Ratings", f"{c}{after}") for c in "AB"] == ["", ""]
+
+
+def test_the_sample_season_is_what_the_template_promises() -> None:
+    """Nine members with an unrated junior who has an age; four monthly events of 3-4
+    rounds; byes and a forfeit."""
+    players, events = season_from_book(BOOK)
+    assert 8 <= len(players) <= 10
+    unrated = [p for p in players if p.rating is None]
+    assert len(unrated) == 1 and unrated[0].age is not None and unrated[0].age < 18
+    assert len(events) == 4
+    months = [day.month for _, day, _ in events]
+    assert months == sorted(set(months))
+    for name, _, games in events:
+        assert {len({g.round for g in games})} <= {3, 4}, name
+    kinds = {g.kind for _, _, games in events for g in games}
+    assert kinds == {"played", "bye", "forfeit"}
+
+
+# Hand-worked standings of the December Swiss (the Standings sheet's event): rounds, points
+# (byes count: Farid's half-point bye, Grace's, Emma's and Henry's full-point byes) and
+# rank (players with more points, plus one).
+DECEMBER = {
+    "Alice Morgan": (4, 3.0, 1),  # W, D, W, D
+    "Ben Carter": (4, 3.0, 1),  # W, W, L, W
+    "Chloe Nguyen": (4, 2.0, 4),  # D, L, W, D
+    "David Okafor": (4, 3.0, 1),  # W, D, W, D
+    "Emma Schulz": (4, 2.0, 4),  # L, D, bye 1, D
+    "Farid Haddad": (4, 1.5, 7),  # bye ½, L, W, L
+    "Grace Liu": (4, 1.5, 7),  # L, bye 1, L, D
+    "Henry Walsh": (4, 1.5, 7),  # L, D, L, bye 1
+    "Leo Park": (4, 2.0, 4),  # D, W, L, D
+}
+
+
+def test_standings_of_the_december_swiss() -> None:
+    ev, built = evaluated(NAME), templates.layout(NAME)
+    columns = {
+        key: [ev.value("Standings", row[0]) for row in cells(built.cells[key][1])]
+        for key in ("standings_player", "rounds", "points", "rank", "rating_before", "new_rating")
+    }
+    shown = {
+        name: (columns["rounds"][i], columns["points"][i], columns["rank"][i])
+        for i, name in enumerate(columns["standings_player"])
+        if name
+    }
+    assert shown == DECEMBER
+    assert ev.value(*built.cells["event_rounds"]) == 4
+    assert ev.value(*built.cells["event_players"]) == 9
+    assert set(columns["standings_player"][len(DECEMBER) :]) == {""}
+    # Rating before and after: the November and December columns of the Ratings table.
+    table = spill(ev, BOOK)
+    november, december = table[0].index("November Swiss"), table[0].index("December Swiss")
+    for row in table[1:]:
+        i = columns["standings_player"].index(row[0])
+        assert columns["rating_before"][i] == row[november]
+        assert columns["new_rating"][i] == row[december]
+
+
+def test_chart_draws_one_line_per_player_over_the_table() -> None:
+    layout = find_season(BOOK)
+    with zipfile.ZipFile(BOOK) as zf:
+        charts = [n for n in zf.namelist() if n.startswith("xl/charts/chart")]
+        assert len(charts) == 1
+        xml = zf.read(charts[0]).decode("utf-8")
+    assert "<c:lineChart>" in xml
+    refs = re.findall(r"<c:f>([^<]*)</c:f>", xml)
+    names = refs[0::3]
+    players, _ = season_from_book(BOOK)
+    first = int(layout.cell[1:])
+    assert names == [f"Ratings!$C${first + i}" for i in range(1, len(players) + 1)]
+    assert set(refs[1::3]) == {f"Ratings!$D${first}:$G${first}"}  # the four events
+    assert refs[2::3] == [f"Ratings!$D${first + i}:$G${first + i}" for i in range(1, 10)]
+    assert "<c:cat><c:strRef>" in xml  # event names, not numbers
+
+
+def test_the_system_and_k_cells_reach_the_function(tmp_path: Path) -> None:
+    """Elo with K 24 chosen on the Ratings sheet: the K cell is passed for elo only."""
+    path = tmp_path / NAME
+    templates.build_template(NAME, path, {"system": "elo", "k": 24})
+    assert_equals_core(spill(engine.evaluate(path), path), path, system="elo", k=24)
+
+
+# ---------------------------------------------------------------- xlrating demo
+
+
+def test_demo_prints_the_season(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """xlrating demo, in process; only the club season is built here (tests/test_cli.py
+    runs the demo of every template)."""
+    monkeypatch.setattr(templates, "TEMPLATES", {NAME: templates.TEMPLATES[NAME]})
+    code = main(["demo", str(tmp_path / "demo")])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert str((tmp_path / "demo").resolve()) in out
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("Player "))
+    assert "club_season.xlsx" in lines[head - 1] and "uscf" in lines[head - 1]
+    header = lines[head].split("  ")
+    assert [h.strip() for h in header if h.strip()] == [
+        "Player",
+        "Start",
+        "September Swiss",
+        "October Swiss",
+        "November Swiss",
+        "December Swiss",
+        "Final",
+    ]
+    players, events = season_from_book(tmp_path / "demo" / NAME)
+    core = rate_season(players, events)
+    for line, row in zip(lines[head + 1 : head + 10], core.ratings, strict=True):
+        assert line.startswith(row.name)
+        numbers = line[len(row.name) :].split()
+        start = "-" if row.start is None else whole(row.start)
+        assert numbers == [start, *(whole(v) for v in row.after), whole(row.final_rating)]
+    assert lines[head + 10] == ""
+    assert "club_season.xlsx  Checks sheet: ALL PASS" in out

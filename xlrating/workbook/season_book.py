@@ -1,0 +1,643 @@
+"""A club season workbook: find its tables, fit its ratings table, add an imported event.
+
+A season workbook (``club_season.xlsx`` or any book built the same way) holds one
+``SEASON_RATINGS`` call written as a dynamic array; its first two arguments are the
+Players and Games tables (fixed ranges with spare blank rows).  Everything here is found
+from that formula, not from fixed addresses, so a book whose user moved things keeps
+working.
+
+* :func:`fit_season` resizes the array to the table the function returns for the tables
+  as they are now (rows: the players plus a header; columns: the events plus the names),
+  as Excel 365 does when it recalculates, and redraws the chart lines over it (one per
+  player).  The headless engine computes an array formula over its stored range only
+  (``formulas`` 1.3 gives ``#VALUE!`` in every cell when the result is larger), so
+  ``xlrating recalc`` fits a season book before computing it.
+* :func:`import_event` writes an imported event (:func:`xlrating.imports.parse_any`) into
+  the tables: players not yet listed (matched by name, ignoring case and spacing), then
+  one row per game or bye, then fits the array and the chart.
+
+The file is edited as XML inside the zip, like :mod:`xlrating.workbook.cache` does:
+saving with openpyxl would drop the dynamic-array metadata (Excel 365 would then show the
+array as a legacy CSE array) and rewrite every part, charts included.
+Only the cells written, the array's range, the cells it gains or loses, and the chart
+series change; every other part is copied byte for byte.  The new file is written next to
+the target and renamed over it, so a failure never leaves a damaged book.  openpyxl is
+used to read cell values (shared strings, dates) only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import tempfile
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+from xml.dom import minidom
+
+from ..cells import EXCEL_EPOCH
+from ..errors import RatingError
+from ..tables import read_players, read_season_games
+from ..tournament import BYE, Event
+from .cache import (
+    _XML_DECLARATION,
+    _children,
+    _parse_cell,
+    _sheet_parts,
+    _SheetRewriter,
+    cell_range,
+    move_into_place,
+)
+from .lint import references
+from .templates import CLUB_BYE_RESULTS
+
+__all__ = [
+    "BYE_TEXT",
+    "FUNCTION",
+    "RESULT_TEXT",
+    "FitReport",
+    "ImportReport",
+    "SeasonBookError",
+    "SeasonLayout",
+    "find_season",
+    "fit_season",
+    "game_rows",
+    "import_event",
+]
+
+#: The registry function whose array a season book fits.
+FUNCTION: Final = "SEASON_RATINGS"
+#: How a played game's result is written (White's points -> text), as the template's
+#: drop-down offers it; forfeits are ``+-`` and ``-+``.
+RESULT_TEXT: Final[dict[float, str]] = {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}
+#: How a bye's points are written in the result column (``BYE`` in the Black column).
+BYE_TEXT: Final = CLUB_BYE_RESULTS
+_FORFEIT_TEXT: Final[dict[float, str]] = {1.0: "+-", 0.0: "-+"}
+
+_CHART_NS: Final = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+_CACHES: Final = frozenset({"strCache", "numCache", "multiLvlStrCache", "extLst"})
+_PLAIN_SHEET: Final = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
+_A1: Final = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)(?::\$?([A-Z]{1,3})\$?([0-9]+))?$")
+
+#: A range of one sheet: (sheet name, "A5:E44").
+Area = tuple[str, str]
+
+
+class SeasonBookError(RuntimeError):
+    """A season workbook cannot be read or changed as asked (the message is one line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonLayout:
+    """Where a season book keeps its tables and its ratings array."""
+
+    #: The sheet and first cell of the SEASON_RATINGS array formula, e.g. ("Ratings", "C13").
+    sheet: str
+    cell: str
+    #: The array's range as stored now, e.g. "C13:G22".
+    ref: str
+    #: The Players and Games tables the formula reads.
+    players: Area
+    games: Area
+
+
+@dataclass(frozen=True, slots=True)
+class FitReport:
+    """What :func:`fit_season` did."""
+
+    #: The array's range before and after.
+    before: str
+    after: str
+    #: Chart lines drawn over the array (0 when no chart reads it).
+    series: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What :func:`import_event` wrote."""
+
+    event: str
+    date: dt.date
+    #: Players added to the Players table, and those already there (as the sheet spells
+    #: them).
+    added: tuple[str, ...]
+    known: tuple[str, ...]
+    #: The sheet rows written: (first, last), or None when nothing was written there.
+    player_rows: tuple[int, int] | None
+    game_rows: tuple[int, int]
+    #: Pairings that cannot be written as a result from White's side (a double forfeit,
+    #: an unrated draw): each player got a bye row with the points scored instead.
+    split: int
+    #: The array and chart after the import (None when they already fitted).
+    fit: FitReport | None
+
+
+# ---------------------------------------------------------------- addresses
+
+
+def _letters(col: int) -> str:
+    out = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
+def _a1(row: int, col: int) -> str:
+    return f"{_letters(col)}{row}"
+
+
+def _bounds(ref: str) -> tuple[int, int, int, int]:
+    """(first row, first column, last row, last column) of "C13:G22" (1-based)."""
+    cells = list(cell_range(ref.replace("$", "")))
+    return cells[0][0], cells[0][1], cells[-1][0], cells[-1][1]
+
+
+def _split_reference(text: str) -> Area | None:
+    """ "Players!$A$5:$E$44" -> ("Players", "A5:E44"); None if it is not sheet!range."""
+    if "!" not in text:
+        return None
+    sheet, ref = text.rsplit("!", 1)
+    if sheet.startswith("'") and sheet.endswith("'"):
+        sheet = sheet[1:-1].replace("''", "'")
+    if not _A1.match(ref.upper()):
+        return None
+    return sheet, ref.replace("$", "").upper()
+
+
+def _sheet_ref(sheet: str, ref: str) -> str:
+    """A reference as a chart formula writes it: Ratings!$C$14 or 'My sheet'!$C$14."""
+    name = sheet if _PLAIN_SHEET.match(sheet) else "'" + sheet.replace("'", "''") + "'"
+    parts = []
+    for cell in ref.split(":"):
+        row, col = _parse_cell(cell)
+        parts.append(f"${_letters(col)}${row}")
+    return f"{name}!{':'.join(parts)}"
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _load(path: Path) -> Any:
+    from openpyxl import load_workbook
+
+    try:
+        with path.open("rb") as handle:  # a file object: openpyxl then ignores the suffix
+            return load_workbook(handle)
+    except zipfile.BadZipFile:
+        raise SeasonBookError(f"{path.name} is not an xlsx file") from None
+    except (KeyError, ValueError) as error:
+        raise SeasonBookError(f"{path.name} cannot be read: {error}") from None
+
+
+def _layout_of(wb: Any, book: str) -> SeasonLayout:
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                value = cell.value
+                if not isinstance(value, ArrayFormula) or f"{FUNCTION}(" not in (value.text or ""):
+                    continue
+                refs = references(value.text or "")
+                tables = [_split_reference(r) for r in refs[:2]]
+                if len(tables) < 2 or tables[0] is None or tables[1] is None:
+                    raise SeasonBookError(
+                        f"{book}: {ws.title}!{cell.coordinate} calls {FUNCTION} without "
+                        "sheet ranges for its players and games"
+                    )
+                names = {name.upper(): name for name in wb.sheetnames}
+                players, games = tables[0], tables[1]
+                for sheet, _ in (players, games):
+                    if sheet.upper() not in names:
+                        raise SeasonBookError(f"{book}: {FUNCTION} reads a missing sheet {sheet!r}")
+                return SeasonLayout(
+                    ws.title,
+                    cell.coordinate,
+                    (value.ref or cell.coordinate).replace("$", ""),
+                    (names[players[0].upper()], players[1]),
+                    (names[games[0].upper()], games[1]),
+                )
+    raise SeasonBookError(
+        f"{book} has no {FUNCTION} table: use a club season workbook "
+        "(xlrating templates writes club_season.xlsx)"
+    )
+
+
+def find_season(path: str | Path) -> SeasonLayout:
+    """Where the season workbook at *path* keeps its tables and its ratings array.
+
+    :raises SeasonBookError: if the file is not an xlsx file or has no SEASON_RATINGS
+        dynamic array whose first two arguments are sheet ranges.
+    """
+    path = Path(path)
+    return _layout_of(_load(path), path.name)
+
+
+def _cell_value(value: object) -> object:
+    """A cell as the spreadsheet functions get it: numbers as floats, blanks as None."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, (bool, dt.date, str)):
+        return value
+    if isinstance(value, (int, float)):
+        return float(value)
+    return str(value)
+
+
+def _grid(wb: Any, area: Area) -> list[list[object]]:
+    sheet, ref = area
+    return [[_cell_value(cell.value) for cell in row] for row in wb[sheet][ref]]
+
+
+def _shape(players: list[list[object]], games: list[list[object]]) -> tuple[int, int] | None:
+    """Rows and columns SEASON_RATINGS returns for these tables (None if they cannot be read:
+    the function then shows one line of error text)."""
+    try:
+        roster = read_players(players)
+        season = read_season_games(games, roster)
+    except RatingError:
+        return None
+    if not season.events:
+        return None
+    return len(roster) + 1, len(season.events) + 1
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _fitted_ref(layout: SeasonLayout, shape: tuple[int, int]) -> str:
+    row, col = _parse_cell(layout.cell)
+    rows, cols = shape
+    last = _a1(row + rows - 1, col + cols - 1)
+    return f"{layout.cell}:{last}" if (rows, cols) != (1, 1) else layout.cell
+
+
+def _resize_array(sheet: _SheetRewriter, layout: SeasonLayout, new_ref: str) -> None:
+    """Give the array formula the range *new_ref*: cells it gains are created (styled like
+    the nearest cell it had), cells it loses are emptied (their style kept)."""
+    row, col = _parse_cell(layout.cell)
+    anchor = sheet.cells.get((row, col))
+    formulas = _children(anchor, "f") if anchor is not None else []
+    if not formulas:
+        raise SeasonBookError(f"{layout.sheet}!{layout.cell} has no array formula to resize")
+    old = formulas[0].getAttribute("ref") or layout.cell
+    r1, c1, r2, c2 = _bounds(old)
+    old_cells, new_cells = set(cell_range(old)), set(cell_range(new_ref))
+    formulas[0].setAttribute("ref", new_ref)
+    for position in sorted(old_cells - new_cells):
+        if position in sheet.cells:
+            sheet.set_value(sheet.cells[position], None, values_only=False)
+    for r, c in sorted(new_cells - old_cells):
+        cell = sheet.cell(r, c)
+        for child in _children(cell, "f"):
+            cell.removeChild(child)  # a formula in the way would be #SPILL! in Excel
+        sheet.set_value(cell, None, values_only=False)
+        if not cell.getAttribute("s"):
+            near = sheet.cells.get((min(max(r, r1), r2), min(max(c, c1), c2)))
+            style = near.getAttribute("s") if near is not None else ""
+            if style:
+                cell.setAttribute("s", style)
+    sheet.update_dimension()
+
+
+def _set_text(doc: minidom.Document, parent: minidom.Element, text: str) -> None:
+    for child in list(parent.childNodes):
+        parent.removeChild(child)
+    parent.appendChild(doc.createTextNode(text))
+
+
+def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes, int] | None:
+    """The chart part redrawn with one line per row of the array (None if no series of
+    this chart reads the array's name column)."""
+    doc = minidom.parseString(data)
+    r1, c1, r2, c2 = _bounds(new_ref)
+    mine: list[minidom.Element] = []
+    for series in doc.getElementsByTagNameNS(_CHART_NS, "ser"):
+        names = [
+            f
+            for tx in _children(series, "tx")
+            for ref in _children(tx, "strRef")
+            for f in _children(ref, "f")
+        ]
+        text = names[0].firstChild.nodeValue if names and names[0].firstChild else None
+        target = _split_reference(text or "")
+        if target is None or target[0].upper() != layout.sheet.upper():
+            continue
+        _, name_col = _parse_cell(target[1].split(":")[0])
+        if name_col == c1:
+            mine.append(series)
+    if not mine:
+        return None
+    model = mine[0]
+    parent = model.parentNode
+    assert parent is not None
+    after: Any = mine[-1].nextSibling
+    start = min(
+        int(idx.getAttribute("val") or 0) for series in mine for idx in _children(series, "idx")
+    )
+    for series in mine:
+        parent.removeChild(series)
+    header = _sheet_ref(layout.sheet, f"{_a1(r1, c1 + 1)}:{_a1(r1, c2)}")
+    count = 0
+    for row in range(r1 + 1, r2 + 1):
+        clone = model.cloneNode(deep=True)
+        assert isinstance(clone, minidom.Element)
+        for child in list(clone.getElementsByTagNameNS(_CHART_NS, "*")):
+            if child.localName in _CACHES and child.parentNode is not None:
+                child.parentNode.removeChild(child)
+        for local in ("idx", "order"):
+            for node in _children(clone, local):
+                node.setAttribute("val", str(start + count))
+        refs = {
+            "tx": _sheet_ref(layout.sheet, _a1(row, c1)),
+            "cat": header,
+            "val": _sheet_ref(layout.sheet, f"{_a1(row, c1 + 1)}:{_a1(row, c2)}"),
+        }
+        for local, text in refs.items():
+            for holder in _children(clone, local):
+                for ref in holder.childNodes:
+                    if isinstance(ref, minidom.Element):
+                        for f in _children(ref, "f"):
+                            _set_text(doc, f, text)
+        parent.insertBefore(clone, after)
+        count += 1
+    root = doc.documentElement
+    assert root is not None
+    return (_XML_DECLARATION + root.toxml()).encode("utf-8"), count
+
+
+def _write(
+    source: Path,
+    target: Path,
+    layout: SeasonLayout,
+    edits: Mapping[str, Mapping[tuple[int, int], object]],
+    new_ref: str | None,
+) -> int:
+    """Copy *source* to *target* with *edits* (sheet -> (row, col) -> value) written and
+    the array resized to *new_ref* (and its charts redrawn); returns the chart lines."""
+    series = 0
+    with zipfile.ZipFile(source) as zf:
+        parts = {name.upper(): part for name, part in _sheet_parts(zf)}
+        sheets: dict[str, _SheetRewriter] = {}
+
+        def sheet(name: str) -> _SheetRewriter:
+            part = parts.get(name.upper())
+            if part is None:
+                raise SeasonBookError(f"{source.name} has no sheet {name!r}")
+            if part not in sheets:
+                sheets[part] = _SheetRewriter(zf.read(part))
+                if sheets[part].sheet_data is None:
+                    raise SeasonBookError(f"{source.name}: sheet {name!r} has no cells")
+            return sheets[part]
+
+        for name, cells in edits.items():
+            if not cells:
+                continue
+            rewriter = sheet(name)
+            for (row, col), value in sorted(cells.items()):
+                rewriter.set_value(rewriter.cell(row, col), value, values_only=True)
+            rewriter.update_dimension()
+        replaced: dict[str, bytes] = {}
+        if new_ref is not None:
+            _resize_array(sheet(layout.sheet), layout, new_ref)
+            for part in zf.namelist():
+                if part.startswith("xl/charts/") and part.endswith(".xml"):
+                    redrawn = _refit_chart(zf.read(part), layout, new_ref)
+                    if redrawn is not None:
+                        replaced[part], lines = redrawn
+                        series += lines
+        replaced.update({part: rewriter.to_bytes() for part, rewriter in sheets.items()})
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        os.close(handle)
+        try:
+            with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
+                for info in zf.infolist():
+                    data = replaced.get(info.filename)
+                    out.writestr(info, data if data is not None else zf.read(info.filename))
+            move_into_place(temp, target)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    return series
+
+
+def fit_season(source: str | Path, target: str | Path) -> FitReport | None:
+    """Write *source* to *target* with its SEASON_RATINGS array sized to its tables.
+
+    The array gets one row per player plus the header and one column per event plus the
+    names; the chart lines over it are redrawn, one per player.  Nothing is written (and
+    None returned) when the array already fits, when the book has no season table, or
+    when its tables cannot be read (the function then shows its error text).
+    """
+    source, target = Path(source), Path(target)
+    with zipfile.ZipFile(source) as zf:
+        if not any(
+            f"{FUNCTION}(".encode() in zf.read(part) for _, part in _sheet_parts(zf)
+        ):  # not a season book: no need to open it with openpyxl
+            return None
+    wb = _load(source)
+    try:
+        layout = _layout_of(wb, source.name)
+    except SeasonBookError:
+        return None
+    shape = _shape(_grid(wb, layout.players), _grid(wb, layout.games))
+    if shape is None:
+        return None
+    new_ref = _fitted_ref(layout, shape)
+    if new_ref == layout.ref:
+        return None
+    series = _write(source, target, layout, {}, new_ref)
+    return FitReport(layout.ref, new_ref, series)
+
+
+# ---------------------------------------------------------------- importing
+
+
+def _key(name: object) -> str:
+    return " ".join(str(name).split()).casefold()
+
+
+def _points(value: float, where: str) -> str:
+    if value not in BYE_TEXT:
+        raise SeasonBookError(f"{where}: {value!r} points cannot be written as a result")
+    return BYE_TEXT[value]
+
+
+def game_rows(event: Event) -> tuple[list[tuple[int, str, str, str]], int]:
+    """The rows an event's games take in a Games table: (round, white, black, result).
+
+    Played games: ``1-0``, ``½-½``, ``0-1``; forfeits ``+-`` / ``-+``; a bye (or a forfeit
+    without an opponent): ``BYE`` and its points written the same way (``+-`` a full point,
+    ``½-½`` half a point, ``-+`` none).  A
+    pairing that no result from White's side describes (a double forfeit, or a game
+    "lasting less than one move" that was drawn) becomes a bye row for each player with
+    the points scored: neither is rated either way.  Returns the rows and how many
+    pairings were split so.
+
+    >>> from xlrating.tournament import Game, Player
+    >>> rows, split = game_rows(Event(
+    ...     (Player("A", 1500, 30), Player("B", 1500, 30), Player("C")),
+    ...     (Game(1, "A", "B", 0.5), Game(1, "C", None, 1.0, "bye"),
+    ...      Game(2, "B", "C", 0.0, "forfeit"), Game(3, "A", "C", 0.0, "forfeit", 0.0))))
+    >>> split, rows[:3]
+    (1, [(1, 'A', 'B', '½-½'), (1, 'C', 'BYE', '+-'), (2, 'B', 'C', '-+')])
+    >>> rows[3:]
+    [(3, 'A', 'BYE', '-+'), (3, 'C', 'BYE', '-+')]
+    """
+    rows: list[tuple[int, str, str, str]] = []
+    split = 0
+    for number, game in enumerate(event.games, start=1):
+        where = f"game {number} (round {game.round})"
+        if game.black is None:
+            rows.append((game.round, game.white, BYE, _points(game.white_score, where)))
+        elif game.kind == "played" and game.white_score in RESULT_TEXT:
+            rows.append((game.round, game.white, game.black, RESULT_TEXT[game.white_score]))
+        elif (
+            game.kind == "forfeit"
+            and game.white_score in _FORFEIT_TEXT
+            and game.black_points == 1.0 - game.white_score
+        ):
+            rows.append((game.round, game.white, game.black, _FORFEIT_TEXT[game.white_score]))
+        else:
+            rows.append((game.round, game.white, BYE, _points(game.white_score, where)))
+            rows.append((game.round, game.black, BYE, _points(game.black_points, where)))
+            split += 1
+    return rows, split
+
+
+def _last_used(grid: Sequence[Sequence[object]]) -> int:
+    """Index of the last row holding anything (-1 for an empty table)."""
+    for i in range(len(grid) - 1, -1, -1):
+        if any(v is not None for v in grid[i]):
+            return i
+    return -1
+
+
+def _serial(day: dt.date) -> float:
+    """An Excel date serial (1900 date system)."""
+    return float((day - EXCEL_EPOCH).days)
+
+
+def import_event(
+    book: str | Path,
+    event: Event,
+    *,
+    name: str,
+    date: dt.date,
+    target: str | Path | None = None,
+) -> ImportReport:
+    """Add *event* to the season workbook *book* (written to *target*, default *book*).
+
+    Players not yet on the Players table (matched by name, ignoring case and spacing) are
+    added after its last used row: name, rating, rated games (blank when an established
+    rating's count is not known, 0 when unrated), floor, age.  The games follow the last
+    used row of the Games table, one row per game or bye (:func:`game_rows`), with the
+    event's *name* and *date* on every row; names the Players table already had keep its
+    spelling.  The ratings array and its chart are then fitted (:func:`fit_season`).
+
+    :raises SeasonBookError: (one line) when the book is not a season workbook, already
+        has an event of that name, or has no room left in its tables.
+    """
+    book = Path(book)
+    target = book if target is None else Path(target)
+    event_name = " ".join(name.split())
+    if not event_name:
+        raise SeasonBookError("the event needs a name")
+    wb = _load(book)
+    layout = _layout_of(wb, book.name)
+    players, games = _grid(wb, layout.players), _grid(wb, layout.games)
+    p_sheet, p_ref = layout.players
+    g_sheet, g_ref = layout.games
+    pr1, pc1, _, pc2 = _bounds(p_ref)
+    gr1, gc1, _, gc2 = _bounds(g_ref)
+    if pc2 - pc1 < 1 or gc2 - gc1 < 5:
+        raise SeasonBookError(
+            f"{book.name}: the tables need columns name, rating, ... (players) and event, "
+            f"date, round, white, black, result (games); {FUNCTION} reads {p_ref} and {g_ref}"
+        )
+    taken = {_key(row[0]): str(row[0]) for row in games if row and row[0] is not None}
+    if _key(event_name) in taken:
+        raise SeasonBookError(
+            f"{book.name} already has an event called {taken[_key(event_name)]!r} on sheet "
+            f"{g_sheet}: import it under another name"
+        )
+    listed = {_key(row[0]): str(row[0]) for row in players if row and row[0] is not None}
+    spelling: dict[str, str] = {}
+    new_players = []
+    for player in event.players:
+        known = listed.get(_key(player.name))
+        if known is None:
+            new_players.append(player)
+            spelling[player.name] = player.name
+        else:
+            spelling[player.name] = " ".join(known.split())
+    rows, split = game_rows(event)
+
+    p_next = _last_used(players) + 1
+    p_room = len(players) - p_next
+    if len(new_players) > p_room:
+        raise SeasonBookError(
+            f"no room on sheet {p_sheet}: the event brings {len(new_players)} new players, "
+            f"the table {p_ref} has room for {p_room} more"
+        )
+    g_next = _last_used(games) + 1
+    g_room = len(games) - g_next
+    if len(rows) > g_room:
+        raise SeasonBookError(
+            f"no room on sheet {g_sheet}: the event needs {len(rows)} rows, the table "
+            f"{g_ref} has {g_room} free rows after its last one"
+        )
+
+    player_cells: dict[tuple[int, int], object] = {}
+    for i, player in enumerate(new_players):
+        unrated = player.rating is None
+        values: list[str | float | None] = [
+            player.name,
+            player.rating,
+            0 if unrated else player.games,
+            player.floor or None,
+            player.age,
+        ]
+        row = pr1 + p_next + i
+        for j, value in enumerate(values[: pc2 - pc1 + 1]):
+            if value is not None:
+                player_cells[(row, pc1 + j)] = float(value) if j else value
+            players[p_next + i][j] = _cell_value(value)
+    game_cells: dict[tuple[int, int], object] = {}
+    for i, (rnd, white, black, result) in enumerate(rows):
+        cells: list[object] = [
+            event_name,
+            _serial(date),
+            float(rnd),
+            spelling[white],
+            spelling.get(black, black),
+            result,
+        ]
+        row = gr1 + g_next + i
+        for j, cell in enumerate(cells):
+            game_cells[(row, gc1 + j)] = cell
+        games[g_next + i][:6] = [event_name, date, float(rnd), *cells[3:]]
+    edits: dict[str, dict[tuple[int, int], object]] = {}
+    edits.setdefault(p_sheet, {}).update(player_cells)
+    edits.setdefault(g_sheet, {}).update(game_cells)
+
+    shape = _shape(players, games)
+    new_ref = _fitted_ref(layout, shape) if shape is not None else None
+    if new_ref == layout.ref:
+        new_ref = None
+    series = _write(book, target, layout, edits, new_ref)
+    return ImportReport(
+        event=event_name,
+        date=date,
+        added=tuple(p.name for p in new_players),
+        known=tuple(spelling[p.name] for p in event.players if p not in new_players),
+        player_rows=(pr1 + p_next, pr1 + p_next + len(new_players) - 1) if new_players else None,
+        game_rows=(gr1 + g_next, gr1 + g_next + len(rows) - 1),
+        split=split,
+        fit=FitReport(layout.ref, new_ref, series) if new_ref is not None else None,
+    )
