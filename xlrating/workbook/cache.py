@@ -34,12 +34,17 @@ from xml.dom import minidom
 from xml.etree import ElementTree
 
 __all__ = [
+    "XML_DECLARATION",
     "CacheReport",
     "CellError",
     "CellKey",
+    "SheetRewriter",
     "cell_range",
+    "children",
     "move_into_place",
+    "parse_cell",
     "sheet_names",
+    "sheet_parts",
     "write_cached_values",
 ]
 
@@ -51,7 +56,7 @@ _STRICT_NS: Final = "http://purl.oclc.org/ooxml/spreadsheetml/main"
 _REL_NS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
 _DOC_REL_NS: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
-_XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 _CELL_RE: Final = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)$")
 #: Excel's error values (a cached ``t="e"`` value must be one of these).
 EXCEL_ERROR_VALUES: Final = frozenset(
@@ -115,7 +120,7 @@ def _column_letters(number: int) -> str:
     return letters
 
 
-def _parse_cell(ref: str) -> tuple[int, int]:
+def parse_cell(ref: str) -> tuple[int, int]:
     match = _CELL_RE.match(ref.upper())
     if not match:
         raise ValueError(f"not a cell reference: {ref!r}")
@@ -129,8 +134,8 @@ def cell_range(ref: str) -> Iterator[tuple[int, int]]:
     [(2, 2), (2, 3), (3, 2), (3, 3)]
     """
     first, _, last = ref.partition(":")
-    row1, col1 = _parse_cell(first)
-    row2, col2 = _parse_cell(last or first)
+    row1, col1 = parse_cell(first)
+    row2, col2 = parse_cell(last or first)
     for row in range(min(row1, row2), max(row1, row2) + 1):
         for col in range(min(col1, col2), max(col1, col2) + 1):
             yield row, col
@@ -174,7 +179,7 @@ def _workbook_part(zf: zipfile.ZipFile) -> str:
     return "xl/workbook.xml"
 
 
-def _sheet_parts(zf: zipfile.ZipFile) -> list[tuple[str, str]]:
+def sheet_parts(zf: zipfile.ZipFile) -> list[tuple[str, str]]:
     """(sheet name, part path) of every worksheet, in the workbook's order."""
     book = _workbook_part(zf)
     targets = {rid: target for rid, _, target in _relationships(zf, book)}
@@ -193,17 +198,17 @@ def _sheet_parts(zf: zipfile.ZipFile) -> list[tuple[str, str]]:
 def sheet_names(path: str | Path) -> list[str]:
     """The names of the worksheets of the xlsx file at *path*, in order."""
     with zipfile.ZipFile(path) as zf:
-        return [name for name, _ in _sheet_parts(zf)]
+        return [name for name, _ in sheet_parts(zf)]
 
 
 # ---------------------------------------------------------------- one sheet
 
 
-def _children(node: minidom.Element, local: str) -> list[minidom.Element]:
+def children(node: minidom.Element, local: str) -> list[minidom.Element]:
     return [c for c in node.childNodes if isinstance(c, minidom.Element) and c.localName == local]
 
 
-class _SheetRewriter:
+class SheetRewriter:
     def __init__(self, data: bytes) -> None:
         self.doc = minidom.parseString(data)
         root = self.doc.documentElement
@@ -212,7 +217,7 @@ class _SheetRewriter:
         self.root: minidom.Element = root
         self.ns = self.root.namespaceURI
         self.prefix = self.root.prefix
-        found = _children(self.root, "sheetData")
+        found = children(self.root, "sheetData")
         self.sheet_data = found[0] if found else None
         self.rows: dict[int, minidom.Element] = {}
         self.cells: dict[tuple[int, int], minidom.Element] = {}
@@ -229,16 +234,16 @@ class _SheetRewriter:
     def _index(self) -> None:
         assert self.sheet_data is not None
         row_number = 0
-        for row in _children(self.sheet_data, "row"):
+        for row in children(self.sheet_data, "row"):
             row_number = int(row.getAttribute("r") or row_number + 1)
             if not row.getAttribute("r"):
                 row.setAttribute("r", str(row_number))
             self.rows[row_number] = row
             col = 0
-            for cell in _children(row, "c"):
+            for cell in children(row, "c"):
                 ref = cell.getAttribute("r")
                 if ref:
-                    _, col = _parse_cell(ref)
+                    _, col = parse_cell(ref)
                 else:
                     col += 1
                     cell.setAttribute("r", _coordinate(row_number, col))
@@ -248,7 +253,7 @@ class _SheetRewriter:
         """Cells holding a formula, and every cell of each array formula's range."""
         targets: dict[tuple[int, int], None] = {}
         for position, cell in list(self.cells.items()):
-            formulas = _children(cell, "f")
+            formulas = children(cell, "f")
             if not formulas:
                 continue
             kind = formulas[0].getAttribute("t")
@@ -288,11 +293,11 @@ class _SheetRewriter:
 
     def set_value(self, cell: minidom.Element, value: object, values_only: bool) -> None:
         for local in ("v", "is"):
-            for child in _children(cell, local):
+            for child in children(cell, local):
                 cell.removeChild(child)
         if cell.hasAttribute("t"):
             cell.removeAttribute("t")
-        formulas = _children(cell, "f")
+        formulas = children(cell, "f")
         if values_only:
             for child in formulas:
                 cell.removeChild(child)
@@ -321,7 +326,7 @@ class _SheetRewriter:
     def update_dimension(self) -> None:
         if not self.added or not self.cells:
             return
-        found = _children(self.root, "dimension")
+        found = children(self.root, "dimension")
         if not found:
             return
         rows = [r for r, _ in self.cells]
@@ -330,7 +335,7 @@ class _SheetRewriter:
         found[0].setAttribute("ref", first if first == last else f"{first}:{last}")
 
     def to_bytes(self) -> bytes:
-        return (_XML_DECLARATION + self.root.toxml()).encode("utf-8")
+        return (XML_DECLARATION + self.root.toxml()).encode("utf-8")
 
 
 def _typed(value: object) -> tuple[str, str]:
@@ -406,7 +411,7 @@ def write_cached_values(
     missing: list[CellKey] = []
     errors: list[CellKey] = []
     with zipfile.ZipFile(source) as zf:
-        sheets = dict((part, name) for name, part in _sheet_parts(zf))
+        sheets = dict((part, name) for name, part in sheet_parts(zf))
         calc_chain = [
             target_part
             for _, kind, target_part in _relationships(zf, _workbook_part(zf))
@@ -415,7 +420,7 @@ def write_cached_values(
         book_rels = _rels_path(_workbook_part(zf))
         replaced: dict[str, bytes] = {}
         for part, sheet in sheets.items():
-            rewriter = _SheetRewriter(zf.read(part))
+            rewriter = SheetRewriter(zf.read(part))
             if rewriter.sheet_data is None:
                 continue
             for row, col in rewriter.formula_targets():
@@ -424,7 +429,7 @@ def write_cached_values(
                 if key not in lookup:
                     missing.append((sheet, _coordinate(row, col)))
                     if values_only and (row, col) in rewriter.cells:
-                        for f in _children(rewriter.cells[(row, col)], "f"):
+                        for f in children(rewriter.cells[(row, col)], "f"):
                             rewriter.cells[(row, col)].removeChild(f)
                     continue
                 value = lookup[key]

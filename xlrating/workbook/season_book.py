@@ -43,13 +43,13 @@ from ..errors import RatingError
 from ..tables import read_players, read_season_games
 from ..tournament import BYE, Event
 from .cache import (
-    _XML_DECLARATION,
-    _children,
-    _parse_cell,
-    _sheet_parts,
-    _SheetRewriter,
+    XML_DECLARATION,
+    SheetRewriter,
     cell_range,
+    children,
     move_into_place,
+    parse_cell,
+    sheet_parts,
 )
 from .lint import references
 from .templates import CLUB_BYE_RESULTS
@@ -173,7 +173,7 @@ def _sheet_ref(sheet: str, ref: str) -> str:
     name = sheet if _PLAIN_SHEET.match(sheet) else "'" + sheet.replace("'", "''") + "'"
     parts = []
     for cell in ref.split(":"):
-        row, col = _parse_cell(cell)
+        row, col = parse_cell(cell)
         parts.append(f"${_letters(col)}${row}")
     return f"{name}!{':'.join(parts)}"
 
@@ -270,18 +270,18 @@ def _shape(players: list[list[object]], games: list[list[object]]) -> tuple[int,
 
 
 def _fitted_ref(layout: SeasonLayout, shape: tuple[int, int]) -> str:
-    row, col = _parse_cell(layout.cell)
+    row, col = parse_cell(layout.cell)
     rows, cols = shape
     last = _a1(row + rows - 1, col + cols - 1)
     return f"{layout.cell}:{last}" if (rows, cols) != (1, 1) else layout.cell
 
 
-def _resize_array(sheet: _SheetRewriter, layout: SeasonLayout, new_ref: str) -> None:
+def _resize_array(sheet: SheetRewriter, layout: SeasonLayout, new_ref: str) -> None:
     """Give the array formula the range *new_ref*: cells it gains are created (styled like
     the nearest cell it had), cells it loses are emptied (their style kept)."""
-    row, col = _parse_cell(layout.cell)
+    row, col = parse_cell(layout.cell)
     anchor = sheet.cells.get((row, col))
-    formulas = _children(anchor, "f") if anchor is not None else []
+    formulas = children(anchor, "f") if anchor is not None else []
     if not formulas:
         raise SeasonBookError(f"{layout.sheet}!{layout.cell} has no array formula to resize")
     old = formulas[0].getAttribute("ref") or layout.cell
@@ -293,7 +293,7 @@ def _resize_array(sheet: _SheetRewriter, layout: SeasonLayout, new_ref: str) -> 
             sheet.set_value(sheet.cells[position], None, values_only=False)
     for r, c in sorted(new_cells - old_cells):
         cell = sheet.cell(r, c)
-        for child in _children(cell, "f"):
+        for child in children(cell, "f"):
             cell.removeChild(child)  # a formula in the way would be #SPILL! in Excel
         sheet.set_value(cell, None, values_only=False)
         if not cell.getAttribute("s"):
@@ -319,15 +319,15 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
     for series in doc.getElementsByTagNameNS(_CHART_NS, "ser"):
         names = [
             f
-            for tx in _children(series, "tx")
-            for ref in _children(tx, "strRef")
-            for f in _children(ref, "f")
+            for tx in children(series, "tx")
+            for ref in children(tx, "strRef")
+            for f in children(ref, "f")
         ]
         text = names[0].firstChild.nodeValue if names and names[0].firstChild else None
         target = _split_reference(text or "")
         if target is None or target[0].upper() != layout.sheet.upper():
             continue
-        _, name_col = _parse_cell(target[1].split(":")[0])
+        _, name_col = parse_cell(target[1].split(":")[0])
         if name_col == c1:
             mine.append(series)
     if not mine:
@@ -337,7 +337,7 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
     assert parent is not None
     after: Any = mine[-1].nextSibling
     start = min(
-        int(idx.getAttribute("val") or 0) for series in mine for idx in _children(series, "idx")
+        int(idx.getAttribute("val") or 0) for series in mine for idx in children(series, "idx")
     )
     for series in mine:
         parent.removeChild(series)
@@ -350,7 +350,7 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
             if child.localName in _CACHES and child.parentNode is not None:
                 child.parentNode.removeChild(child)
         for local in ("idx", "order"):
-            for node in _children(clone, local):
+            for node in children(clone, local):
                 node.setAttribute("val", str(start + count))
         refs = {
             "tx": _sheet_ref(layout.sheet, _a1(row, c1)),
@@ -358,16 +358,16 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
             "val": _sheet_ref(layout.sheet, f"{_a1(row, c1 + 1)}:{_a1(row, c2)}"),
         }
         for local, text in refs.items():
-            for holder in _children(clone, local):
+            for holder in children(clone, local):
                 for ref in holder.childNodes:
                     if isinstance(ref, minidom.Element):
-                        for f in _children(ref, "f"):
+                        for f in children(ref, "f"):
                             _set_text(doc, f, text)
         parent.insertBefore(clone, after)
         count += 1
     root = doc.documentElement
     assert root is not None
-    return (_XML_DECLARATION + root.toxml()).encode("utf-8"), count
+    return (XML_DECLARATION + root.toxml()).encode("utf-8"), count
 
 
 def _write(
@@ -381,15 +381,15 @@ def _write(
     the array resized to *new_ref* (and its charts redrawn); returns the chart lines."""
     series = 0
     with zipfile.ZipFile(source) as zf:
-        parts = {name.upper(): part for name, part in _sheet_parts(zf)}
-        sheets: dict[str, _SheetRewriter] = {}
+        parts = {name.upper(): part for name, part in sheet_parts(zf)}
+        sheets: dict[str, SheetRewriter] = {}
 
-        def sheet(name: str) -> _SheetRewriter:
+        def sheet(name: str) -> SheetRewriter:
             part = parts.get(name.upper())
             if part is None:
                 raise SeasonBookError(f"{source.name} has no sheet {name!r}")
             if part not in sheets:
-                sheets[part] = _SheetRewriter(zf.read(part))
+                sheets[part] = SheetRewriter(zf.read(part))
                 if sheets[part].sheet_data is None:
                     raise SeasonBookError(f"{source.name}: sheet {name!r} has no cells")
             return sheets[part]
@@ -437,7 +437,7 @@ def fit_season(source: str | Path, target: str | Path) -> FitReport | None:
     source, target = Path(source), Path(target)
     with zipfile.ZipFile(source) as zf:
         if not any(
-            f"{FUNCTION}(".encode() in zf.read(part) for _, part in _sheet_parts(zf)
+            f"{FUNCTION}(".encode() in zf.read(part) for _, part in sheet_parts(zf)
         ):  # not a season book: no need to open it with openpyxl
             return None
     wb = _load(source)
