@@ -19,7 +19,7 @@ Layouts (the function-catalog conventions):
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ._check import show
@@ -82,22 +82,29 @@ def _name(value: CellValue, where: str) -> str:
     return " ".join(value.split())
 
 
-def read_players(value: CellValue, name: str = "players") -> list[Player]:
-    """Players rows: name, rating, games, [floor], [age]."""
-    players: list[Player] = []
+def _player_rows(
+    value: CellValue, name: str, width: int
+) -> Iterator[tuple[str, list[CellValue], str, float | None]]:
+    """(where, cells padded to *width*, name, rating) for each player row, names unique."""
     seen: dict[str, int] = {}
     for row_no, row in _rows(value, name, 1):
         where = f"{name} row {row_no}"
         if len(row) < 2:
             raise InvalidInputError(f"{name} needs at least two columns: name and rating")
-        cells = list(row) + [None] * (5 - len(row))
+        cells = list(row) + [None] * (width - len(row))
         player = _name(cells[0], f"{where}: name")
         if player in seen:
             raise InvalidInputError(
                 f"{where}: duplicate name {show(player)} (also row {seen[player]})"
             )
         seen[player] = row_no
-        rating = _rating(cells[1], f"{where}: rating")
+        yield where, cells, player, _rating(cells[1], f"{where}: rating")
+
+
+def read_players(value: CellValue, name: str = "players") -> list[Player]:
+    """Players rows: name, rating, games, [floor], [age]."""
+    players: list[Player] = []
+    for where, cells, player, rating in _player_rows(value, name, 5):
         games_cell = cells[2]
         if isinstance(games_cell, str) and games_cell.strip().lower() in {"established", "est"}:
             games: int | None = None
@@ -116,19 +123,7 @@ def read_players(value: CellValue, name: str = "players") -> list[Player]:
 def read_fide_players(value: CellValue, name: str = "players") -> list[FidePlayer]:
     """FIDE players rows: name, rating, [rated games], [birth year], [reached 2400], [K]."""
     players: list[FidePlayer] = []
-    seen: dict[str, int] = {}
-    for row_no, row in _rows(value, name, 1):
-        where = f"{name} row {row_no}"
-        if len(row) < 2:
-            raise InvalidInputError(f"{name} needs at least two columns: name and rating")
-        cells = list(row) + [None] * (6 - len(row))
-        player = _name(cells[0], f"{where}: name")
-        if player in seen:
-            raise InvalidInputError(
-                f"{where}: duplicate name {show(player)} (also row {seen[player]})"
-            )
-        seen[player] = row_no
-        rating = _rating(cells[1], f"{where}: rating")
+    for where, cells, player, rating in _player_rows(value, name, 6):
         year = to_optional_number(cells[3], f"{where}: birth year")
         players.append(
             FidePlayer(

@@ -33,6 +33,8 @@ from typing import Any, Final
 from xml.dom import minidom
 from xml.etree import ElementTree
 
+from ..cells import EXCEL_ERRORS
+
 __all__ = [
     "XML_DECLARATION",
     "CacheReport",
@@ -59,25 +61,7 @@ _CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
 XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 _CELL_RE: Final = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)$")
 #: Excel's error values (a cached ``t="e"`` value must be one of these).
-EXCEL_ERROR_VALUES: Final = frozenset(
-    {
-        "#NULL!",
-        "#DIV/0!",
-        "#VALUE!",
-        "#REF!",
-        "#NAME?",
-        "#NUM!",
-        "#N/A",
-        "#GETTING_DATA",
-        "#SPILL!",
-        "#CALC!",
-        "#FIELD!",
-        "#BLOCKED!",
-        "#CONNECT!",
-        "#BUSY!",
-        "#UNKNOWN!",
-    }
-)
+EXCEL_ERROR_VALUES: Final = EXCEL_ERRORS
 
 
 class CellError(str):
