@@ -475,22 +475,29 @@ def _performance(pairs: Sequence[tuple[float, float]]) -> float:
     if score == 0.0:
         return min(opponents) - PERFORMANCE_MARGIN
 
-    def excess(candidate: float) -> float:
-        return math.fsum(_we(candidate, o) for o in opponents) - score
-
+    slope_unit = math.log(10.0) / LOGISTIC_SCALE
     # 0.5 <= S <= m - 0.5, so beyond 400 log10(2m) of every opponent the expected score is
-    # below 1/2 (or above m - 1/2): the root lies in [low, high].
+    # below 1/2 (or above m - 1/2): the root lies in [low, high].  Newton's method, kept
+    # inside that bracket (a step that leaves it bisects instead): f is increasing and
+    # smooth, so a few passes reach the tolerance.
     reach = LOGISTIC_SCALE * math.log10(2.0 * m) + 1.0
     low, high = min(opponents) - reach, max(opponents) + reach
-    for _ in range(200):  # the bracket halves each pass; about 45 passes reach 1e-9
-        if high - low <= PERFORMANCE_TOLERANCE:
-            break
-        middle = (low + high) / 2.0
-        if excess(middle) < 0.0:
-            low = middle
+    candidate = (low + high) / 2.0
+    for _ in range(200):
+        expectations = [_we(candidate, o) for o in opponents]
+        excess = math.fsum(expectations) - score
+        if excess < 0.0:
+            low = candidate
         else:
-            high = middle
-    return (low + high) / 2.0
+            high = candidate
+        slope = slope_unit * math.fsum(e * (1.0 - e) for e in expectations)
+        step = candidate - excess / slope if slope > 0.0 else (low + high) / 2.0
+        if not low < step < high:
+            step = (low + high) / 2.0
+        if abs(step - candidate) <= PERFORMANCE_TOLERANCE or high - low <= PERFORMANCE_TOLERANCE:
+            return step
+        candidate = step
+    return candidate
 
 
 def _we(rating: float, opponent: float) -> float:
