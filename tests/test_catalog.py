@@ -485,3 +485,33 @@ def test_uscf_multiplier_for_events_before_2017() -> None:
         "USCF_NEW_RATING", 1300, 45, opps, res, MISSING, MISSING, MISSING, MISSING, "2016-05-01", 12
     )
     assert given == pytest.approx(1464.805, abs=0.001)
+
+
+def test_glicko2_rating_reproduces_glickmans_example() -> None:
+    """M. E. Glickman, "Example of the Glicko-2 system" (2013): 1500/200/0.06 vs 1400/30 W,
+    1550/100 L, 1700/300 L, tau 0.5 -> r' 1464.06, RD' 151.52, sigma' 0.05999 (printed from
+    rounded working values: r' is within 173.7178 x 0.00005 of the unrounded result)."""
+    out = call_udf(
+        "GLICKO2_RATING",
+        1500,
+        200,
+        0.06,
+        com_value(col(1400, 1550, 1700)),
+        com_value(col(30, 100, 300)),
+        com_value(col("W", "L", "L")),
+        0.5,
+    )
+    table = dict(out)
+    assert table["Rating"] == pytest.approx(1464.06, abs=0.0137)
+    assert round(table["RD"], 2) == 151.52
+    assert math.floor(table["Volatility"] * 1e5) / 1e5 == 0.05999
+    partial = call_udf(
+        "GLICKO2_RATING",
+        1500,
+        200,
+        0.06,
+        com_value(col(1400, None)),
+        com_value(col(30, 100)),
+        com_value(col("W", "L")),
+    )
+    assert partial.startswith("#VALUE! entry 2: opponents, opponent_rds and results")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, get_args
 
-from . import elo, events, fide, season, uscf
+from . import elo, events, fide, glicko2, season, uscf
 from ._check import show
 from .cells import (
     UNRATED_WORDS,
@@ -33,6 +33,7 @@ from .cells import (
     to_int,
     to_number,
     to_optional_number,
+    to_result,
     to_vector,
 )
 from .errors import InvalidInputError, NoRatingError
@@ -635,6 +636,69 @@ def _elo_rating_change(*args: Cell) -> float:
 )
 def _elo_new_rating(*args: Cell) -> float:
     return _elo_change(*args).new_rating
+
+
+# ---------------------------------------------------------------- Glicko-2
+
+
+@_register(
+    "GLICKO2_RATING",
+    "Glicko-2 rating after one rating period (Glickman's algorithm): a table that spills: "
+    "rating, RD and volatility.",
+    (
+        _p("rating", "The player's Glicko-2 rating before the period (1500 for a new player)."),
+        _p("rd", "The player's rating deviation RD (350 for a new player)."),
+        _p("volatility", "The player's volatility (0.06 for a new player)."),
+        _p("opponents", "Range of the opponents' ratings (a row or a column)."),
+        _p("opponent_rds", "Range of the same shape with the opponents' RDs."),
+        _RESULTS,
+        _o("tau", "The system constant tau (default 0.5; Glickman suggests 0.3 to 1.2)."),
+    ),
+    "=GLICKO2_RATING(1500, 200, 0.06, B2:B4, C2:C4, D2:D4)",
+    spills=True,
+)
+def _glicko2_rating(
+    rating: Cell,
+    rd: Cell,
+    volatility: Cell,
+    opponents: Cell,
+    opponent_rds: Cell,
+    results: Cell,
+    tau: Cell,
+) -> Table:
+    opps = to_vector(opponents, "opponents")
+    rds = to_vector(opponent_rds, "opponent_rds")
+    ress = to_vector(results, "results")
+    if not len(opps) == len(rds) == len(ress):
+        raise InvalidInputError(
+            f"opponents has {len(opps)} entries, opponent_rds {len(rds)} and results {len(ress)}"
+        )
+    rivals: list[glicko2.Glicko2Rating] = []
+    scores: list[float] = []
+    for row, (o, d, r) in enumerate(zip(opps, rds, ress, strict=True), start=1):
+        blanks = [is_blank(c) for c in (o, d, r)]
+        if all(blanks):
+            continue
+        if any(blanks):
+            raise InvalidInputError(
+                f"entry {row}: opponents, opponent_rds and results must all be given, "
+                f"got {show(o)}, {show(d)}, {show(r)}"
+            )
+        rivals.append(
+            glicko2.Glicko2Rating(
+                to_number(o, f"opponents entry {row}"), to_number(d, f"opponent_rds entry {row}")
+            )
+        )
+        scores.append(to_result(r, f"results entry {row}"))
+    new = glicko2.update(
+        glicko2.Glicko2Rating(
+            to_number(rating, "rating"), to_number(rd, "rd"), to_number(volatility, "volatility")
+        ),
+        rivals,
+        scores,
+        to_number(tau, "tau", glicko2.DEFAULT_TAU),
+    )
+    return [["Rating", new.rating], ["RD", new.rd], ["Volatility", new.volatility]]
 
 
 # ---------------------------------------------------------------- whole events and seasons

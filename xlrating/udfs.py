@@ -252,6 +252,19 @@ def ELO_NEW_RATING(rating, opponents, results, k, games=None, scale=None):
 
 
 @xw.func(category="Chess Ratings")
+@xw.arg('rating', doc="The player's Glicko-2 rating before the period (1500 for a new player).", err_to_str=True)
+@xw.arg('rd', doc="The player's rating deviation RD (350 for a new player).", err_to_str=True)
+@xw.arg('volatility', doc="The player's volatility (0.06 for a new player).", err_to_str=True)
+@xw.arg('opponents', doc="Range of the opponents' ratings (a row or a column).", err_to_str=True)
+@xw.arg('opponent_rds', doc="Range of the same shape with the opponents' RDs.", err_to_str=True)
+@xw.arg('results', doc='Range of the same shape with your results: 1, 0.5, 0 or W, D, L. Rows blank in both ranges are skipped.', err_to_str=True)
+@xw.arg('tau', doc='The system constant tau (default 0.5; Glickman suggests 0.3 to 1.2).', err_to_str=True)
+def GLICKO2_RATING(rating, rd, volatility, opponents, opponent_rds, results, tau=None):
+    "Glicko-2 rating after one rating period (Glickman's algorithm): a table that spills: rating, RD and volatility."
+    return call('GLICKO2_RATING', rating, rd, volatility, opponents, opponent_rds, results, tau)
+
+
+@xw.func(category="Chess Ratings")
 @xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
 @xw.arg('games', doc="Games table: round, white, black, result from White's side (1-0, 0-1, ½-½, 1, 0.5, 0, +- or -+ for forfeits); a bye has black blank or BYE.", err_to_str=True)
 @xw.arg('event_date', doc='Date of the event (a date or ISO text); default today.', err_to_str=True)
