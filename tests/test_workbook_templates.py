@@ -74,7 +74,7 @@ def test_a_registered_template_builds_and_lints_clean(extra_template: str, tmp_p
     built = build_template(extra_template, tmp_path / extra_template)
     assert built.path is not None and lint_workbook(built.path) == []
     wb = load_workbook(built.path)
-    assert wb.sheetnames == ["Main", "Checks"]
+    assert wb.sheetnames == ["Main", "Checks", "xlwings.conf"]
     assert wb["Main"]["B4"].value == "=ELO_EXPECTED($B$2,$B$3)"
     # A newer Excel function is written with the prefix Excel needs in the file (and
     # XlsxWriter writes a formula with a dynamic-array function as a dynamic array).

@@ -130,7 +130,10 @@ def test_file_level_rules(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_how_to_use_and_checks_sheets(name: str, books: dict[str, Any]) -> None:
     wb = books[name]
-    assert wb.sheetnames[-2:] == ["How to use", "Checks"], f"{name}: {wb.sheetnames}"
+    assert wb.sheetnames[-3:] == ["How to use", "Checks", "xlwings.conf"], f"{name}"
+    # the sheet xlwings reads for workbook settings points the add-in at the functions
+    conf = wb["xlwings.conf"]
+    assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "xlrating.udfs")
     text = " ".join(str(c.value) for row in wb["How to use"].iter_rows() for c in row if c.value)
     for needed in (
         'pip install "xlrating[excel]"',

@@ -633,9 +633,10 @@ def _how_to_use(book: _Book, about: Sequence[str]) -> None:
         ("code", "    xlwings addin install"),
         (
             "text",
-            "3. Tell the add-in where the functions are: on the xlwings ribbon tab set "
-            "UDF Modules to xlrating.udfs. (Or run xlrating excel-setup, which does "
-            "steps 2 and 3 for you.)",
+            "3. This workbook's sheet xlwings.conf already tells the add-in where the "
+            "functions are (UDF Modules = xlrating.udfs). For your own workbooks set it "
+            "on the xlwings ribbon tab, or run xlrating excel-setup, which does steps 2 "
+            "and 3 for you.",
         ),
         ("code", "    UDF Modules = xlrating.udfs"),
         (
@@ -680,6 +681,18 @@ def _how_to_use(book: _Book, about: Sequence[str]) -> None:
         else:
             sheet.write(_a1(row, 1), text, kind)
         row += 1
+
+
+#: The sheet xlwings reads for workbook settings (keys in column A, values in column B from
+#: A1; they override the user's xlwings.conf), so "UDF Modules" needs no setting by hand.
+XLWINGS_CONF_SHEET: Final = "xlwings.conf"
+XLWINGS_UDF_MODULE: Final = "xlrating.udfs"
+
+
+def _xlwings_conf(book: _Book) -> None:
+    conf = book.wb.add_worksheet(XLWINGS_CONF_SHEET)
+    conf.write_string(0, 0, "UDF Modules")
+    conf.write_string(0, 1, XLWINGS_UDF_MODULE)
 
 
 def _checks_sheet(book: _Book, checks: Sequence[Check]) -> None:
@@ -735,6 +748,7 @@ def _checks_sheet(book: _Book, checks: Sequence[Check]) -> None:
             {"type": "text", "criteria": "containing", "value": "FAIL", "format": book.fmt("fail")},
         )
     sheet.ws.freeze_panes(first - 1, 1)
+    _xlwings_conf(book)
 
 
 # ---------------------------------------------------------------- building
