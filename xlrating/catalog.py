@@ -252,6 +252,7 @@ def _uscf_rate(
 
 
 def _blank_if_none(value: object) -> object:
+    """None shows as an empty cell."""
     return "" if value is None else value
 
 
@@ -720,10 +721,6 @@ def _event(players: Cell, games: Cell, event_date: Cell) -> Event:
     return Event(tuple(roster), tuple(read_games(games, roster)), to_date(event_date, "event_date"))
 
 
-def _num_or_blank(value: float | None) -> object:
-    return "" if value is None else value
-
-
 @_register(
     "USCF_EVENT",
     "US Chess rating of a whole event (all five steps): a table that spills, one row per "
@@ -746,10 +743,10 @@ def _uscf_event(players: Cell, games: Cell, event_date: Cell, dual_rated: Cell) 
         table.append(
             [
                 row.name,
-                _num_or_blank(row.pre_event),
-                _num_or_blank(row.post_event),
-                _num_or_blank(row.change),
-                _num_or_blank(row.games_after),
+                _blank_if_none(row.pre_event),
+                _blank_if_none(row.post_event),
+                _blank_if_none(row.change),
+                _blank_if_none(row.games_after),
                 row.formula,
                 row.bonus,
             ]
@@ -786,16 +783,16 @@ def _fide_period(players: Cell, games: Cell, rating_list: Cell, period_date: Cel
     )
     table: Table = [["Player", "Rating", "K", "Games", "Change", "New rating"]]
     for row in result.rows:
-        new: object = _num_or_blank(row.new_rating)
+        new: object = _blank_if_none(row.new_rating)
         if row.rating is None and row.new_rating is None:
             new = row.first_rating_reason or ""
         table.append(
             [
                 row.name,
-                _num_or_blank(row.rating),
-                _num_or_blank(row.k),
+                _blank_if_none(row.rating),
+                _blank_if_none(row.k),
                 row.games,
-                _num_or_blank(row.change),
+                _blank_if_none(row.change),
                 new,
             ]
         )
@@ -849,7 +846,7 @@ def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
     result = season.rate_season(entrants, dated, system=how, k=k_value)
     table: Table = [["Player", *result.events]]
     for row in result.ratings:
-        table.append([row.name, *(_num_or_blank(v) for v in row.after)])
+        table.append([row.name, *(_blank_if_none(v) for v in row.after)])
     return table
 
 

@@ -60,8 +60,6 @@ _DOC_REL_NS: Final = "http://schemas.openxmlformats.org/officeDocument/2006/rela
 _CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
 XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 _CELL_RE: Final = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)$")
-#: Excel's error values (a cached ``t="e"`` value must be one of these).
-EXCEL_ERROR_VALUES: Final = EXCEL_ERRORS
 
 
 class CellError(str):
@@ -326,7 +324,7 @@ def _typed(value: object) -> tuple[str, str]:
     """The cell type ``t`` and ``<v>`` text for a computed value."""
     if isinstance(value, CellError):
         text = str(value)
-        return "e", text if text in EXCEL_ERROR_VALUES else "#VALUE!"
+        return "e", text if text in EXCEL_ERRORS else "#VALUE!"
     if isinstance(value, bool):
         return "b", "1" if value else "0"
     if isinstance(value, int):
@@ -356,7 +354,7 @@ def move_into_place(temp: str | Path, target: str | Path) -> None:
 
 
 def _is_error(value: object) -> bool:
-    return isinstance(value, str) and value.split(" ", 1)[0] in EXCEL_ERROR_VALUES
+    return isinstance(value, str) and value.split(" ", 1)[0] in EXCEL_ERRORS
 
 
 # ---------------------------------------------------------------- the package
