@@ -194,9 +194,22 @@ def test_vba_wrapper_generator_wraps_every_function() -> None:
 
 
 def test_registry_feeds_every_front_end() -> None:
-    """udfs.py, the headless engine and the template builder all read FUNCTIONS."""
-    assert catalog.call("USCF_CLASS", 1717.0) == FUNCTIONS["USCF_CLASS"](1717.0)
-    assert decorated_udfs().USCF_CLASS.__xlfunc__["name"] == "USCF_CLASS"
+    """udfs.py (checked above), the headless engine and the template lint list the same
+    functions with the same argument counts as FUNCTIONS."""
+    import formulas
+
+    from xlrating.workbook import engine, lint
+
+    engine.register_functions()
+    table = formulas.get_functions()
+    assert all(name in table for name in FUNCTIONS)
+    assert catalog.call("USCF_CLASS", 1717.0) == "Class B"
+    for name, spec in FUNCTIONS.items():
+        call = f"{name}({', '.join(['1'] * (spec.max_args + 1))})"
+        problems = lint.formula_problems("=" + call, sheet="S", functions=FUNCTIONS)
+        assert problems, f"lint accepts {spec.max_args + 1} arguments for {name}"
+        fine = f"={name}({', '.join(['1'] * spec.min_args)})"
+        assert lint.formula_problems(fine, sheet="S", functions=FUNCTIONS) == [], name
 
 
 # ------------------------------------------------------------------ the seeds, through xlwings
