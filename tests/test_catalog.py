@@ -209,7 +209,9 @@ def test_registry_feeds_every_front_end() -> None:
         problems = lint.formula_problems("=" + call, sheet="S", functions=FUNCTIONS)
         assert problems, f"lint accepts {spec.max_args + 1} arguments for {name}"
         fine = f"={name}({', '.join(['1'] * spec.min_args)})"
-        assert lint.formula_problems(fine, sheet="S", functions=FUNCTIONS) == [], name
+        assert (
+            lint.formula_problems(fine, sheet="S", array=spec.spills, functions=FUNCTIONS) == []
+        ), name
 
 
 # ------------------------------------------------------------------ the seeds, through xlwings
