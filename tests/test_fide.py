@@ -755,3 +755,69 @@ def test_ratings_below_the_lowest_fide_rating_are_refused() -> None:
         fide.rating_change(20, [1800], [1], 20)
     with pytest.raises(InvalidInputError, match=r"opponents\[1\] must be a FIDE rating"):
         fide.rating_change(1800, [1.75], [1], 20)
+
+
+# --- The whole-number fast path equals the exact Fraction path -------------------------------
+
+_ERA_DATES = [
+    dt.date(2008, 1, 1),  # 350 cap
+    dt.date(2015, 1, 1),  # 400 cap
+    dt.date(2023, 1, 1),  # one upgrade per tournament
+    dt.date(2025, 1, 1),  # 600-point rule (rapid/blitz)
+    dt.date(2026, 1, 1),  # 2650 exemption (standard)
+]
+
+
+@given(
+    own=st.integers(1000, 3000),
+    games=st.lists(
+        st.tuples(st.one_of(st.none(), st.integers(1000, 3000)), st.sampled_from([0.0, 0.5, 1.0])),
+        min_size=1,
+        max_size=12,
+    ),
+    k=st.sampled_from([10, 15, 20, 38, 40]),
+    rating_list=st.sampled_from(["standard", "rapid", "blitz"]),
+    day=st.sampled_from(_ERA_DATES),
+)
+def test_whole_number_path_equals_fraction_path(
+    own: int, games: list[tuple[int | None, float]], k: int, rating_list: Any, day: dt.date
+) -> None:
+    """rating_change takes integer arithmetic for whole numbers: every field must equal the
+    general Fraction arithmetic (the straightforward path) on the same games."""
+    opponents = [None if o is None else float(o) for o, _ in games]
+    results = [r for _, r in games]
+    try:
+        fast = fide.rating_change(float(own), opponents, results, k, rating_list, day)
+    except InvalidInputError as error:  # the 700 rule: the general path must refuse too
+        assert "exceeds 700" in str(error)
+        assume(False)
+    checked = tuple(zip(opponents, results, strict=True))
+    cap = fide._cap(float(own), rating_list, day)
+    upgraded = None
+    if cap is not None and fide.UPGRADE_LIMIT_FROM <= day < fide.UPGRADE_LIMIT_ABOLISHED:
+        above = [
+            (own - o, i)
+            for i, o in enumerate(opponents)
+            if o is not None and fide._rated(own, o, rating_list, day) and own - o > cap
+        ]
+        if above:
+            upgraded = max(above, key=lambda pair: (pair[0], -pair[1]))[1]
+    slow = fide._fraction_change(
+        float(own), checked, float(k), cap, upgraded, rating_list, day, "table"
+    )
+    assert fast == slow
+
+
+def test_whole_number_path_rounds_half_away_from_zero() -> None:
+    """+2.5 and -2.5 (K 10 x +-0.25) round to +3 and -3 (8.3.4), exactly as written."""
+    # 1800 v 1800 (PD 0.50) and 1800 v 1975 (D -175, PD 0.27): sum PD 0.77.
+    up = fide.rating_change(1800, [1800, 1975], [0.5, 0.5], 10)  # 1 - 0.77 = 0.23
+    assert (up.change_unrounded, up.change) == (2.3, 2)
+    win = fide.rating_change(1800, [1800, 1800], [1, 0], 5)  # 5 x (1 - 1.00) = 0
+    assert win.change == 0
+    half = fide.rating_change(1800, [1800, 1800, 1800, 1800], [1, 1, 0.5, 0.5], 5)  # 5 x 1
+    assert (half.change_unrounded, half.change) == (5.0, 5)
+    odd = fide.rating_change(1800, [1800], [1], 5)  # 5 x 0.5 = 2.5 -> 3
+    assert (odd.change_unrounded, odd.change) == (2.5, 3)
+    minus = fide.rating_change(1800, [1800], [0], 5)  # -2.5 -> -3
+    assert (minus.change_unrounded, minus.change) == (-2.5, -3)

@@ -783,3 +783,36 @@ def test_ratings_below_the_absolute_floor_are_refused() -> None:
         uscf.rate(0, 30, [1000], [0])
     with pytest.raises(InvalidInputError, match=r"opponents\[2\] must be a US Chess rating"):
         uscf.rate(1000, 30, [1000, 50], [0, 1])
+
+
+@given(
+    games=st.lists(
+        st.tuples(st.integers(100, 3000), st.sampled_from([0, 0.5, 1])), min_size=1, max_size=12
+    ),
+    own=st.integers(100, 3000),
+    prior=st.integers(0, 60),
+)
+def test_float_fast_path_equals_checked_path(
+    games: list[tuple[int, float]], own: int, prior: int
+) -> None:
+    """Floats (as cells arrive) take check_games' fast path, ints the element-by-element one:
+    the results must be equal, the games kept as rated, and the performance (computed on
+    access) equal to performance_rating of the same games."""
+    opponents = [o for o, _ in games]
+    results = [r for _, r in games]
+    slow = rate(own, prior, opponents, results)
+    fast = rate(float(own), prior, [float(o) for o in opponents], [float(r) for r in results])
+    assert fast == slow
+    assert fast.opponents == tuple(float(o) for o in opponents)
+    assert fast.results == tuple(float(r) for r in results)
+    assert fast.performance == performance_rating(opponents, results)
+
+
+def test_fast_path_still_refuses_bad_games() -> None:
+    """Out-of-range floats leave the fast path and get the usual one-line message."""
+    with pytest.raises(InvalidInputError, match=r"^opponents\[2\] must be between 0 and 4000"):
+        rate(1700.0, 30, [1600.0, 4100.0], [1.0, 0.0])
+    with pytest.raises(InvalidInputError, match=r"^results\[1\] must be 1, 0.5 or 0, got 0.25"):
+        rate(1700.0, 30, [1600.0], [0.25])
+    with pytest.raises(InvalidInputError, match=r"^opponents\[1\] must be a US Chess rating"):
+        rate(1700.0, 30, [50.0], [1.0])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from .errors import InvalidInputError
 
@@ -100,6 +100,19 @@ def check_games(
         )
     if not opponents and not allow_empty:
         raise InvalidInputError("opponents is empty: an event needs at least one game")
+    # Fast path: floats in range and results that are exactly 0, 0.5 or 1 (what the
+    # spreadsheet boundary hands over) pass as they are; anything else is checked one by one.
+    pairs = tuple(zip(opponents, results))
+    for opponent, result in pairs:
+        if (
+            type(opponent) is not float
+            or not MIN_RATING <= opponent <= MAX_RATING
+            or type(result) is not float
+            or result not in _RESULTS
+        ):
+            break
+    else:
+        return cast("tuple[tuple[float, float], ...]", pairs)
     return tuple(
         (
             check_rating(opponent, f"opponents[{i + 1}]"),

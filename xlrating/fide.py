@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -127,6 +128,9 @@ TABLE_8_1_2: Final[tuple[tuple[int, int | None, Decimal], ...]] = (
 # fmt: on
 
 _DP_BY_PERCENT: Final[dict[int, int]] = {round(p * 100): value for p, value in TABLE_8_1_1}
+# Table 8.1.2 for whole-number differences: the rows' upper bounds and PD(H) in hundredths.
+_PD_HIGHS: Final[tuple[int, ...]] = tuple(high for _, high, _ in TABLE_8_1_2 if high is not None)
+_PD_HUNDREDTHS: Final[tuple[int, ...]] = tuple(int(pd * 100) for _, _, pd in TABLE_8_1_2)
 
 # --- The 350/400-point rule by date ---------------------------------------------------------
 
@@ -638,6 +642,27 @@ def rating_change(
         if above:
             upgraded = max(above, key=lambda pair: (pair[0], -pair[1]))[1]
 
+    if (
+        method == "table"
+        and own.is_integer()
+        and factor.is_integer()
+        and all(opponent is None or opponent.is_integer() for opponent, _ in games)
+    ):
+        return _whole_number_change(own, games, factor, cap, upgraded, rating_list, day)
+    return _fraction_change(own, games, factor, cap, upgraded, rating_list, day, method)
+
+
+def _fraction_change(
+    own: float,
+    games: Sequence[tuple[float | None, float]],
+    factor: float,
+    cap: int | None,
+    upgraded: int | None,
+    rating_list: RatingList,
+    day: _dt.date,
+    method: ExpectedMethod,
+) -> FideChange:
+    """:func:`rating_change` in exact Fractions: any ratings, K and method."""
     expected: list[float | None] = []
     differences: list[float | None] = []
     rated: list[tuple[float, float]] = []
@@ -679,6 +704,82 @@ def rating_change(
         change=change,
         new_rating=int(own) + change if own.is_integer() else own + change,
         performance=_performance(rated) if rated else None,
+    )
+
+
+def _whole_number_change(
+    own: float,
+    games: Sequence[tuple[float | None, float]],
+    factor: float,
+    cap: int | None,
+    upgraded: int | None,
+    rating_list: RatingList,
+    day: _dt.date,
+) -> FideChange:
+    """:func:`rating_change` for whole-number ratings and K with table 8.1.2, in integers.
+
+    PD is counted in hundredths and the score in half points, so every sum is exact and
+    the result equals the Fraction arithmetic of the general path to the last digit.
+    """
+    me = int(own)
+    expected: list[float | None] = []
+    differences: list[float | None] = []
+    total = 0  # sum of PD, in hundredths
+    halves = 0  # score, in half points
+    opponent_sum = 0
+    count = 0
+    check_600 = rating_list != "standard" and day >= RULE_600_FROM
+    for index, (opponent, result) in enumerate(games):
+        if opponent is None:
+            expected.append(None)
+            differences.append(None)
+            continue
+        other = int(opponent)
+        raw = me - other
+        if check_600 and abs(raw) >= RULE_600_DIFFERENCE and max(me, other) > RULE_600_RATING:
+            expected.append(None)
+            differences.append(None)
+            continue
+        difference = raw
+        if cap is not None and not (upgraded is not None and raw > 0 and index != upgraded):
+            difference = max(-cap, min(cap, raw))
+        pd = _PD_HUNDREDTHS[bisect_left(_PD_HIGHS, abs(difference))]
+        if difference < 0:
+            pd = 100 - pd
+        expected.append(pd / 100)
+        differences.append(float(difference))
+        total += pd
+        halves += int(result * 2)
+        opponent_sum += other
+        count += 1
+    k = int(factor)
+    if day >= K_RULES_FROM and k * count > K_PERIOD_LIMIT:
+        largest = K_PERIOD_LIMIT // count
+        raise InvalidInputError(
+            f"k {factor:g} x {count} rated games exceeds {K_PERIOD_LIMIT} (8.3.3): "
+            f"K is at most {largest} for this period (k_factor with period_games gives it)"
+        )
+    hundredths = k * (50 * halves - total)  # K x (score - sum PD), in hundredths
+    magnitude = (2 * abs(hundredths) + 100) // 200  # 8.3.4: .5 away from zero
+    change = magnitude if hundredths >= 0 else -magnitude
+    performance = None
+    if count:
+        # Title Regulations 1.4.7-1.4.9 as in _performance: both roundings half up.
+        average = (2 * opponent_sum + count) // (2 * count)
+        percent = (100 * halves + count) // (2 * count)
+        performance = average + _DP_BY_PERCENT[percent]
+    return FideChange(
+        rating=own,
+        k=factor,
+        expected=tuple(expected),
+        differences=tuple(differences),
+        expected_total=total / 100,
+        score=halves / 2,
+        rated_games=count,
+        change_unrounded=hundredths / 100,
+        change=change,
+        new_rating=me + change,
+        performance=performance,
     )
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from ._check import check_count, check_date, check_games, check_number, check_rating, show
@@ -266,14 +266,20 @@ class UscfResult:
     change: float
     #: Published rating: new_rating rounded to a whole number, halves up.
     rounded: int
-    #: Performance rating of the event (logistic expectancy).
-    performance: float
     #: Rating class of the published rating, e.g. "Class B".
     rating_class: str
     #: "established" when based on more than 25 games after the event, else "provisional".
     status: Status
     #: Games after the event, N + m (None when ``games`` is None).
     games_after: int | None
+    #: The event's games as rated: opponents' ratings and results, in order.
+    opponents: tuple[float, ...] = field(repr=False)
+    results: tuple[float, ...] = field(repr=False)
+
+    @property
+    def performance(self) -> float:
+        """Performance rating of the event (logistic expectancy), computed when asked for."""
+        return _performance(tuple(zip(self.opponents, self.results, strict=True)))
 
 
 # ------------------------------------------------------------------ validation helpers
@@ -938,8 +944,9 @@ def rate(
     own = _check_uscf_rating(rating, "rating")
     prior_games = _check_games_count(games)
     pairs = check_games(opponents, results)
-    for number, (opponent, _) in enumerate(pairs, start=1):
-        _check_uscf_rating(opponent, f"opponents[{number}]")
+    if min(opponent for opponent, _ in pairs) < ABSOLUTE_FLOOR:
+        for number, (opponent, _) in enumerate(pairs, start=1):
+            _check_uscf_rating(opponent, f"opponents[{number}]")
     own_floor = check_rating(floor, "floor")
     bonus_allowed = _check_flag(bonus_ok, "bonus_ok")
     dual = _check_flag(dual_rated, "dual_rated")
@@ -999,8 +1006,9 @@ def rate(
         new_rating=new_rating,
         change=new_rating - own,
         rounded=round_half_up(new_rating),
-        performance=_performance(pairs),
         rating_class=_rating_class(new_rating),
         status=status,
         games_after=games_after,
+        opponents=tuple(opponent for opponent, _ in pairs),
+        results=tuple(result for _, result in pairs),
     )
