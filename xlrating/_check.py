@@ -102,7 +102,7 @@ def check_games(
         raise InvalidInputError("opponents is empty: an event needs at least one game")
     # Fast path: floats in range and results that are exactly 0, 0.5 or 1 (what the
     # spreadsheet boundary hands over) pass as they are; anything else is checked one by one.
-    pairs = tuple(zip(opponents, results))
+    pairs = tuple(zip(opponents, results, strict=True))
     for opponent, result in pairs:
         if (
             type(opponent) is not float
