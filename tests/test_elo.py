@@ -232,3 +232,75 @@ def test_identical_games_are_n_times_one_game(
     assert repeated.new_rating == pytest.approx(rating + n * once.change, rel=1e-12, abs=1e-9)
     assert listed.change == pytest.approx(min(n, 50) * once.change, rel=1e-9, abs=1e-9)
     assert abs(repeated.rounded - repeated.new_rating) <= 0.5 + 1e-9
+
+
+# --- Game by game (rate_games) -----------------------------------------------------------------
+
+from xlrating.elo import rate_games  # noqa: E402
+
+_stream = st.integers(2, 6).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(0, 4000).map(float), min_size=n, max_size=n),
+        st.lists(
+            st.tuples(
+                st.integers(0, n - 1), st.integers(0, n - 1), st.sampled_from([0, 0.5, 1])
+            ).filter(lambda g: g[0] != g[1]),
+            max_size=30,
+        ),
+    )
+)
+
+
+@given(data=_stream, k=st.sampled_from([10, 16, 20, 32, 40]))
+def test_rate_games_equals_one_rating_change_per_game(
+    data: tuple[list[float], list[tuple[int, int, float]]], k: float
+) -> None:
+    """The fast loop equals the straightforward one (the textbook formula written out, each
+    game from the ratings the last one left), and keeps the total."""
+    ratings, games = data
+    expected = list(ratings)
+    for white, black, score in games:
+        change = k * (score - 1 / (1 + 10 ** ((expected[black] - expected[white]) / 400)))
+        expected[white] += change
+        expected[black] -= change
+    assert rate_games(ratings, games, k) == pytest.approx(expected, abs=1e-9)
+    assert math.fsum(rate_games(ratings, games, k)) == pytest.approx(math.fsum(ratings))
+
+
+def test_rate_games_hand_worked() -> None:
+    """Seed 004 example 1 as a game: 1500 beats 1700 with K 20, +15.19 each way."""
+    after = rate_games([1500, 1700], [(0, 1, 1)], 20)
+    assert round(after[0], 2) == 1515.19 and round(after[1], 2) == 1684.81
+    assert rate_games([1500, 1700], [], 20) == [1500.0, 1700.0]
+
+
+def test_rate_games_overflow_takes_the_safe_expectancy() -> None:
+    """A tiny scale makes e^x overflow in the fast loop; the safe path gives the limits."""
+    after = rate_games([0, 4000], [(0, 1, 0), (1, 0, 1)], 10, scale=1)
+    assert after == [0.0, 4000.0]  # the favourite won twice: expected 1, no change
+    upset = rate_games([0, 4000], [(0, 1, 1)], 10, scale=1)
+    assert upset == [10.0, 3990.0]
+
+
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        ([(0, 1, 1), (0, 2, 1)], r"^games\[2\]: black must be a player index from 0 to 1, got 2$"),
+        ([(0, -1, 1)], r"^games\[1\]: black must be a player index from 0 to 1, got -1$"),
+        ([(0, 1.0, 1)], r"^games\[1\]: black must be a player index from 0 to 1, got 1.0$"),
+        ([(1, 1, 1)], r"^games\[1\]: player 1 is paired with himself$"),
+        ([(0, 1, 0.7)], r"^games\[1\]: score must be 1, 0.5 or 0, got 0.7$"),
+        ([(0, 1)], r"^games\[1\] must be \(white, black, score\), got \(0, 1\)$"),
+        ([(0, 1, "1")], r"^games\[1\]: score must be 1, 0.5 or 0, got '1'$"),
+    ],
+)
+def test_rate_games_names_the_bad_game(games: list[object], message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        rate_games([1500, 1600], games, 20)  # type: ignore[arg-type]
+
+
+def test_rate_games_checks_ratings_and_k() -> None:
+    with pytest.raises(InvalidInputError, match=r"^ratings\[2\] must be between 0 and 4000"):
+        rate_games([1500, 4500], [(0, 1, 1)], 20)
+    with pytest.raises(InvalidInputError, match=r"^k must be a positive number"):
+        rate_games([1500, 1600], [(0, 1, 1)], 0)

@@ -18,9 +18,10 @@ the pre-period rating and the changes are summed, ``K (sum S - sum E)``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from numbers import Integral
+from typing import Any, Final
 
 from ._check import check_count, check_games, check_number, check_rating, show
 from ._numeric import logistic_expected, round_half_up
@@ -32,6 +33,7 @@ __all__ = [
     "MAX_K",
     "EloChange",
     "expected_score",
+    "rate_games",
     "rating_change",
 ]
 
@@ -180,3 +182,99 @@ def rating_change(
         new_rating=new_rating,
         rounded=round_half_up(new_rating),
     )
+
+
+def rate_games(
+    ratings: Sequence[float],
+    games: Iterable[tuple[int, int, float]],
+    k: float,
+    scale: float = DEFAULT_SCALE,
+) -> list[float]:
+    """Elo game by game: after each game both players' ratings move by K(S - E).
+
+    This is the update every Elo library makes (each game uses the ratings the previous
+    games left), unlike :func:`rating_change`, which rates a whole period from its start.
+    White gains ``K (S - E)`` and Black loses the same, so the total is kept.  Ratings are
+    not rounded between games and are not held inside 0..4000 after the start.
+
+    :param ratings: every player's rating before the first game (0 to 4000), by index.
+    :param games: ``(white, black, white_score)`` per game, in order: indices into
+        *ratings* and White's result (1, 0.5 or 0).
+    :param k: the development coefficient K (above 0, at most 1000).
+    :param scale: the logistic scale, 400 in the traditional formula.
+    :returns: the ratings after the last game, by index (a new list).
+    :raises InvalidInputError: on a bad rating, K or game (naming the game by its number).
+
+    1500 beats 1700 (K 20, +15.19), then draws with Black against the 1684.81: White's
+    expected score is 1/(1 + 10^((1515.19 - 1684.81)/400)) = 0.7264, so White loses
+    20 x 0.2264 = 4.53 and Black gains it.
+
+    >>> [round(r, 2) for r in rate_games([1500, 1700], [(0, 1, 1), (1, 0, 0.5)], 20)]
+    [1519.72, 1680.28]
+    """
+    if isinstance(ratings, (str, bytes)) or not isinstance(ratings, Sequence):
+        raise InvalidInputError(f"ratings must be a list of ratings, got {show(ratings)}")
+    current = [check_rating(r, f"ratings[{i + 1}]") for i, r in enumerate(ratings)]
+    factor = _check_k(k)
+    width = _check_scale(scale)
+    if isinstance(games, (str, bytes)):
+        raise InvalidInputError(f"games must be a list of (white, black, score), got {show(games)}")
+    played = games if isinstance(games, (list, tuple)) else list(games)
+    try:
+        return _stream(current, played, factor, width)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        pass
+    _check_game_stream(played, len(current))  # names the first bad game
+    # Every game is good, so the fast loop overflowed: far-apart ratings (beyond about
+    # 120,000 points, possible only with a huge K); take the overflow-free expectancy.
+    current = [check_rating(r, f"ratings[{i + 1}]") for i, r in enumerate(ratings)]
+    for white, black, score in played:
+        delta = factor * (score - logistic_expected(current[white], current[black], width))
+        current[white] += delta
+        current[black] -= delta
+    return current
+
+
+_SCORES: Final = frozenset((0.0, 0.5, 1.0))
+
+
+def _stream(current: list[float], games: Sequence[Any], k: float, scale: float) -> list[float]:
+    """The game-by-game loop, checking each game as cheaply as it can (a bad one raises)."""
+    rate = math.log(10.0) / scale  # 10^(x/scale) = e^(x * rate)
+    exp = math.exp
+    scores = _SCORES
+    for white, black, score in games:
+        if score not in scores or white == black or white < 0 or black < 0:
+            raise ValueError(f"bad game {white!r}, {black!r}, {score!r}")
+        delta = k * (score - 1.0 / (1.0 + exp((current[black] - current[white]) * rate)))
+        current[white] += delta
+        current[black] -= delta
+    return current
+
+
+def _check_game_stream(games: Sequence[object], players: int) -> None:
+    """Raise for the first game that is not (white, black, score) of two different known
+    players and 1, 0.5 or 0."""
+    for number, game in enumerate(games, start=1):
+        where = f"games[{number}]"
+        if not isinstance(game, (tuple, list)) or len(game) != 3:
+            raise InvalidInputError(f"{where} must be (white, black, score), got {show(game)}")
+        white, black, score = game
+        for name, index in (("white", white), ("black", black)):
+            if (
+                isinstance(index, bool)
+                or not isinstance(index, Integral)
+                or not 0 <= int(index) < players
+            ):
+                raise InvalidInputError(
+                    f"{where}: {name} must be a player index from 0 to {players - 1}, "
+                    f"got {show(index)}"
+                )
+        if white == black:
+            raise InvalidInputError(f"{where}: player {white} is paired with himself")
+        if (
+            isinstance(score, bool)
+            or not isinstance(score, (int, float))
+            or score not in (0.0, 0.5, 1.0)
+        ):
+            raise InvalidInputError(f"{where}: score must be 1, 0.5 or 0, got {show(score)}")
