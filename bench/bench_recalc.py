@@ -1,0 +1,204 @@
+"""Time ``xlrating recalc`` of a club season workbook holding many games.
+
+Run from the repository root (not part of the test suite; no timing is asserted):
+
+    python bench/bench_recalc.py [--repeat 3] [--games 5000] [--players 40] [--events 16]
+
+A season is generated with a seeded ``random.Random`` (the same season every run): the
+players get ratings and game counts, each event is a Swiss-like run of rounds in which
+everyone is paired (an odd player out gets a bye), results drawn from the Elo expectation,
+a few forfeits.  The club season template is built around it
+(:func:`xlrating.workbook.templates.build_club_season`, with room for every row), and
+
+* the full command ``xlrating recalc BOOK -o OUT`` is run in a fresh process, *repeat*
+  times: the median wall time is the figure to compare with the target (10 s for 5,000
+  games on a 2-core machine);
+* one more run in process times its stages: ``fit_season`` (openpyxl reads the book),
+  the engine's ``loads``/``finish``/``calculate`` and its own bookkeeping, and
+  :func:`~xlrating.workbook.cache.write_cached_values`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+#: The seed of the generated season.
+SEED = 20260101
+
+
+def generate_season(
+    games: int, players: int = 40, events: int = 16, seed: int = SEED
+) -> tuple[list[list[object]], list[list[object]]]:
+    """A club season as the template's Players and Games rows (about *games* rows)."""
+    rng = random.Random(seed)
+    roster: list[list[object]] = []
+    for i in range(players):
+        rated = i % 13 != 12  # a few unrated members
+        roster.append(
+            [
+                f"Player {i + 1:03d}",
+                rng.randint(900, 2300) if rated else None,
+                rng.randint(5, 300) if rated else 0,
+                None,
+                None if rated else rng.randint(9, 16),
+            ]
+        )
+    strength = {str(p[0]): float(p[1]) if isinstance(p[1], int) else 1200.0 for p in roster}
+    per_event = max(1, games // events)
+    rows: list[list[object]] = []
+    for e in range(events):
+        name = f"Event {e + 1:02d}"
+        day = dt.date(2025, 1, 4) + dt.timedelta(days=21 * e)
+        budget = per_event if e < events - 1 else games - len(rows)
+        rnd = 0
+        while budget > 0:
+            rnd += 1
+            order = [str(p[0]) for p in roster]
+            rng.shuffle(order)
+            if len(order) % 2:
+                rows.append([name, day, rnd, order.pop(), "BYE", "+-"])
+                budget -= 1
+            for a, b in zip(order[0::2], order[1::2], strict=True):
+                if budget <= 0:
+                    break
+                expected = 1 / (1 + 10 ** ((strength[b] - strength[a]) / 400))
+                draw = rng.random()
+                if draw < 0.01:
+                    result = rng.choice(["+-", "-+"])
+                elif draw < 0.25:
+                    result = "½-½"
+                else:
+                    result = "1-0" if rng.random() < expected else "0-1"
+                rows.append([name, day, rnd, a, b, result])
+                budget -= 1
+    return roster, rows
+
+
+def build_book(path: Path, games: int, players: int = 40, events: int = 16) -> Path:
+    """The club season template holding the generated season, at *path*."""
+    from xlrating.workbook.templates import build_club_season
+
+    roster, rows = generate_season(games, players, events)
+    build_club_season(path, roster, rows, lint=False)
+    return path
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).with_name("xlrating")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys; from xlrating.cli import main; sys.exit(main())"]
+
+
+def _stages(book: Path, out: Path) -> dict[str, float]:
+    """One in-process ``xlrating recalc``, timed stage by stage."""
+    import formulas
+
+    from xlrating import cli
+    from xlrating.workbook import cache, engine, season_book
+
+    marks: dict[str, float] = {}
+    originals: list[tuple[Any, str, Any]] = []
+
+    def wrap(owner: Any, name: str, label: str) -> None:
+        original = getattr(owner, name)
+        originals.append((owner, name, original))
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                marks[label] = marks.get(label, 0.0) + time.perf_counter() - start
+
+        setattr(owner, name, timed)
+
+    wrap(season_book, "fit_season", "fit_season")
+    wrap(engine, "evaluate", "evaluate (all)")
+    wrap(engine, "register_functions", "  register_functions")
+    wrap(formulas.ExcelModel, "loads", "  formulas loads")
+    wrap(formulas.ExcelModel, "finish", "  formulas finish")
+    wrap(formulas.ExcelModel, "calculate", "  formulas calculate")
+    wrap(cache, "write_cached_values", "write_cached_values")
+    start = time.perf_counter()
+    try:
+        code = cli.main(["recalc", str(book), "-o", str(out)])
+    finally:
+        for owner, name, original in reversed(originals):
+            setattr(owner, name, original)
+    marks["total (in process)"] = time.perf_counter() - start
+    if code != 0:
+        raise RuntimeError(f"xlrating recalc exited with {code}")
+    inner = sum(v for k, v in marks.items() if k.startswith("  "))
+    marks["  engine bookkeeping"] = marks["evaluate (all)"] - inner
+    return marks
+
+
+def run(repeat: int, games: int = 5000, players: int = 40, events: int = 16) -> dict[str, Any]:
+    """Median wall seconds of ``xlrating recalc`` on a generated season, and its stages."""
+    with tempfile.TemporaryDirectory() as folder:
+        book = build_book(Path(folder) / "club_season.xlsx", games, players, events)
+        out = Path(folder) / "club_season.recalc.xlsx"
+        times: list[float] = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            subprocess.run(
+                [*_command(), "recalc", str(book), "-o", str(out)],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONHASHSEED": "0"},
+            )
+            times.append(time.perf_counter() - start)
+        stages = _stages(book, out)
+        size = book.stat().st_size
+    return {
+        "games": games,
+        "players": players,
+        "events": events,
+        "book_bytes": size,
+        "repeat": repeat,
+        "median_s": statistics.median(times) if times else math.nan,
+        "times_s": [round(t, 3) for t in times],
+        "stages_s": {k: round(v, 3) for k, v in stages.items()},
+    }
+
+
+def _main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--players", type=int, default=40)
+    parser.add_argument("--events", type=int, default=16)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = parser.parse_args(argv)
+    result = run(args.repeat, args.games, args.players, args.events)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(
+        f"xlrating recalc, club season of {result['games']} games, {result['players']} "
+        f"players, {result['events']} events ({result['book_bytes']:,} bytes)"
+    )
+    print(f"median of {result['repeat']}: {result['median_s']:.2f} s  {result['times_s']}")
+    for stage, seconds in result["stages_s"].items():
+        print(f"  {stage:26s}{seconds:7.2f} s")
+    return 0
+
+
+Timer = Callable[[], float]
+
+if __name__ == "__main__":
+    sys.exit(_main())
