@@ -15,6 +15,7 @@ CORE = [
     "xlrating.season",
     "xlrating.tournament",
     "xlrating.imports",
+    "xlrating.synthetic",
     "xlrating.errors",
     "xlrating._check",
     "xlrating._numeric",
