@@ -21,17 +21,14 @@ a few forfeits.  The club season template is built around it
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import math
 import os
-import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,48 +39,14 @@ SEED = 20260101
 def generate_season(
     games: int, players: int = 40, events: int = 16, seed: int = SEED
 ) -> tuple[list[list[object]], list[list[object]]]:
-    """A club season as the template's Players and Games rows (about *games* rows)."""
-    rng = random.Random(seed)
-    roster: list[list[object]] = []
-    for i in range(players):
-        rated = i % 13 != 12  # a few unrated members
-        roster.append(
-            [
-                f"Player {i + 1:03d}",
-                rng.randint(900, 2300) if rated else None,
-                rng.randint(5, 300) if rated else 0,
-                None,
-                None if rated else rng.randint(9, 16),
-            ]
-        )
-    strength = {str(p[0]): float(p[1]) if isinstance(p[1], int) else 1200.0 for p in roster}
-    per_event = max(1, games // events)
-    rows: list[list[object]] = []
-    for e in range(events):
-        name = f"Event {e + 1:02d}"
-        day = dt.date(2025, 1, 4) + dt.timedelta(days=21 * e)
-        budget = per_event if e < events - 1 else games - len(rows)
-        rnd = 0
-        while budget > 0:
-            rnd += 1
-            order = [str(p[0]) for p in roster]
-            rng.shuffle(order)
-            if len(order) % 2:
-                rows.append([name, day, rnd, order.pop(), "BYE", "+-"])
-                budget -= 1
-            for a, b in zip(order[0::2], order[1::2], strict=True):
-                if budget <= 0:
-                    break
-                expected = 1 / (1 + 10 ** ((strength[b] - strength[a]) / 400))
-                draw = rng.random()
-                if draw < 0.01:
-                    result = rng.choice(["+-", "-+"])
-                elif draw < 0.25:
-                    result = "½-½"
-                else:
-                    result = "1-0" if rng.random() < expected else "0-1"
-                rows.append([name, day, rnd, a, b, result])
-                budget -= 1
+    """The package's seeded season (:func:`xlrating.synthetic.season`) as the template's
+    Players and Games rows."""
+    from xlrating import synthetic
+
+    data = synthetic.season(players, events, games, seed=seed)
+    roster, rows = synthetic.season_tables(data)
+    for row in rows:  # the template takes dates, not the datetimes a range hands over
+        row[1] = row[1].date()  # type: ignore[attr-defined]
     return roster, rows
 
 
@@ -197,8 +160,6 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"  {stage:26s}{seconds:7.2f} s")
     return 0
 
-
-Timer = Callable[[], float]
 
 if __name__ == "__main__":
     sys.exit(_main())

@@ -274,8 +274,13 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
     assert all(n.startswith("xl/worksheets/sheet") for n in changed - {"xl/charts/chart1.xml"})
     # Formulas: the same text everywhere, dynamic arrays still dynamic (cm="1").
     assert _formulas(path) == _formulas(WORKBOOKS / NAME)
-    dynamic = [k for k, v in _formulas(path).items() if v.startswith("array cm=1 ")]
-    assert len(dynamic) == 1  # SEASON_RATINGS
+    dynamic = {
+        k.split("!")[1]: v.split()[2].split("(")[0]
+        for k, v in _formulas(path).items()
+        if v.startswith("array cm=1 ")
+    }
+    # SEASON_RATINGS, and the Standings sheet's Rounds, Points and Rank columns.
+    assert dynamic == {"C13": "SEASON_RATINGS", "B9": "IF", "C9": "IF", "D9": "IF"}
     assert b"XLDAPR" in after["xl/metadata.xml"]
     ratings = after[f"xl/worksheets/sheet{sheets['Ratings']}.xml"].decode()
     assert re.search(

@@ -251,3 +251,103 @@ def test_demo_prints_the_season(
         assert numbers == [start, *(whole(v) for v in row.after), whole(row.final_rating)]
     assert lines[head + 10] == ""
     assert "club_season.xlsx  Checks sheet: ALL PASS" in out
+
+
+# ---------------------------------------------------------------- room for a longer season
+
+
+def _long_season(players: int, games: int) -> tuple[list[list[object]], list[list[object]]]:
+    """A seeded season: everyone paired each round, byes for the odd player out."""
+    import random
+
+    rng = random.Random(7)
+    roster: list[list[object]] = [
+        [f"Member {i:02d}", rng.randint(1000, 2200), rng.randint(10, 90), None, None]
+        for i in range(players)
+    ]
+    rows: list[list[object]] = []
+    for event in range(3):
+        name, day, rnd = f"Long {event + 1}", dt.date(2025, 3 + event, 1), 0
+        while len(rows) < games * (event + 1) // 3:
+            rnd += 1
+            order = [str(p[0]) for p in roster]
+            rng.shuffle(order)
+            if len(order) % 2:
+                rows.append([name, day, rnd, order.pop(), "BYE", rng.choice(["+-", "½-½"])])
+            for white, black in zip(order[0::2], order[1::2], strict=True):
+                if len(rows) < games * (event + 1) // 3:
+                    result = rng.choice(["1-0", "0-1", "½-½", "1-0", "0-1", "+-", "-+"])
+                    rows.append([name, day, rnd, white, black, result])
+    return roster, rows
+
+
+def _standings_by_hand(rows: list[list[object]], event: str) -> dict[str, tuple[int, float]]:
+    """Rounds and points of each player in *event*, counted row by row from White's side."""
+    white_points = {"1-0": 1.0, "+-": 1.0, "½-½": 0.5, "0-1": 0.0, "-+": 0.0}
+    out: dict[str, tuple[int, float]] = {}
+    for name, _, _, white, black, result in rows:
+        if name != event:
+            continue
+        sides = [(str(white), white_points[str(result)])]
+        if black != "BYE":
+            sides.append((str(black), 1.0 - white_points[str(result)]))
+        for player, points in sides:
+            rounds, total = out.get(player, (0, 0.0))
+            out[player] = (rounds + 1, total + points)
+    return out
+
+
+def test_a_longer_season_gets_room_and_the_same_numbers(tmp_path: Path) -> None:
+    """45 players and 651 game rows (more than the standard 40 and 600): the tables grow
+    to fit, the Ratings sheet equals the season core, and the Standings sheet's array
+    formulas equal the points counted row by row, with ranks from those points."""
+    roster, rows = _long_season(45, 651)
+    path = tmp_path / NAME
+    built = templates.build_club_season(path, roster, rows, event="Long 2")
+    assert built.cells["players"] == ("Players", "$A$5:$E$49")
+    assert built.cells["games"] == ("Games", "$A$5:$F$655")
+    ev = engine.evaluate(path)
+    assert_equals_core(spill(ev, path), path, system="uscf")
+    shown = {
+        ev.value("Standings", f"A{row}"): tuple(ev.value("Standings", f"{c}{row}") for c in "BCD")
+        for row in range(9, 9 + 45)
+    }
+    counted = _standings_by_hand(rows, "Long 2")
+    assert len(counted) == 45
+    for player, (rounds, points) in counted.items():
+        better = sum(1 for _, p in counted.values() if p > points)
+        assert shown[player] == (rounds, points, better + 1), player
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("game_rows", 50, "game_rows must be a whole number from 72 to 1000000"),
+        ("player_rows", 8, "player_rows must be a whole number from 9 to 10000"),
+        ("event_columns", 3, "event_columns must be a whole number from 4 to 1000"),
+        ("game_rows", True, "got True"),
+        ("player_rows", 12.5, "got 12.5"),
+    ],
+)
+def test_room_too_small_is_refused(
+    tmp_path: Path, option: str, value: object, message: str
+) -> None:
+    target = tmp_path / NAME
+    with pytest.raises(templates.TemplateError, match=re.escape(message)):
+        templates.build_template(NAME, target, {option: value})
+    assert not target.exists()
+
+
+def test_room_asked_for_is_given(tmp_path: Path) -> None:
+    """More room than the season needs: blank rows to fill in Excel, same numbers."""
+    path = tmp_path / NAME
+    built = templates.build_template(
+        NAME, path, {"player_rows": 12, "game_rows": 200, "event_columns": 6}
+    )
+    assert built.cells["players"] == ("Players", "$A$5:$E$16")
+    assert built.cells["games"] == ("Games", "$A$5:$F$204")
+    assert built.cells["rounds"] == ("Standings", "$B$9:$B$20")
+    ev = engine.evaluate(path)
+    assert_equals_core(spill(ev, path), path, system="uscf")
+    shown = {ev.value("Standings", f"A{r}"): ev.value("Standings", f"C{r}") for r in range(9, 21)}
+    assert {k: v for k, v in shown.items() if k} == {k: v[1] for k, v in DECEMBER.items()}

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from xlrating.workbook import cache
 from xlrating.workbook.cache import CellError, sheet_names, write_cached_values
 
 
@@ -215,3 +217,110 @@ def test_calc_chain_is_dropped_with_the_formulas(book: Path, tmp_path: Path) -> 
     from openpyxl import load_workbook
 
     assert load_workbook(dropped)["Event"]["A2"].value == 42
+
+
+# ---------------------------------------------------------------- the fast path
+
+
+def _cells_of(path: Path) -> dict[tuple[str, str], object]:
+    """Every cell of every sheet as parsed XML: its attributes and its children."""
+    from xml.etree import ElementTree
+
+    from xlrating.workbook.cache import sheet_parts
+
+    def shape(element: ElementTree.Element) -> object:
+        return (
+            element.tag,
+            sorted(element.attrib.items()),
+            element.text,
+            [shape(child) for child in element],
+        )
+
+    out: dict[tuple[str, str], object] = {}
+    with zipfile.ZipFile(path) as zf:
+        for name, part in sheet_parts(zf):
+            root = ElementTree.fromstring(zf.read(part))
+            out[(name, "<root>")] = sorted(root.attrib.items())
+            for element in root.iter():
+                if element.tag.rsplit("}", 1)[-1] == "c":
+                    out[(name, element.get("r", ""))] = shape(element)
+        out[("", "<parts>")] = sorted(zf.namelist())
+    return out
+
+
+def _both_paths(source: Path, tmp_path: Path, values: Any, values_only: bool) -> None:
+    """The fast writer and the DOM writer give the same report and the same cells."""
+    fast, dom = tmp_path / "fast.xlsx", tmp_path / "dom.xlsx"
+    got = cache._write_cached_values(source, fast, values, values_only, fast=True)
+    want = cache._write_cached_values(source, dom, values, values_only, fast=False)
+    assert got == want
+    ours, theirs = _cells_of(fast), _cells_of(dom)
+    differ = sorted(k for k in ours.keys() | theirs.keys() if ours.get(k) != theirs.get(k))
+    assert not differ, f"{source.name}: {differ[:3]} {ours.get(differ[0])} {theirs.get(differ[0])}"
+
+
+WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+
+
+@pytest.mark.parametrize("values_only", [False, True])
+@pytest.mark.parametrize("name", sorted(p.name for p in WORKBOOKS.glob("*.xlsx")))
+def test_fast_writer_equals_the_dom_writer_on_the_templates(
+    name: str, values_only: bool, tmp_path: Path
+) -> None:
+    from .test_workbooks import evaluated
+
+    source = WORKBOOKS / name
+    with zipfile.ZipFile(source) as zf:  # the fast path does every sheet of a template
+        for sheet, part in cache.sheet_parts(zf):
+            assert cache._rewrite_fast(zf.read(part), sheet, {}, values_only) is not None, sheet
+    _both_paths(source, tmp_path, evaluated(name).values, values_only)
+
+
+@pytest.mark.parametrize("values_only", [False, True])
+def test_fast_writer_equals_the_dom_writer_on_odd_values(
+    book: Path, tmp_path: Path, values_only: bool
+) -> None:
+    """Markup characters, padding, None, errors, a missing value, a prefixed sheet."""
+    odd = {
+        **VALUES,
+        ("Event", "A2"): 'a<b & "c">',
+        ("Event", "A3"): None,
+        ("Event", "A4"): float("inf"),
+        ("Event", "D2"): CellError("#N/A"),
+    }
+    del odd[("Event", "A6")]
+    _both_paths(book, tmp_path, odd, values_only)
+    _rewrite(
+        book,
+        "xl/worksheets/sheet1.xml",
+        lambda xml: re.sub(r"<(/?)(\w+)", r"<\1x:\2", xml).replace(
+            'xmlns="http://schemas', 'xmlns:x="http://schemas', 1
+        ),
+    )
+    with zipfile.ZipFile(book) as zf:
+        assert "<x:c " in zf.read("xl/worksheets/sheet1.xml").decode()
+        assert cache._rewrite_fast(zf.read("xl/worksheets/sheet1.xml"), "Event", {}, False)
+    _both_paths(book, tmp_path, odd, values_only)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda xml: xml.replace('<c r="D2"', '<c r="D2x"', 1).replace('r="D2x"', "", 1),
+        lambda xml: xml.replace('<row r="2"', "<row", 1),
+        lambda xml: re.sub(r'<c r="D2"[^>]*?(/>|>.*?</c>)', "", xml, count=1, flags=re.S),
+    ],
+    ids=["cell without r", "row without r", "array member missing"],
+)
+def test_the_dom_writer_takes_what_the_fast_path_leaves(
+    book: Path, tmp_path: Path, change: Any
+) -> None:
+    _rewrite(book, "xl/worksheets/sheet1.xml", change)
+    with zipfile.ZipFile(book) as zf:
+        assert cache._rewrite_fast(zf.read("xl/worksheets/sheet1.xml"), "Event", {}, False) is None
+    report = write_cached_values(book, tmp_path / "out.xlsx", VALUES)
+    assert report.written == 12
+    from openpyxl import load_workbook
+
+    ws = load_workbook(tmp_path / "out.xlsx", data_only=True)["Event"]
+    assert [ws["A2"].value, ws["D2"].value, ws["F2"].value] == [42, 15.2, 42]

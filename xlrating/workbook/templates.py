@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from .._check import show
 from ..catalog import FUNCTIONS
 from ..tournament import BYE
 from .cache import cell_range, move_into_place
@@ -45,11 +46,13 @@ __all__ = [
     "TEMPLATES",
     "Built",
     "Check",
+    "ClubRoom",
     "Expr",
     "Ref",
     "Template",
     "TemplateError",
     "build_all",
+    "build_club_season",
     "build_template",
     "layout",
     "template",
@@ -154,6 +157,9 @@ class Template:
     checks: tuple[Check, ...]
     #: Layout keys of the results ``xlrating demo`` prints.
     summary: tuple[str, ...]
+    #: Inputs that shape the workbook rather than fill a cell (the room in the club
+    #: season's tables), with their defaults.
+    options: Mapping[str, object] = field(default_factory=dict)
 
 
 #: The templates by file name, in build order.
@@ -168,6 +174,7 @@ def template(
     sample: Mapping[str, object],
     checks: Sequence[Check],
     summary: Sequence[str],
+    options: Mapping[str, object] | None = None,
 ) -> Callable[[Builder], Builder]:
     """Register a template builder under *filename* (how ``club_season.xlsx`` will come).
 
@@ -179,7 +186,14 @@ def template(
         if filename in TEMPLATES:
             raise AssertionError(f"template {filename} registered twice")
         TEMPLATES[filename] = Template(
-            filename, title, build, dict(defaults), dict(sample), tuple(checks), tuple(summary)
+            filename,
+            title,
+            build,
+            dict(defaults),
+            dict(sample),
+            tuple(checks),
+            tuple(summary),
+            dict(options or {}),
         )
         return build
 
@@ -448,6 +462,23 @@ class _Sheet:
         if key is not None:
             self.book.record(key, self.name, _absolute(ref), label or "")
             self.book.formats[key] = num_format or "General"
+
+    def array_formula(self, area: str, text: str, num_format: str | None = None) -> None:
+        """Green result cells over *area* holding one array formula (a dynamic array of
+        that size; older Excel reads it as a CSE array), linted first."""
+        text = with_prefixes(text)
+        problems = formula_problems(text, array=True)
+        if problems:
+            raise TemplateError(f"{self.name}!{area} ={text}: {problems[0]}")
+        cell_format = self.book.fmt("output", num_format)
+        first, _, last = area.replace("$", "").partition(":")
+        (row1, col1), (row2, col2) = _rc(first), _rc(last or first)
+        self.ws.write_dynamic_array_formula(row1, col1, row2, col2, "=" + text, cell_format)
+        # XlsxWriter pads the range with zeroes in the first cell's format.
+        for row in range(row1, row2 + 1):
+            for col in range(col1, col2 + 1):
+                if (row, col) != (row1, col1):
+                    self.ws.write_number(row, col, 0, cell_format)
 
     def call(
         self,
@@ -755,9 +786,9 @@ def _checks_sheet(book: _Book, checks: Sequence[Check]) -> None:
 
 
 def _make(spec: Template, target: Any, inputs: Mapping[str, object] | None) -> Built:
-    values = dict(spec.defaults)
+    values = {**spec.defaults, **spec.options}
     if inputs:
-        unknown = sorted(set(inputs) - set(spec.defaults))
+        unknown = sorted(set(inputs) - set(values))
         if unknown:
             raise TemplateError(f"{spec.filename} has no input {', '.join(unknown)}")
         values.update(inputs)
@@ -2249,8 +2280,70 @@ def _from_range(source: str, title: str, message: str, error: str) -> dict[str, 
     }
 
 
+#: The most the club season's tables can be asked to hold (an Excel sheet has 1,048,576
+#: rows and 16,384 columns; the Standings sheet repeats its formulas for every player row).
+CLUB_MAX_PLAYER_ROWS: Final = 10_000
+CLUB_MAX_GAME_ROWS: Final = 1_000_000
+CLUB_MAX_EVENT_COLUMNS: Final = 1_000
+#: The inputs that size the club season's tables; None: the standard room above, or the
+#: rows given if there are more.
+_ROOM_DEFAULTS: Final[dict[str, object]] = {
+    "player_rows": None,
+    "game_rows": None,
+    "event_columns": None,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRoom:
+    """Room in a club season's tables: player rows, game rows and event columns."""
+
+    players: int
+    games: int
+    events: int
+
+
+def _room(key: str, value: object, needed: int, standard: int, most: int) -> int:
+    if value is None:
+        return max(standard, needed)
+    low = max(needed, 1)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= most:
+        raise TemplateError(
+            f"club_season.xlsx: {key} must be a whole number from {low} to {most} "
+            f"(the table holds {needed}), got {show(value)}"
+        )
+    return value
+
+
+def _club_room(v: Mapping[str, object]) -> ClubRoom:
+    """The room the inputs ask for (``player_rows``, ``game_rows``, ``event_columns``).
+
+    >>> _club_room({"players": [["A", 1500]], "games": [], "game_rows": 5000})
+    ClubRoom(players=40, games=5000, events=16)
+    """
+    players, games = _table(v.get("players")), _table(v.get("games"))
+    events = {str(row[0]).strip() for row in games if row and row[0] not in (None, "")}
+    return ClubRoom(
+        _room(
+            "player_rows",
+            v.get("player_rows"),
+            len(players),
+            CLUB_PLAYER_ROWS,
+            CLUB_MAX_PLAYER_ROWS,
+        ),
+        _room("game_rows", v.get("game_rows"), len(games), CLUB_GAME_ROWS, CLUB_MAX_GAME_ROWS),
+        _room(
+            "event_columns",
+            v.get("event_columns"),
+            len(events),
+            CLUB_EVENT_COLUMNS,
+            CLUB_MAX_EVENT_COLUMNS,
+        ),
+    )
+
+
 def _season_grids(
-    v: Mapping[str, object],
+    v: Mapping[str, object], room: ClubRoom
 ) -> tuple[list[list[object]], list[list[object]]]:
     """The Players and Games tables as the functions get them (blank rows included)."""
 
@@ -2258,7 +2351,49 @@ def _season_grids(
         out = [[_as_cell(x) for x in row] + [None] * (width - len(row)) for row in _table(rows)]
         return out + [[None] * width for _ in range(height - len(out))]
 
-    return grid(v["players"], CLUB_PLAYER_ROWS, 5), grid(v["games"], CLUB_GAME_ROWS, 6)
+    return grid(v["players"], room.players, 5), grid(v["games"], room.games, 6)
+
+
+def build_club_season(
+    path: str | Path,
+    players: Sequence[Sequence[object]],
+    games: Sequence[Sequence[object]],
+    *,
+    system: str = "uscf",
+    k: float = 20,
+    event: str | None = None,
+    player_rows: int | None = None,
+    game_rows: int | None = None,
+    event_columns: int | None = None,
+    lint: bool = True,
+) -> Built:
+    """Build ``club_season.xlsx`` at *path* holding *players* and *games*.
+
+    :param players: rows of name, rating, rated games, floor, age (as the Players sheet).
+    :param games: rows of event, date, round, White, Black, result (as the Games sheet).
+    :param system: the rating system chosen on the Ratings sheet.
+    :param k: the K-factor cell (used by the elo system only).
+    :param event: the event the Standings sheet shows; None: the last event listed.
+    :param player_rows: rows in the Players table (and the Ratings and Standings sheets);
+        None: 40, or as many as *players* if more.
+    :param game_rows: rows in the Games table; None: 600, or as many as *games* if more.
+    :param event_columns: event columns the Ratings and Standings sheets read; None: 16,
+        or as many as the events if more.
+    :param lint: lint the new file before it replaces *path*.
+    :raises TemplateError: if a table does not fit the room asked for.
+    """
+    listed = [str(row[0]) for row in games if row and row[0] not in (None, "")]
+    inputs: dict[str, object] = {
+        "players": [list(row) for row in players],
+        "games": [list(row) for row in games],
+        "system": system,
+        "k": k,
+        "event": event if event is not None else (listed[-1] if listed else ""),
+        "player_rows": player_rows,
+        "game_rows": game_rows,
+        "event_columns": event_columns,
+    }
+    return build_template("club_season.xlsx", path, inputs, lint=lint)
 
 
 @template(
@@ -2280,22 +2415,24 @@ def _season_grids(
     },
     checks=CLUB_CHECKS,
     summary=("start", "ratings", "final"),
+    options=_ROOM_DEFAULTS,
 )
 def _club_season(book: _Book, v: Mapping[str, object]) -> None:
-    players_grid, games_grid = _season_grids(v)
+    room = _club_room(v)
+    players_grid, games_grid = _season_grids(v, room)
     # ---- Players
     p = book.sheet("Players")
     p.widths(A=28, B=12, C=12, D=12, E=10, F=3, G=70)
     p.title("Club members", _SUBTITLE)
     top = _PLAYERS_FIRST
-    last_player = top + CLUB_PLAYER_ROWS - 1
+    last_player = top + room.players - 1
     for col, text in enumerate(["Name", "Rating", "Rated games", "Floor", "Age"]):
         p.write(_a1(top - 2, col), text, "header")
     p.input_table(
         "players",
         f"A{top}",
         _table(v["players"]),
-        CLUB_PLAYER_ROWS,
+        room.players,
         [
             (
                 _text_length(
@@ -2356,7 +2493,7 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
     g.widths(A=22, B=12, C=8, D=24, E=24, F=9, G=3, H=70)
     g.title("Games of the season", _SUBTITLE)
     first = _GAMES_FIRST
-    last_game = first + CLUB_GAME_ROWS - 1
+    last_game = first + room.games - 1
     headers = ["Event", "Date", "Round", "White", "Black", "Result"]
     for col, text in enumerate(headers):
         g.write(_a1(first - 2, col), text, "header")
@@ -2364,7 +2501,7 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
         "games",
         f"A{first}",
         _table(v["games"]),
-        CLUB_GAME_ROWS,
+        room.games,
         [
             (
                 _text_length(
@@ -2419,7 +2556,7 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
             "a point, -+ none (byes are not rated).",
             "The Result column is formatted as text, so that Excel keeps 1-0 and +- as typed "
             "(in a cell formatted General it reads 1-0 as a date and +- as a formula).",
-            f"Room for {CLUB_GAME_ROWS} rows. Add an event with xlrating import FILE --into "
+            f"Room for {room.games} rows. Add an event with xlrating import FILE --into "
             "THIS_FILE.xlsx (FIDE TRF or US Chess crosstable).",
         ]
     ):
@@ -2430,7 +2567,7 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
     # ---- Ratings
     r = book.sheet("Ratings")
     r.widths(A=10, B=10, C=26)
-    r.ws.set_column(3, 3 + CLUB_EVENT_COLUMNS - 1, 15)
+    r.ws.set_column(3, 3 + room.events - 1, 15)
     r.title("Ratings after each event of the season", _SUBTITLE)
     r.section("A4", "Settings", 3)
     r.input(
@@ -2467,10 +2604,10 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
     ):
         r.write(f"A{7 + i}", text, "note")
     head = _RATINGS_HEADER
-    data_first, data_last = head + 1, head + CLUB_PLAYER_ROWS
+    data_first, data_last = head + 1, head + room.players
     event_first = 3  # column D
-    event_last = event_first + CLUB_EVENT_COLUMNS - 1
-    r.section(f"A{head - 1}", "Ratings after each event (SEASON_RATINGS)", 3 + CLUB_EVENT_COLUMNS)
+    event_last = event_first + room.events - 1
+    r.section(f"A{head - 1}", "Ratings after each event (SEASON_RATINGS)", 3 + room.events)
     system = str(v["system"])
     k_text = 'IF($C$5="elo",$C$6,"")'  # SEASON_RATINGS refuses a K for the other systems
     args: dict[str, object] = {
@@ -2489,6 +2626,11 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
         raise TemplateError(f"club_season.xlsx: the season typed in gives {table!r}")
     rows = [list(row) for row in table]
     height, width = len(rows), len(rows[0])
+    if width - 1 > room.events:
+        raise TemplateError(
+            f"club_season.xlsx: the season has {width - 1} events, more than its "
+            f"{room.events} event columns (give event_columns)"
+        )
     area = f"C{head}:{_a1(head - 1 + height - 1, 2 + width - 1)}"
     rating_fmt = book.fmt("output", _RATING_FORMAT)
     header_fmt = book.fmt("header")
@@ -2496,8 +2638,8 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
     # The table holds what the function gives for the season typed in (the cached values a
     # viewer shows before any recalculation; the chart's categories are read from them).
     r.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Player")
-    for i in range(CLUB_PLAYER_ROWS + 1):
-        for j in range(1 + CLUB_EVENT_COLUMNS):
+    for i in range(room.players + 1):
+        for j in range(1 + room.events):
             row, col = head - 1 + i, 2 + j
             cell_format = header_fmt if i == 0 else name_fmt if j == 0 else rating_fmt
             value = rows[i][j] if i < height and j < width else None
@@ -2513,13 +2655,13 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
     book.formats["ratings"] = _RATING_FORMAT
     spill_names = f"Ratings!$C${data_first}:$C${data_last}"
     spill_events = f"Ratings!$D${head}:${_a1(0, event_last)[:-1]}${head}"
-    spill_values = f"Ratings!$D${data_first}:${_a1(0, event_last)[:-1]}${data_last}"
+    spill_table = f"Ratings!$C${data_first}:${_a1(0, event_last)[:-1]}${data_last}"
     starts = f"Ratings!$A${data_first}:$A${data_last}"
     r.write(f"A{head}", "Start", "header")
     r.write(f"B{head}", "Final", "header")
     ratings_of = f"Players!$B${top}:$B${last_player}"
     last_event_col = _a1(0, event_last)[:-1]
-    for i in range(CLUB_PLAYER_ROWS):
+    for i in range(room.players):
         row = data_first + i
         found = f"INDEX({ratings_of},MATCH($C{row},{names},0))"
         last = f"INDEX($D{row}:${last_event_col}{row},COUNTA($D${head}:${last_event_col}${head}))"
@@ -2563,7 +2705,7 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
         "0",
         "Rounds",
     )
-    sfirst, slast = _STANDINGS_FIRST, _STANDINGS_FIRST + CLUB_PLAYER_ROWS - 1
+    sfirst, slast = _STANDINGS_FIRST, _STANDINGS_FIRST + room.players - 1
     st.formula(
         "event_players", "B6", f'COUNTIF($B${sfirst}:$B${slast},">0")', "output", "0", "Players"
     )
@@ -2572,7 +2714,7 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
         st.write(_a1(sfirst - 2, col), text, "header")
     results = f"Games!$F${first}:$F${last_game}"
     event_col = f"MATCH($B$4,{spill_events},0)"
-    for i in range(CLUB_PLAYER_ROWS):
+    for i in range(room.players):
         row, source = sfirst + i, top + i
         blank = f'IF($A{row}="","",'
         st.formula(
@@ -2581,41 +2723,10 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
             f'IF(Players!$A${source}="","",Players!$A${source})',
             "output",
         )
-        st.formula(
-            None,
-            f"B{row}",
-            f"{blank}COUNTIFS({ev_games},$B$4,{whites},$A{row})"
-            f"+COUNTIFS({ev_games},$B$4,{blacks_all},$A{row}))",
-            "output",
-            "0",
-        )
-
-        def count(side: str, result: str, row: int = row) -> str:
-            return f'COUNTIFS({ev_games},$B$4,{side},$A{row},{results},"{result}")'
-
-        # "1-*" and "0-*" (wildcards) make COUNTIFS compare text: written "1-0" the
-        # criterion would be read as the date Jan-00.
-        white = "+".join(count(whites, text) for text in ("1-*", "+-"))
-        black = "+".join(count(blacks_all, text) for text in ("0-*", "-+"))
-        halves = f"({count(whites, '½-½')}+{count(blacks_all, '½-½')})/2"
-        st.formula(
-            None,
-            f"C{row}",
-            f"{blank}{white}+{black}+{halves})",
-            "output",
-            "0.0",
-        )
-        st.formula(
-            None,
-            f"D{row}",
-            f'{blank}IF($B{row}=0,"",COUNTIFS($B${sfirst}:$B${slast},">0",'
-            f'$C${sfirst}:$C${slast},">"&$C{row})+1))',
-            "output",
-            "0",
-        )
         player_row = f"MATCH($A{row},{spill_names},0)"
-        before = f"INDEX({spill_values},{player_row},MAX({event_col}-1,1))"
-        after = f"INDEX({spill_values},{player_row},{event_col})"
+        # VLOOKUP gives values; INDEX over the table would build a reference to each cell.
+        before = f"VLOOKUP($A{row},{spill_table},MAX({event_col}-1,1)+1,FALSE)"
+        after = f"VLOOKUP($A{row},{spill_table},{event_col}+1,FALSE)"
         st.formula(
             None,
             f"E{row}",
@@ -2638,6 +2749,32 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
             "output",
             _CHANGE_FORMAT,
         )
+    # Rounds, points and rank are array formulas over the player rows: one COUNTIFS pass
+    # per column instead of one per player keeps a long season quick to recalculate.
+    listed = f"$A${sfirst}:$A${slast}"
+    rounds, points = f"$B${sfirst}:$B${slast}", f"$C${sfirst}:$C${slast}"
+
+    def count(side: str, result: str) -> str:
+        return f'COUNTIFS({ev_games},$B$4,{side},{listed},{results},"{result}")'
+
+    # "1-*" and "0-*" (wildcards) make COUNTIFS compare text: written "1-0" the criterion
+    # would be read as the date Jan-00.
+    white = "+".join(count(whites, text) for text in ("1-*", "+-"))
+    black = "+".join(count(blacks_all, text) for text in ("0-*", "-+"))
+    halves = f"({count(whites, '½-½')}+{count(blacks_all, '½-½')})/2"
+    blank_rows = f'IF({listed}="","",'
+    st.array_formula(
+        rounds,
+        f"{blank_rows}COUNTIFS({ev_games},$B$4,{whites},{listed})"
+        f"+COUNTIFS({ev_games},$B$4,{blacks_all},{listed}))",
+        "0",
+    )
+    st.array_formula(points, f"{blank_rows}{white}+{black}+{halves})", "0.0")
+    st.array_formula(
+        f"$D${sfirst}:$D${slast}",
+        f'{blank_rows}IF({rounds}=0,"",COUNTIFS({rounds},">0",{points},">"&{points})+1))',
+        "0",
+    )
     for key, letter, label, fmt in [
         ("standings_player", "A", "Player", "General"),
         ("rounds", "B", "Rounds", "0"),
@@ -2699,11 +2836,11 @@ def _club_season(book: _Book, v: Mapping[str, object]) -> None:
             "standings of one event (sheet Standings) and a chart of the ratings (sheet Chart).",
             "Players: name, rating at the start of the season (blank if unrated), rated games "
             "(blank with a rating: established, count not known), floor, age (for an unrated "
-            f"junior). Room for {CLUB_PLAYER_ROWS} players; blank rows are skipped.",
+            f"junior). Room for {room.players} players; blank rows are skipped.",
             "Games: event, date, round, White, Black and the result from White's side (1-0, "
             f"0-1, ½-½, +- or -+ for a forfeit, which is not rated). A bye: {CLUB_BYE} in Black "
             "and its points as the result (+- a full point, ½-½ half a point, -+ none). Room "
-            f"for {CLUB_GAME_ROWS} rows.",
+            f"for {room.games} rows.",
             "Ratings: choose the system (uscf, fide, elo with its K-factor, glicko2). Excel 365 "
             "spills the table to fit the season. Older Excel shows it as an array formula over "
             "the range the season had when the file was written (a fixed CSE array): after "
