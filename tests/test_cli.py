@@ -230,7 +230,8 @@ def test_recalc_in_place_and_progress(capsys: pytest.CaptureFixture[str], elo_bo
     assert code == 0
     assert "100%" in err and "[" in err
     assert round(load_workbook(elo_book, data_only=True)["Elo"]["E8"].value) == 1515
-    assert sorted(p.name for p in elo_book.parent.iterdir()) == ["elo.xlsx"]
+    # --in-place keeps the input as it was under NAME.backup.xlsx.
+    assert sorted(p.name for p in elo_book.parent.iterdir()) == ["elo.backup.xlsx", "elo.xlsx"]
 
 
 def test_recalc_reports_cells_showing_errors(

@@ -14,6 +14,15 @@ Only the standard library and the registry are imported up front: the workbook m
 (openpyxl, formulas, XlsxWriter) are imported by the commands that need them, so
 ``xlrating --help`` and the rating commands work on a bare install.  Every failure ends
 with a non-zero exit and one line on stderr, never a traceback.
+
+Hostile or broken files: ``recalc`` and ``import`` check every workbook with
+:func:`xlrating.workbook.guard.check_workbook` before any parser reads it, ``recalc`` gives
+up after :data:`TIME_LIMIT_SECONDS`, and a tournament file is read through
+:func:`xlrating.imports.decode_text`.  Nothing is written under a target's name until it
+is complete (a temporary file beside it is renamed into place); ``recalc --in-place``
+first copies the book to :func:`backup_path`.  A run killed midway may leave a temporary
+``.NAME.*.tmp`` beside the target; the next run on that target removes those older than
+:data:`STALE_TEMP_SECONDS`.
 """
 
 from __future__ import annotations
@@ -23,15 +32,17 @@ import decimal
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, Final, NoReturn
 
 from . import __version__
 
-__all__ = ["UDF_MODULE", "CliError", "add_udf_module", "build_parser", "main"]
+__all__ = ["UDF_MODULE", "CliError", "add_udf_module", "backup_path", "build_parser", "main"]
 
 EXIT_FAILURE: Final = 1
 EXIT_USAGE: Final = 2
@@ -48,6 +59,13 @@ FAMILIES: Final = {
 #: Registry parameters that take a list of values (one per game) on the command line.
 _LIST_PARAMS: Final = frozenset({"opponents", "results"})
 _WORKBOOK_EXTRA: Final = 'pip install "xlrating[workbook]"'
+#: Wall-clock limit of ``recalc`` (and of ``import --recalc``'s recalculation), in seconds;
+#: the environment variable XLRATING_TIME_LIMIT sets another.  The largest workbook the
+#: guard accepts takes well under a minute on a 2020s laptop.
+TIME_LIMIT_SECONDS: Final = 300
+TIME_LIMIT_VARIABLE: Final = "XLRATING_TIME_LIMIT"
+#: A temporary file beside a target older than this (seconds) is left from a killed run.
+STALE_TEMP_SECONDS: Final = 3600
 
 
 class CliError(Exception):
@@ -68,6 +86,104 @@ class _Parser(argparse.ArgumentParser):
 def _one_line(error: BaseException) -> str:
     text = " ".join(str(error).split())
     return text or type(error).__name__
+
+
+# ---------------------------------------------------------------- keeping files safe
+
+
+def backup_path(book: Path) -> Path:
+    """Where ``recalc --in-place`` keeps the book as it was: book.xlsx -> book.backup.xlsx."""
+    return book.with_name(f"{book.stem}.backup{book.suffix or '.xlsx'}")
+
+
+def _temp_beside(target: Path) -> Path:
+    import tempfile
+
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(handle)
+    return Path(name)
+
+
+def _backup(book: Path) -> Path:
+    """Copy *book* to its backup name, through a temporary file renamed into place."""
+    backup = backup_path(book)
+    temp = _temp_beside(backup)
+    try:
+        shutil.copy2(book, temp)
+        os.replace(temp, backup)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return backup
+
+
+def _remove_stale_temps(target: Path) -> None:
+    """Remove temporary files a killed run left beside *target* (older than an hour)."""
+    cutoff = time.time() - STALE_TEMP_SECONDS
+    try:
+        for leftover in target.parent.glob(f".{target.name}.*.tmp"):
+            if leftover.is_file() and leftover.stat().st_mtime < cutoff:
+                leftover.unlink(missing_ok=True)
+    except OSError:
+        pass  # tidying up is a courtesy; it never stops a run
+
+
+def _guard(where: str, book: Path) -> None:
+    """Refuse, in one line, a workbook that is not a plain xlsx within the guard's limits."""
+    from .workbook import guard
+
+    try:
+        guard.check_workbook(book)  # standard library only: a refused file costs no import
+    except guard.WorkbookRefusedError as error:
+        raise CliError(f"{where}: {book}: {_one_line(error)}") from None
+    except OSError as error:
+        raise CliError(f"{where}: cannot read {book}: {_one_line(error)}") from None
+
+
+class _TimeUp(BaseException):
+    """The time limit ran out (a BaseException, so that no ``except Exception`` inside a
+    library swallows it)."""
+
+
+def _time_limit() -> int:
+    raw = os.environ.get(TIME_LIMIT_VARIABLE, "")
+    try:
+        seconds = int(raw) if raw.strip() else TIME_LIMIT_SECONDS
+    except ValueError:
+        raise CliError(
+            f"xlrating: {TIME_LIMIT_VARIABLE} must be a whole number of seconds, got {raw!r}",
+            EXIT_USAGE,
+        ) from None
+    if seconds <= 0:
+        raise CliError(f"xlrating: {TIME_LIMIT_VARIABLE} must be positive, got {raw!r}", EXIT_USAGE)
+    return seconds
+
+
+class _Deadline:
+    """Raise :class:`_TimeUp` in the main thread after *seconds* (SIGALRM; a no-op where
+    there is none, such as Windows, or outside the main thread)."""
+
+    def __init__(self, seconds: int) -> None:
+        self.seconds = seconds
+        self.previous: Any = None
+        self.armed = False
+
+    def __enter__(self) -> _Deadline:
+        import threading
+
+        if hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGALRM, self._expire)
+            signal.alarm(self.seconds)
+            self.armed = True
+        return self
+
+    def _expire(self, signum: int, frame: object) -> None:
+        raise _TimeUp
+
+    def __exit__(self, *exc: object) -> None:
+        if self.armed:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, self.previous)
 
 
 # ---------------------------------------------------------------- progress
@@ -145,36 +261,57 @@ def _recalc(args: argparse.Namespace) -> int:
         raise CliError(
             f"xlrating recalc: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
+    where = "xlrating recalc"
+    limit = _time_limit()
+    _guard(where, source)
     engine, cache, _ = _workbook_modules()
     import tempfile
     import zipfile
 
-    from .workbook import season_book
+    from .workbook import guard, season_book
 
+    _remove_stale_temps(target)
     bar = _progress(args)
     fitted: Any = None
     handle, scratch = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".fit.xlsx")
     os.close(handle)
     try:
-        # A season book's ratings table is sized to its tables first, as Excel 365 would.
-        fitted = season_book.fit_season(source, scratch)
-        book = Path(scratch) if fitted is not None else source
-        evaluation = engine.evaluate(book, progress=bar.part(0, 2))
-        bar.show(f"writing {target.name}", 0.9)
-        report = cache.write_cached_values(
-            book, target, evaluation.values, values_only=args.values_only
-        )
+        with _Deadline(limit):
+            # A season book's ratings table is sized to its tables first, as Excel 365 would.
+            fitted = season_book.fit_season(source, scratch)
+            book = Path(scratch) if fitted is not None else source
+            evaluation = engine.evaluate(book, progress=bar.part(0, 2))
+            bar.show(f"writing {target.name}", 0.9)
+            if args.in_place:
+                _backup(source)
+            report = cache.write_cached_values(
+                book, target, evaluation.values, values_only=args.values_only
+            )
         bar.show(f"wrote {target.name}", 1.0)
+    except _TimeUp:
+        raise CliError(
+            f"{where}: {source}: gave up after {limit} s (the time limit; "
+            f"{TIME_LIMIT_VARIABLE} sets another); nothing was written"
+        ) from None
+    except guard.WorkbookRefusedError as error:
+        raise CliError(f"{where}: {source}: {_one_line(error)}") from None
     except zipfile.BadZipFile:
-        raise CliError(f"xlrating recalc: {source} is not an xlsx file") from None
+        raise CliError(f"{where}: {source}: not an xlsx file (a damaged zip archive)") from None
     except season_book.SeasonBookError as error:
-        raise CliError(f"xlrating recalc: {_one_line(error)}") from None
+        raise CliError(f"{where}: {_one_line(error)}") from None
+    except MemoryError:
+        raise CliError(
+            f"{where}: {source}: ran out of memory computing it; nothing was written"
+        ) from None
+    except RecursionError:
+        raise CliError(
+            f"{where}: {source}: its formulas nest too deeply to compute; nothing was written"
+        ) from None
     except OSError as error:
-        raise CliError(f"xlrating recalc: {_one_line(error)}") from None
+        raise CliError(f"{where}: {_one_line(error)}") from None
     except Exception as error:
         raise CliError(
-            f"xlrating recalc: cannot compute {source.name}: "
-            f"{type(error).__name__}: {_one_line(error)}"
+            f"{where}: cannot compute {source.name}: {type(error).__name__}: {_one_line(error)}"
         ) from None
     finally:
         bar.close()
@@ -361,34 +498,37 @@ def _iso_date(text: str) -> Any:
 
 
 def _read_text(path: Path) -> str:
-    """A tournament file's text: UTF-8 (with or without a byte-order mark), else Latin-1
-    (what older pairing programs write; every byte decodes)."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    """A tournament file's text (:func:`xlrating.imports.decode_text`); at most one byte
+    more than the limit is read, so a huge file costs nothing."""
+    from .imports import MAX_TEXT_BYTES, decode_text
+
+    with path.open("rb") as handle:
+        data = handle.read(MAX_TEXT_BYTES + 1)
+    return decode_text(data)
 
 
 def _import(args: argparse.Namespace) -> int:
-    engine, cache, _ = _workbook_modules()
-    import zipfile
-
     from .errors import RatingError
     from .imports import parse_any
-    from .workbook import season_book
 
     source, book = Path(args.file), Path(args.into)
     where = "xlrating import"
     for path in (source, book):
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
+    limit = _time_limit() if args.recalc else 0
+    _guard(where, book)
     try:
         event = parse_any(_read_text(source))
     except RatingError as error:
         raise CliError(f"{where}: {source.name}: {_one_line(error)}") from None
     except OSError as error:
         raise CliError(f"{where}: {_one_line(error)}") from None
+    engine, cache, _ = _workbook_modules()
+    import zipfile
+
+    from .workbook import season_book
+
     name = args.event if args.event is not None else event.name
     if not name or not name.strip():
         raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
@@ -405,8 +545,14 @@ def _import(args: argparse.Namespace) -> int:
         raise CliError(f"{where}: cannot write {book}: {_one_line(error)}") from None
     if args.recalc:
         try:
-            evaluation = engine.evaluate(book)
-            cache.write_cached_values(book, book, evaluation.values)
+            with _Deadline(limit):
+                evaluation = engine.evaluate(book)
+                cache.write_cached_values(book, book, evaluation.values)
+        except _TimeUp:
+            raise CliError(
+                f"{where}: imported into {book}, but recalculating it gave up after {limit} s "
+                "(the time limit)"
+            ) from None
         except Exception as error:  # the import itself is done and saved
             raise CliError(
                 f"{where}: imported into {book}, but recalculating it failed: "

@@ -14,6 +14,16 @@ classic xlwings hands them over:
   range (a dynamic array in Excel 365).
 
 ``formulas`` reports its progress with tqdm bars on stderr; they are swallowed here.
+
+Hostile workbooks: :func:`evaluate` first runs :func:`xlrating.workbook.guard.check_workbook`
+(and insists that openpyxl parses with defusedxml), and it refuses, with a one-line
+:class:`~xlrating.workbook.guard.WorkbookRefusedError`, a formula that calls a function
+neither Excel's (as ``formulas`` knows them) nor the registry's, a whole-column or
+whole-row reference (``formulas`` would build a million-row array), a circular reference,
+and
+a reference to another workbook: ``formulas`` would load a linked ``.xlsx`` from disk, so
+the model here never loads any file but the one asked for.  Only Excel built-ins and the
+registry's functions run; no macro, no link, no network.
 Known limit of ``formulas`` 1.3: a sheet whose name contains an apostrophe cannot be
 evaluated (its own cell references come out as ``#REF!``).
 """
@@ -21,10 +31,11 @@ evaluated (its own cell references come out as ``#REF!``).
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +43,8 @@ from typing import Any, Final
 
 from ..catalog import FUNCTIONS, ExcelFunction
 from .cache import CellError, CellKey, cell_range, sheet_names
+from .cache import parse_cell as cache_parse
+from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 
 __all__ = [
     "Evaluation",
@@ -57,6 +70,18 @@ _KEY_RE: Final = re.compile(
     r"(?::\$?[A-Z]{1,3}\$?[0-9]+)?)$"
 )
 _STEPS: Final = 3
+#: A function call in a formula (string literals and quoted sheet names removed first).
+_CALL_RE: Final = re.compile(r"(?<![\w.\]!$'])([A-Za-z_][\w.]*)\(")
+_QUOTED_RE: Final = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'')
+#: A whole-column (``A:C``) or whole-row (``1:3``) reference: ``formulas`` 1.3 builds an
+#: array of all 1,048,576 rows (about 700 MB) for each, so they are refused.
+_WHOLE_RE: Final = re.compile(
+    r"(?<![\w.$:])(\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?[0-9]+:\$?[0-9]+)(?![\w.(:!])"
+)
+#: Prefixes Excel writes before names that are not functions (LAMBDA parameters).
+_NOT_FUNCTIONS: Final = ("_XLPM.",)
+#: How many cells a circular-reference message names.
+_SHOWN_CELLS: Final = 3
 
 
 @dataclass(frozen=True)
@@ -192,6 +217,23 @@ def _python(value: Any) -> object:
     return str(value)
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while ``formulas`` builds and runs its model.
+
+    The model is tens of thousands of small objects that live until the end; with the
+    collector running, its passes over them took a quarter of a 5,000-game recalculation.
+    Reference counting still frees what is dropped; the collector resumes afterwards.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _quiet() -> contextlib.AbstractContextManager[Any]:
     """Swallow the tqdm bars that ``formulas`` prints on stderr."""
     return contextlib.redirect_stderr(io.StringIO())
@@ -210,21 +252,22 @@ def evaluate(
     :param observer: called with every registry call (for tests and debugging).
     :returns: an :class:`Evaluation` with every cell's value.
     """
-    import formulas
     import numpy as np
 
     path = Path(path).resolve()
+    require_defusedxml()
+    check_workbook(path)
     names = {name.upper(): name for name in sheet_names(path)}
     register_functions()
     token = _OBSERVER.set(observer)
     try:
-        with _quiet():
+        with _quiet(), _collector_paused():
             if progress:
                 progress(f"reading {path.name}", 0, _STEPS)
-            model = formulas.ExcelModel().loads(str(path))
+            model = _load(path)
             if progress:
                 progress(f"compiling {path.name}", 1, _STEPS)
-            model.finish()
+            _finish(model, names)
             if progress:
                 progress(f"calculating {path.name}", 2, _STEPS)
             solution = model.calculate()
@@ -253,6 +296,176 @@ def evaluate(
     if progress:
         progress(f"calculated {path.name}", _STEPS, _STEPS)
     return Evaluation(path, values)
+
+
+# ---------------------------------------------------------------- hostile workbooks
+
+
+def _load(path: Path) -> Any:
+    """The ``formulas`` model of the workbook at *path*, which never loads another file."""
+    import os.path
+
+    import formulas
+    from formulas.errors import FormulaError
+
+    main = os.path.normcase(str(path))
+
+    class OneBookModel(formulas.ExcelModel):  # type: ignore[misc]
+        """An ExcelModel that refuses to load any workbook but *path* (a linked file)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.blocked: list[str] = []
+
+        def add_book(self, book: Any = None, context: Any = None, data_only: bool = False) -> Any:
+            if isinstance(book, str):
+                folder = self.basedir or ""
+                wanted = os.path.normcase(os.path.normpath(os.path.join(folder, book)))
+                if wanted.upper() != main.upper():
+                    self.blocked.append(book)
+                    raise WorkbookRefusedError(f"a formula refers to another workbook {book!r}")
+            return super().add_book(book, context, data_only)
+
+    model = OneBookModel()
+    try:
+        model.loads(str(path))
+    except FormulaError as error:
+        raise _unreadable(error) from None
+    _refuse_unknown(model)
+    return model
+
+
+def _unreadable(error: Exception) -> WorkbookRefusedError:
+    shown = str(error.args[-1] if error.args else error)
+    return WorkbookRefusedError(f"a formula xlrating cannot read: {shown[:120]!r}")
+
+
+def _finish(model: Any, names: Mapping[str, str]) -> None:
+    """Compile the model; refuse links to other workbooks and circular references."""
+    from formulas.errors import FormulaError
+
+    try:
+        model.finish()
+    except FormulaError as error:
+        raise _unreadable(error) from None
+    blocked = getattr(model, "blocked", [])
+    if blocked:
+        raise WorkbookRefusedError(
+            f"a formula refers to another workbook ({blocked[0]!r}): xlrating never opens "
+            "linked files; break the links in Excel (Data > Edit Links) and save again"
+        )
+    _refuse_cycles(model, names)
+
+
+def _refuse_unknown(model: Any) -> None:
+    """Refuse a formula calling a function neither ``formulas`` nor the registry knows, or
+    referring to whole columns or rows."""
+    import formulas
+    from formulas.excel import BOOK
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    known = formulas.get_functions()
+    for data in model.books.values():
+        book = data.get(BOOK)
+        if book is None:
+            continue
+        defined = {name.upper() for name in getattr(book, "defined_names", {})}
+        for ws in book.worksheets:
+            for row in ws.iter_rows():
+                for cell in row:
+                    value = cell.value
+                    text = value.text if isinstance(value, ArrayFormula) else value
+                    if not isinstance(text, str) or not text.startswith("="):
+                        continue
+                    plain = _QUOTED_RE.sub('""', text)
+                    whole = _WHOLE_RE.search(plain)
+                    if whole is not None:
+                        raise WorkbookRefusedError(
+                            f"{ws.title}!{cell.coordinate} refers to whole columns or rows "
+                            f"({whole.group(1)}), which xlrating cannot compute within its "
+                            "memory bound; use a range such as A1:A1000"
+                        )
+                    for match in _CALL_RE.finditer(plain):
+                        name = match.group(1).upper()
+                        if name in known or name in defined or name.startswith(_NOT_FUNCTIONS):
+                            continue
+                        raise WorkbookRefusedError(
+                            f"{ws.title}!{cell.coordinate} calls {match.group(1)}, which is "
+                            "neither an Excel function xlrating can compute nor one of its own"
+                        )
+
+
+def _refuse_cycles(model: Any, names: Mapping[str, str]) -> None:
+    """Refuse a circular reference: a cycle among the model's cells (Tarjan, iterative)."""
+    from formulas.cell import InvRangesAssembler
+
+    dsp = model.dsp
+    succ = dsp.dmap.succ
+    skip = {
+        node
+        for node, attributes in dsp.function_nodes.items()
+        if isinstance(attributes.get("function"), InvRangesAssembler)
+    }
+    index: dict[Any, int] = {}
+    low: dict[Any, int] = {}
+    stack: list[Any] = []
+    on_stack: set[Any] = set()
+    counter = 0
+    for root in succ:
+        if root in index or root in skip:
+            continue
+        work: list[tuple[Any, Any]] = [(root, iter(succ[root]))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child in skip:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(succ.get(child, ()))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1 or node in succ.get(node, ()):
+                        raise WorkbookRefusedError(_cycle_message(component, names))
+
+
+def _cycle_message(component: list[Any], names: Mapping[str, str]) -> str:
+    cells = set()
+    for node in component:
+        match = _KEY_RE.match(node) if isinstance(node, str) else None
+        if match is not None:
+            sheet = match.group("sheet").replace("''", "'")
+            ref = match.group("ref").replace("$", "")
+            cells.add((names.get(sheet.upper(), sheet), *cache_parse(ref.split(":")[0]), ref))
+    singles = {cell for cell in cells if ":" not in cell[3]} or cells
+    shown_cells = [f"{sheet}!{ref}" for sheet, _, _, ref in sorted(singles)]
+    cells_text = ", ".join(shown_cells[:_SHOWN_CELLS])
+    shown = cells_text + (", ..." if len(shown_cells) > _SHOWN_CELLS else "")
+    return (
+        f"circular reference through {shown or 'its formulas'}: xlrating does not iterate; "
+        "break the cycle in Excel (Formulas > Error Checking > Circular References)"
+    )
 
 
 def _coordinate(row: int, col: int) -> str:

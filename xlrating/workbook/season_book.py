@@ -22,7 +22,9 @@ array as a legacy CSE array) and rewrite every part, charts included.
 Only the cells written, the array's range, the cells it gains or loses, and the chart
 series change; every other part is copied byte for byte.  The new file is written next to
 the target and renamed over it, so a failure never leaves a damaged book.  openpyxl is
-used to read cell values (shared strings, dates) only.
+used to read cell values (shared strings, dates) only, and only after
+:func:`xlrating.workbook.guard.check_workbook` has accepted the file (no DOCTYPE in any
+part, sizes within the limits, no links to other workbooks).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from .cache import (
     parse_cell,
     sheet_parts,
 )
+from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 from .lint import references
 from .templates import CLUB_BYE_RESULTS
 
@@ -181,9 +184,20 @@ def _sheet_ref(sheet: str, ref: str) -> str:
 # ---------------------------------------------------------------- reading
 
 
-def _load(path: Path) -> Any:
+def _check(path: Path) -> None:
+    """Refuse (as a SeasonBookError naming the file) what the guard refuses."""
+    try:
+        require_defusedxml()
+        check_workbook(path)
+    except WorkbookRefusedError as error:
+        raise SeasonBookError(f"{path.name}: {error}") from None
+
+
+def _load(path: Path, *, checked: bool = False) -> Any:
     from openpyxl import load_workbook
 
+    if not checked:
+        _check(path)
     try:
         with path.open("rb") as handle:  # a file object: openpyxl then ignores the suffix
             return load_workbook(handle)
@@ -435,12 +449,13 @@ def fit_season(source: str | Path, target: str | Path) -> FitReport | None:
     when its tables cannot be read (the function then shows its error text).
     """
     source, target = Path(source), Path(target)
+    _check(source)
     with zipfile.ZipFile(source) as zf:
         if not any(
             f"{FUNCTION}(".encode() in zf.read(part) for _, part in sheet_parts(zf)
         ):  # not a season book: no need to open it with openpyxl
             return None
-    wb = _load(source)
+    wb = _load(source, checked=True)
     try:
         layout = _layout_of(wb, source.name)
     except SeasonBookError:

@@ -1,0 +1,484 @@
+"""Generate the hostile-input corpus: broken, malicious and oversized files.
+
+Nothing here is committed as a binary: every file is built from a few lines of code, the
+big ones cheaply (a zip bomb is one deflate block repeated; a million-row sheet is XML
+text written directly).  Run ``python -m tests.hostile.make_corpus DIR`` to look at the
+files; ``tests/test_hostile_files.py`` builds them into a temporary folder.
+
+Each ``make_*`` function writes one file (or a few) into a folder and returns its path.
+:data:`WORKBOOKS` and :data:`TEXTS` list the cases by file name.
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+import zipfile
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+MAIN_NS: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+REL_NS: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+PKG_NS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
+_CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
+_SHEET_CT: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+_BOOK_CT: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+_LINK_CT: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml"
+_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+#: The secret a linked workbook holds: it must never show up anywhere.
+SECRET: Final = 271828
+
+
+# ---------------------------------------------------------------- a minimal xlsx
+
+
+def content_types(extra: str = "") -> str:
+    return (
+        f'{_DECLARATION}<Types xmlns="{_CT_NS}">'
+        '<Default Extension="rels" '
+        'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/>'
+        f'<Override PartName="/xl/workbook.xml" ContentType="{_BOOK_CT}"/>'
+        f'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="{_SHEET_CT}"/>'
+        f"{extra}</Types>"
+    )
+
+
+PACKAGE_RELS: Final = (
+    f'{_DECLARATION}<Relationships xmlns="{PKG_NS}"><Relationship Id="rId1" '
+    f'Type="{REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+)
+
+
+def workbook_xml(extra: str = "") -> str:
+    return (
+        f'{_DECLARATION}<workbook xmlns="{MAIN_NS}" xmlns:r="{REL_NS}"><sheets>'
+        f'<sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets>{extra}</workbook>'
+    )
+
+
+def workbook_rels(extra: str = "") -> str:
+    return (
+        f'{_DECLARATION}<Relationships xmlns="{PKG_NS}"><Relationship Id="rId1" '
+        f'Type="{REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>{extra}</Relationships>'
+    )
+
+
+def sheet_xml(rows: str, prolog: str = _DECLARATION) -> str:
+    return f'{prolog}<worksheet xmlns="{MAIN_NS}"><sheetData>{rows}</sheetData></worksheet>'
+
+
+def write_book(
+    path: Path,
+    rows: str = "",
+    *,
+    sheet: str | bytes | None = None,
+    types: str = "",
+    book: str = "",
+    rels: str = "",
+    parts: dict[str, str | bytes] | None = None,
+) -> Path:
+    """A one-sheet workbook; *sheet* replaces the whole sheet part, *parts* adds parts."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("[Content_Types].xml", content_types(types))
+        zf.writestr("_rels/.rels", PACKAGE_RELS)
+        zf.writestr("xl/workbook.xml", workbook_xml(book))
+        zf.writestr("xl/_rels/workbook.xml.rels", workbook_rels(rels))
+        zf.writestr("xl/worksheets/sheet1.xml", sheet if sheet is not None else sheet_xml(rows))
+        for name, data in (parts or {}).items():
+            zf.writestr(name, data)
+    return path
+
+
+def cells(*values: tuple[str, str]) -> str:
+    """Row 1 with cells: ("A1", "<v>1</v>") or ("B1", "<f>A1+1</f>")."""
+    return '<row r="1">' + "".join(f'<c r="{ref}">{body}</c>' for ref, body in values) + "</row>"
+
+
+# ---------------------------------------------------------------- the workbooks
+
+
+def make_not_a_zip(folder: Path) -> Path:
+    path = folder / "not_a_zip.xlsx"
+    path.write_text("Name,Rating\nAlice,1500\n")
+    return path
+
+
+def make_truncated(folder: Path) -> Path:
+    whole = write_book(folder / "whole.tmp", cells(("A1", "<v>1</v>"), ("B1", "<f>A1*2</f>")))
+    data = whole.read_bytes()
+    whole.unlink()
+    path = folder / "truncated.xlsx"
+    path.write_bytes(data[: len(data) // 2])
+    return path
+
+
+def make_billion_laughs(folder: Path) -> Path:
+    entities = '<!ENTITY lol "lol">' + "".join(
+        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">'
+        for i in range(1, 10)
+    )
+    prolog = f"{_DECLARATION}<!DOCTYPE worksheet [{entities}]>"
+    rows = '<row r="1"><c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row>'
+    return write_book(folder / "billion_laughs.xlsx", sheet=sheet_xml(rows, prolog))
+
+
+def make_external_entity(folder: Path) -> Path:
+    """An external entity in the shared strings: it would read /etc/passwd."""
+    strings = (
+        f'{_DECLARATION}<!DOCTYPE sst [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+        f'<sst xmlns="{MAIN_NS}" count="1" uniqueCount="1"><si><t>&xxe;</t></si></sst>'
+    )
+    return write_book(
+        folder / "external_entity.xlsx",
+        '<row r="1"><c r="A1" t="s"><v>0</v></c></row>',
+        parts={"xl/sharedStrings.xml": strings},
+    )
+
+
+def make_utf16_doctype(folder: Path) -> Path:
+    """A DOCTYPE in a UTF-16 sheet part: a byte search for "<!DOCTYPE" would miss it."""
+    prolog = '<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE worksheet [<!ENTITY a "b">]>'
+    sheet = sheet_xml(cells(("A1", "<v>1</v>")), prolog).encode("utf-16")
+    return write_book(folder / "utf16_doctype.xlsx", sheet=sheet)
+
+
+def _deflated_zeros(size: int, block: int) -> tuple[bytes, int]:
+    """Raw deflate data of *size* zero bytes, built from one block compressed once, and
+    the CRC-32 of the whole.  After a full flush the compressor starts afresh, so every
+    block of zeros compresses to the same bytes."""
+    zeros = bytes(block)
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    once = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
+    end = compressor.flush(zlib.Z_FINISH)
+    crc = 0
+    for _ in range(size // block):
+        crc = zlib.crc32(zeros, crc)
+    return once * (size // block) + end, crc
+
+
+def _raw_zip(
+    path: Path, members: list[tuple[str, bytes, int, int, int]], encrypted: str = ""
+) -> Path:
+    """A zip written by hand: (name, stored bytes, method, CRC-32, uncompressed size);
+    the part named *encrypted* is flagged as encrypted."""
+    out = bytearray()
+    directory = bytearray()
+    for name, data, method, crc, size in members:
+        encoded = name.encode()
+        offset = len(out)
+        flags = 1 if name == encrypted else 0
+        out += struct.pack(
+            "<4s5H3L2H", b"PK\x03\x04", 20, flags, method, 0, 0x21, crc, len(data), size,
+            len(encoded), 0,
+        )  # fmt: skip
+        out += encoded + data
+        directory += struct.pack(
+            "<4s6H3L5H2L", b"PK\x01\x02", 20, 20, flags, method, 0, 0x21, crc, len(data), size,
+            len(encoded), 0, 0, 0, 0, 0, offset,
+        )  # fmt: skip
+        directory += encoded
+    end = struct.pack(
+        "<4s4H2LH", b"PK\x05\x06", 0, 0, len(members), len(members), len(directory), len(out), 0
+    )
+    path.write_bytes(bytes(out + directory + end))
+    return path
+
+
+def _stored(name: str, text: str) -> tuple[str, bytes, int, int, int]:
+    data = text.encode()
+    return name, data, zipfile.ZIP_STORED, zlib.crc32(data), len(data)
+
+
+def make_zip_bomb(folder: Path) -> Path:
+    """A 2 MB file whose sheet part inflates to 2 GiB of zeros."""
+    size = 2 * 1024**3
+    data, crc = _deflated_zeros(size, 16 * 1024**2)
+    return _raw_zip(
+        folder / "zip_bomb.xlsx",
+        [
+            _stored("[Content_Types].xml", content_types()),
+            _stored("_rels/.rels", PACKAGE_RELS),
+            _stored("xl/workbook.xml", workbook_xml()),
+            _stored("xl/_rels/workbook.xml.rels", workbook_rels()),
+            ("xl/worksheets/sheet1.xml", data, zipfile.ZIP_DEFLATED, crc, size),
+        ],
+    )
+
+
+def make_ratio_bomb(folder: Path) -> Path:
+    """A part within the size limit that inflates a thousand times (8 MiB of zeros)."""
+    size = 8 * 1024**2
+    data, crc = _deflated_zeros(size, 1024**2)
+    return _raw_zip(
+        folder / "ratio_bomb.xlsx",
+        [
+            _stored("[Content_Types].xml", content_types()),
+            _stored("_rels/.rels", PACKAGE_RELS),
+            _stored("xl/workbook.xml", workbook_xml()),
+            _stored("xl/_rels/workbook.xml.rels", workbook_rels()),
+            ("xl/media/image1.png", data, zipfile.ZIP_DEFLATED, crc, size),
+            _stored("xl/worksheets/sheet1.xml", sheet_xml(cells(("A1", "<v>1</v>")))),
+        ],
+    )
+
+
+def make_lying_sizes(folder: Path) -> Path:
+    """A sheet whose directory declares 120 bytes but whose data inflates to 64 MiB."""
+    head = sheet_xml("")[:100].encode()
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = compressor.compress(head + b" " * (64 * 1024**2)) + compressor.flush()
+    return _raw_zip(
+        folder / "lying_sizes.xlsx",
+        [
+            _stored("[Content_Types].xml", content_types()),
+            _stored("_rels/.rels", PACKAGE_RELS),
+            _stored("xl/workbook.xml", workbook_xml()),
+            _stored("xl/_rels/workbook.xml.rels", workbook_rels()),
+            ("xl/worksheets/sheet1.xml", data, zipfile.ZIP_DEFLATED, zlib.crc32(head), 120),
+        ],
+    )
+
+
+def make_too_many_parts(folder: Path) -> Path:
+    parts: dict[str, str | bytes] = {f"xl/media/p{i}.txt": "x" for i in range(2001)}
+    return write_book(folder / "too_many_parts.xlsx", cells(("A1", "<v>1</v>")), parts=parts)
+
+
+def make_too_large(folder: Path) -> Path:
+    """A 51 MiB file (sparse on disk: it costs nothing to make)."""
+    path = folder / "too_large.xlsx"
+    with path.open("wb") as handle:
+        handle.write(b"PK\x03\x04")
+        handle.truncate(51 * 1024**2)
+    return path
+
+
+def make_encrypted(folder: Path) -> Path:
+    """The start of an OLE compound file holding an encrypted OOXML package (MS-OFFCRYPTO):
+    the directory names the streams EncryptionInfo and EncryptedPackage."""
+    header = bytes.fromhex("D0CF11E0A1B11AE1") + bytes(504)
+    entries = b"".join(
+        name.encode("utf-16-le").ljust(64, b"\0") + bytes(64)
+        for name in ("Root Entry", "EncryptionInfo", "EncryptedPackage")
+    )
+    path = folder / "password.xlsx"
+    path.write_bytes(header + entries.ljust(512, b"\0"))
+    return path
+
+
+def make_legacy_xls(folder: Path) -> Path:
+    header = bytes.fromhex("D0CF11E0A1B11AE1") + bytes(504)
+    entries = b"".join(
+        name.encode("utf-16-le").ljust(64, b"\0") + bytes(64) for name in ("Root Entry", "Workbook")
+    )
+    path = folder / "legacy.xls"
+    path.write_bytes(header + entries.ljust(512, b"\0"))
+    return path
+
+
+def make_ods(folder: Path) -> Path:
+    path = folder / "calc.ods"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        zf.writestr("content.xml", "<office:document-content/>")
+    return path
+
+
+def make_plain_zip(folder: Path) -> Path:
+    path = folder / "plain_zip.xlsx"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("readme.txt", "hello")
+    return path
+
+
+def make_malformed(folder: Path) -> Path:
+    sheet = sheet_xml('<row r="1"><c r="A1"><v>1</v></row>')
+    return write_book(folder / "malformed.xlsx", sheet=sheet)
+
+
+def make_encrypted_part(folder: Path) -> Path:
+    """A sheet part flagged as encrypted (general purpose bit 0)."""
+    return _raw_zip(
+        folder / "encrypted_part.xlsx",
+        [
+            _stored("[Content_Types].xml", content_types()),
+            _stored("_rels/.rels", PACKAGE_RELS),
+            _stored("xl/workbook.xml", workbook_xml()),
+            _stored("xl/_rels/workbook.xml.rels", workbook_rels()),
+            _stored("xl/worksheets/sheet1.xml", sheet_xml(cells(("A1", "<v>1</v>")))),
+        ],
+        encrypted="xl/worksheets/sheet1.xml",
+    )
+
+
+def make_external_link(folder: Path) -> Path:
+    """A formula reading [1]Sheet1!A1, with link part naming other.xlsx (which exists)."""
+    write_book(folder / "other.xlsx", cells(("A1", f"<v>{SECRET}</v>")))
+    link = (
+        f'{_DECLARATION}<externalLink xmlns="{MAIN_NS}" xmlns:r="{REL_NS}">'
+        '<externalBook r:id="rId1"><sheetNames><sheetName val="Sheet1"/></sheetNames>'
+        "</externalBook></externalLink>"
+    )
+    link_rels = (
+        f'{_DECLARATION}<Relationships xmlns="{PKG_NS}"><Relationship Id="rId1" '
+        f'Type="{REL_NS}/externalLinkPath" Target="other.xlsx" TargetMode="External"/>'
+        "</Relationships>"
+    )
+    return write_book(
+        folder / "external_link.xlsx",
+        cells(("A1", "<f>[1]Sheet1!A1+1</f>")),
+        types='<Override PartName="/xl/externalLinks/externalLink1.xml" '
+        f'ContentType="{_LINK_CT}"/>',
+        book='<externalReferences><externalReference r:id="rId2"/></externalReferences>',
+        rels=f'<Relationship Id="rId2" Type="{REL_NS}/externalLink" '
+        'Target="externalLinks/externalLink1.xml"/>',
+        parts={
+            "xl/externalLinks/externalLink1.xml": link,
+            "xl/externalLinks/_rels/externalLink1.xml.rels": link_rels,
+        },
+    )
+
+
+def make_external_formula(folder: Path) -> Path:
+    """A formula naming another workbook by path, with no link part at all."""
+    write_book(folder / "other.xlsx", cells(("A1", f"<v>{SECRET}</v>")))
+    return write_book(
+        folder / "external_formula.xlsx", cells(("A1", "<f>'[other.xlsx]Sheet1'!A1+1</f>"))
+    )
+
+
+def make_circular(folder: Path) -> Path:
+    rows = cells(("A1", "<f>B1+1</f>"), ("B1", "<f>A1+1</f>"), ("C1", "<f>1+2</f>"))
+    return write_book(folder / "circular.xlsx", rows)
+
+
+def make_unknown_function(folder: Path) -> Path:
+    rows = cells(("A1", "<v>1</v>"), ("B1", "<f>A1*2</f>"), ("C1", "<f>FOOBAR(A1)</f>"))
+    return write_book(folder / "unknown_function.xlsx", rows)
+
+
+def make_whole_column(folder: Path) -> Path:
+    rows = cells(("A1", "<v>1</v>"), ("B1", "<f>SUM(A:A)</f>"))
+    return write_book(folder / "whole_column.xlsx", rows)
+
+
+def make_million_rows(folder: Path) -> Path:
+    """1,048,576 rows of one number each, written as XML text (about 40 MB, 2 s)."""
+    rows = "".join(f'<row r="{i}"><c r="A{i}"><v>{i}</v></c></row>' for i in range(1, 1048577))
+    return write_book(folder / "million_rows.xlsx", rows)
+
+
+def make_many_formulas(folder: Path, count: int = 5001) -> Path:
+    rows = "".join(
+        f'<row r="{i}"><c r="A{i}"><v>{i}</v></c><c r="B{i}"><f>A{i}*2</f></c></row>'
+        for i in range(1, count + 1)
+    )
+    return write_book(folder / "many_formulas.xlsx", rows)
+
+
+def make_macros(folder: Path) -> Path:
+    """A workbook with a VBA project part: accepted, never run, copied as it is."""
+    rows = cells(("A1", "<v>20</v>"), ("B1", "<f>A1*2</f>"))
+    return write_book(
+        folder / "macros.xlsm",
+        rows,
+        parts={"xl/vbaProject.bin": bytes.fromhex("D0CF11E0A1B11AE1") + b"Sub AutoOpen()"},
+    )
+
+
+def make_slow(folder: Path, count: int = 1000) -> Path:
+    """A plain workbook that takes the engine a few seconds (for the SIGKILL tests)."""
+    rows = "".join(
+        f'<row r="{i}"><c r="A{i}"><v>{i}</v></c><c r="B{i}"><f>A{i}*2</f></c></row>'
+        for i in range(1, count + 1)
+    )
+    return write_book(folder / "slow.xlsx", rows)
+
+
+#: The hostile workbooks by file name.
+WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
+    "not_a_zip.xlsx": make_not_a_zip,
+    "truncated.xlsx": make_truncated,
+    "billion_laughs.xlsx": make_billion_laughs,
+    "external_entity.xlsx": make_external_entity,
+    "utf16_doctype.xlsx": make_utf16_doctype,
+    "zip_bomb.xlsx": make_zip_bomb,
+    "ratio_bomb.xlsx": make_ratio_bomb,
+    "lying_sizes.xlsx": make_lying_sizes,
+    "too_many_parts.xlsx": make_too_many_parts,
+    "too_large.xlsx": make_too_large,
+    "password.xlsx": make_encrypted,
+    "legacy.xls": make_legacy_xls,
+    "calc.ods": make_ods,
+    "plain_zip.xlsx": make_plain_zip,
+    "malformed.xlsx": make_malformed,
+    "encrypted_part.xlsx": make_encrypted_part,
+    "external_link.xlsx": make_external_link,
+    "external_formula.xlsx": make_external_formula,
+    "circular.xlsx": make_circular,
+    "unknown_function.xlsx": make_unknown_function,
+    "whole_column.xlsx": make_whole_column,
+    "million_rows.xlsx": make_million_rows,
+    "many_formulas.xlsx": make_many_formulas,
+}
+
+
+# ---------------------------------------------------------------- tournament files
+
+
+def trf_player(rank: int, name: str, rating: int, opponent: int, colour: str, result: str) -> str:
+    """A TRF-16 player line: name at columns 15-47, rating 49-52, round 1 at 92-99."""
+    head = f"001 {rank:>4} m    {name:<33} {rating:>4}"
+    return f"{head:<91}{opponent:>4} {colour} {result}"
+
+
+#: A valid two-player TRF-16 (one round), with a name outside ASCII.
+TRF: Final = (
+    "012 Hostile test event\n042 2026/01/10\n"
+    + trf_player(1, "Müller, Max", 1600, 2, "w", "1")
+    + "\n"
+    + trf_player(2, "Novák, Ota", 1500, 1, "b", "0")
+    + "\n"
+)
+#: The same event with the second player's line missing.
+TRF_MISSING: Final = "012 Hostile test event\n042 2026/01/10\n" + trf_player(
+    1, "Müller, Max", 1600, 2, "w", "1"
+)
+
+#: Tournament files by name: their bytes.
+TEXTS: Final[dict[str, bytes]] = {
+    "utf8.trf": TRF.encode("utf-8"),
+    "utf8_bom.trf": TRF.encode("utf-8-sig"),
+    "latin1.trf": TRF.encode("latin-1"),
+    "utf16.trf": TRF.encode("utf-16"),
+    "utf16_no_bom.trf": TRF.encode("utf-16-le"),
+    "garbage.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+    "bad_utf16.trf": b"\xff\xfe" + "012 X\n".encode("utf-16-le") + b"\x00\xd8A\x00",
+    "missing_player.trf": TRF_MISSING.encode("utf-8"),
+    "not_a_report.trf": b"Dear members,\nthe club night moves to Thursday.\n",
+    "empty.trf": b"",
+    "huge.trf": b"012 " + b"x" * (4 * 1024 * 1024),
+}
+
+
+def build(folder: Path, names: list[str] | None = None) -> dict[str, Path]:
+    """Write the corpus (or the cases *names*) into *folder*; returns the paths by name."""
+    folder.mkdir(parents=True, exist_ok=True)
+    made: dict[str, Path] = {}
+    for name, make in WORKBOOKS.items():
+        if names is None or name in names:
+            made[name] = make(folder)
+    for name, data in TEXTS.items():
+        if names is None or name in names:
+            (folder / name).write_bytes(data)
+            made[name] = folder / name
+    return made
+
+
+if __name__ == "__main__":  # pragma: no cover
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "hostile-corpus")
+    for name, path in build(target).items():
+        print(f"{path}  {path.stat().st_size:>10,} bytes  {name}")
