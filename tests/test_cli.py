@@ -281,6 +281,27 @@ def test_templates_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert out.count("wrote ") == len(TEMPLATES)
 
 
+def test_templates_command_sizes_the_club_season(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--game-rows and --player-rows give the club season's tables that many blank rows
+    (tables start on row 5); too little room for the sample season is one line, exit 1."""
+    from openpyxl import load_workbook
+
+    books = tmp_path / "books"
+    code, _, _ = run(capsys, "templates", str(books), "--game-rows", "900", "--player-rows", "60")
+    assert code == 0
+    book = load_workbook(books / "club_season.xlsx")
+    # Games rows 5-904; Players rows 5-64 and a note below.
+    assert book["Games"].max_row == 4 + 900 and book["Players"].max_row == 4 + 60 + 1
+    code, _, err = run(capsys, "templates", str(books), "--game-rows", "2")
+    assert code == 1
+    assert err == (
+        "xlrating templates: club_season.xlsx: game_rows must be a whole number from 72 to "
+        "1000000 (the table holds 72), got 2\n"
+    )
+
+
 def test_demo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from openpyxl import load_workbook
 

@@ -347,8 +347,19 @@ def _recalc(args: argparse.Namespace) -> int:
 def _templates(args: argparse.Namespace) -> int:
     _, _, templates = _workbook_modules()
     directory = Path(args.directory)
+    room = {
+        key: value
+        for key, value in (
+            ("player_rows", args.player_rows),
+            ("game_rows", args.game_rows),
+            ("event_columns", args.event_columns),
+        )
+        if value is not None
+    }
     try:
         paths = templates.build_all(directory)
+        if room:  # the club season again, with the room asked for
+            templates.build_template("club_season.xlsx", directory / "club_season.xlsx", room)
     except (OSError, templates.TemplateError) as error:
         raise CliError(f"xlrating templates: {_one_line(error)}") from None
     for path in paths:
@@ -866,6 +877,17 @@ def build_parser() -> argparse.ArgumentParser:
         default="workbooks",
         help="where to write them (default: ./workbooks)",
     )
+    for option, what, default in (
+        ("--player-rows", "rows for players", 40),
+        ("--game-rows", "rows for games (a game or a bye per row)", 600),
+        ("--event-columns", "event columns of the Ratings sheet", 16),
+    ):
+        templates.add_argument(
+            option,
+            type=int,
+            metavar="N",
+            help=f"club_season.xlsx: {what} (default {default})",
+        )
     templates.set_defaults(handler=_templates)
 
     demo = commands.add_parser(
