@@ -26,6 +26,7 @@ __all__ = [
     "CellValue",
     "cell_error_text",
     "is_blank",
+    "is_error_cell",
     "paired_rows",
     "to_bool",
     "to_choice",
@@ -81,12 +82,21 @@ EXCEL_EPOCH: Final = _dt.date(1899, 12, 30)
 EXCEL_SERIAL_RANGE: Final = (61, 2958465)
 
 #: Numeric text accepted in a cell: plain ASCII decimals (no digit groups, no other scripts).
-_NUMBER_TEXT: Final = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", re.ASCII)
+#: Written so that each digit can be matched one way only: ``\d+\.?\d*`` would try every
+#: split of a long run of digits and take seconds to refuse a long text cell.
+_NUMBER_TEXT: Final = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", re.ASCII)
 #: Text such as "1.700" or "1,800": a number with a thousands separator, refused rather than
 #: read as 1.7 (a silently wrong rating).
 _GROUPED_TEXT: Final = re.compile(r"[1-9]\d{0,2}([.,]\d{3})+", re.ASCII)
 #: Numbers given where a date is expected that are really years (2025 is 1905-07-17 as a serial).
 _YEARS: Final = (1900, 2200)
+
+#: The largest whole number a cell holds exactly: Excel keeps 15 significant digits, so a
+#: count or a year with more digits is not what was typed (a limit of Excel, not a rule).
+MAX_WHOLE: Final = 10**15 - 1
+
+#: Beyond this a Python int is no float at all (cells never hold one; see _reject_unusable).
+_HUGE: Final = 10**308
 
 #: Words that mark an unrated player in a rating cell (case-insensitive, trimmed).
 UNRATED_WORDS: Final = frozenset({"unrated", "nr", "u", "-", "none"})
@@ -137,22 +147,41 @@ def is_blank(value: CellValue) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _error_cell(value: CellValue) -> bool:
+def is_error_cell(value: CellValue) -> bool:
+    """True for a cell holding one of Excel's error values ("#N/A", "#REF!", ...)."""
     return isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS
 
 
-def _reject_error_cell(value: CellValue, name: str) -> None:
-    if _error_cell(value):
+def _reject_unusable(value: CellValue, name: str) -> None:
+    """Refuse an error value, and a Python int that no float can hold."""
+    if is_error_cell(value):
         raise InvalidInputError(f"{name} is an error cell {show(value)}")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _HUGE:
+        # Only Python callers pass ints (cells hold floats); float() of this one overflows
+        # and repr() fails past 4300 digits, so it is refused before either is tried.
+        raise InvalidInputError(
+            f"{name} must be a finite number, got a number too large for a cell"
+        )
+
+
+def _date_text(value: _dt.date) -> str:
+    """A date (or a date and time) as a cell shows it, for messages."""
+    if isinstance(value, _dt.datetime):
+        if value.time() == _dt.time():
+            return value.date().isoformat()
+        return value.isoformat(sep=" ")
+    return value.isoformat()
 
 
 def to_optional_number(value: CellValue, name: str) -> float | None:
     """A number from a cell, or None when the cell is blank."""
     if is_blank(value):
         return None
-    _reject_error_cell(value, name)
+    _reject_unusable(value, name)
     if isinstance(value, bool):
         raise InvalidInputError(f"{name} must be a number, got {show(value)}")
+    if isinstance(value, _dt.date):  # a datetime too: a date-formatted cell
+        raise InvalidInputError(f"{name} must be a number, got the date {_date_text(value)}")
     if isinstance(value, (int, float)):
         number = float(value)
     elif isinstance(value, str):
@@ -187,6 +216,10 @@ def to_int(value: CellValue, name: str, default: int | None = None) -> int:
     number = to_number(value, name, None if default is None else float(default))
     if number != int(number):
         raise InvalidInputError(f"{name} must be a whole number, got {show(value)}")
+    if abs(number) > MAX_WHOLE:
+        raise InvalidInputError(
+            f"{name} must be a whole number of at most 15 digits, got {show(value)}"
+        )
     return int(number)
 
 
@@ -194,7 +227,7 @@ def to_bool(value: CellValue, name: str, default: bool) -> bool:
     """TRUE/FALSE from a cell: booleans, 1/0, or text TRUE, FALSE, YES, NO."""
     if is_blank(value):
         return default
-    _reject_error_cell(value, name)
+    _reject_unusable(value, name)
     if isinstance(value, bool):
         return value
     if isinstance(value, (int, float)) and value in (0, 1):
@@ -212,7 +245,7 @@ def to_choice(value: CellValue, name: str, choices: Sequence[_T], default: _T) -
     """One of *choices* (strings), matched case-insensitively after trimming."""
     if is_blank(value):
         return default
-    _reject_error_cell(value, name)
+    _reject_unusable(value, name)
     if isinstance(value, str):
         wanted = " ".join(value.split()).lower()
         for choice in choices:
@@ -226,7 +259,7 @@ def to_date(value: CellValue, name: str) -> _dt.date | None:
     """A date from a cell: an Excel date, a serial number, or ISO text; blank gives None."""
     if is_blank(value):
         return None
-    _reject_error_cell(value, name)
+    _reject_unusable(value, name)
     if isinstance(value, _dt.datetime):
         return value.date()
     if isinstance(value, _dt.date):
@@ -249,7 +282,7 @@ def to_date(value: CellValue, name: str) -> _dt.date | None:
 
 def to_result(value: CellValue, name: str) -> float:
     """A game result: 1, 0.5, 0 or text W, D, L, "1", "0.5", "½", "=", "0"."""
-    _reject_error_cell(value, name)
+    _reject_unusable(value, name)
     if isinstance(value, bool):
         raise InvalidInputError(f"{name} must be W, D, L, 1, 0.5 or 0, got {show(value)}")
     if isinstance(value, (int, float)) and float(value) in (0.0, 0.5, 1.0):
@@ -267,8 +300,12 @@ def to_grid(value: CellValue, name: str) -> list[list[CellValue]]:
         if all(isinstance(row, (list, tuple)) for row in value):
             rows = [list(row) for row in value]
             width = len(rows[0])
-            if any(len(row) != width for row in rows):
-                raise InvalidInputError(f"{name} must be a rectangular range")
+            for row_no, row in enumerate(rows, start=1):
+                if len(row) != width:
+                    raise InvalidInputError(
+                        f"{name} must be a rectangular range: row {row_no} has {len(row)} "
+                        f"cells but row 1 has {width}"
+                    )
             for row in rows:
                 for cell in row:
                     if isinstance(cell, (list, tuple)):
@@ -281,7 +318,11 @@ def to_grid(value: CellValue, name: str) -> list[list[CellValue]]:
 
 
 def to_vector(value: CellValue, name: str) -> list[CellValue]:
-    """A single row or column (or one cell) as a flat list of cell values."""
+    """A single row or column (or one cell) as a flat list of cell values.
+
+    A range always has a cell, so an empty list (which only a Python caller can pass) is
+    refused rather than taken for no games at all (it would spill an empty array).
+    """
     if (
         isinstance(value, (list, tuple))
         and value
@@ -289,8 +330,8 @@ def to_vector(value: CellValue, name: str) -> list[CellValue]:
     ):
         return list(value)
     grid = to_grid(value, name)
-    if not grid:
-        return []
+    if not grid or not grid[0]:
+        raise InvalidInputError(f"{name} is an empty range: give at least one cell")
     if len(grid) == 1:
         return list(grid[0])
     if all(len(row) == 1 for row in grid):

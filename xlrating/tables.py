@@ -19,14 +19,17 @@ Layouts (the function-catalog conventions):
 from __future__ import annotations
 
 import datetime as _dt
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ._check import show
+from ._check import check_rating, show
 from .cells import (
+    MAX_WHOLE,
     UNRATED_WORDS,
     CellValue,
     is_blank,
+    is_error_cell,
     to_bool,
     to_date,
     to_grid,
@@ -47,11 +50,19 @@ __all__ = [
 
 
 def _is_header(row: Sequence[CellValue], numeric_column: int) -> bool:
-    """A column title: text with no digit in a column that holds numbers ("Rating", "Rd")."""
+    """A row of column titles: text with no digit in a column that holds numbers ("Rating",
+    "Rd"), and nothing but text or blanks in the row.
+
+    An error cell ("#N/A") is never a title, and neither is a row holding a number, a date
+    or TRUE/FALSE: such a row is data, and skipping it would drop a player or a game
+    without a word.
+    """
     if numeric_column >= len(row):
         return False
     cell = row[numeric_column]
-    if not isinstance(cell, str) or is_blank(cell):
+    if not isinstance(cell, str) or is_blank(cell) or is_error_cell(cell):
+        return False
+    if any(not (c is None or isinstance(c, str)) or is_error_cell(c) for c in row):
         return False
     text = cell.strip().lower()
     return text not in UNRATED_WORDS and not any(ch.isdigit() for ch in text)
@@ -72,13 +83,20 @@ def _rating(value: CellValue, where: str) -> float | None:
     return to_optional_number(value, where)
 
 
-def _name(value: CellValue, where: str) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))  # a member number typed as a name
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+def _name(value: CellValue, where: str, what: str = "a player's name") -> str:
+    """A name cell: text (spaces tidied) or a member number; never blank, an error or a date."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) > MAX_WHOLE:  # (from Python only: cells hold floats)
+            raise InvalidInputError(f"{where} must be {what}, got a number of over 15 digits")
         return str(value)
-    if not isinstance(value, str) or is_blank(value):
-        raise InvalidInputError(f"{where} must be a player's name, got {show(value)}")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InvalidInputError(f"{where} must be {what}, got {show(value)}")
+        if value.is_integer() and abs(value) <= MAX_WHOLE:
+            return str(int(value))  # a member number typed as a name
+        return repr(value)
+    if not isinstance(value, str) or is_blank(value) or is_error_cell(value):
+        raise InvalidInputError(f"{where} must be {what}, got {show(value)}")
     return " ".join(value.split())
 
 
@@ -113,8 +131,12 @@ def read_players(value: CellValue, name: str = "players") -> list[Player]:
         else:
             games = to_int(games_cell, f"{where}: games")
         floor = to_optional_number(cells[3], f"{where}: floor") or 0.0
+        check_rating(floor, f"{where}: floor")  # a rating: the events check it by name only
         age = to_optional_number(cells[4], f"{where}: age")
-        players.append(Player(player, rating, games, floor, age))
+        try:
+            players.append(Player(player, rating, games, floor, age))
+        except InvalidInputError as error:  # a value out of range: say which row
+            raise InvalidInputError(f"{where}: {error}") from None
     if not players:
         raise InvalidInputError(f"{name} is empty: list at least two players")
     return players
@@ -125,16 +147,14 @@ def read_fide_players(value: CellValue, name: str = "players") -> list[FidePlaye
     players: list[FidePlayer] = []
     for where, cells, player, rating in _player_rows(value, name, 6):
         year = to_optional_number(cells[3], f"{where}: birth year")
-        players.append(
-            FidePlayer(
-                player,
-                rating,
-                to_int(cells[2], f"{where}: rated games", 30 if rating is not None else 0),
-                None if year is None else to_int(year, f"{where}: birth year"),
-                to_bool(cells[4], f"{where}: reached 2400", False),
-                to_optional_number(cells[5], f"{where}: k"),
-            )
-        )
+        rated_games = to_int(cells[2], f"{where}: rated games", 30 if rating is not None else 0)
+        birth_year = None if year is None else to_int(year, f"{where}: birth year")
+        reached_2400 = to_bool(cells[4], f"{where}: reached 2400", False)
+        k = to_optional_number(cells[5], f"{where}: k")
+        try:
+            players.append(FidePlayer(player, rating, rated_games, birth_year, reached_2400, k))
+        except InvalidInputError as error:  # a value out of range: say which row
+            raise InvalidInputError(f"{where}: {error}") from None
     if not players:
         raise InvalidInputError(f"{name} is empty: list at least two players")
     return players
@@ -200,7 +220,7 @@ def read_season_games(
                 f"{name} needs columns event, [date], round, white, black, result"
             )
         with_date = len(row) >= 6
-        event = _name(row[0], f"{where}: event")
+        event = _name(row[0], f"{where}: event", "an event's name")
         when = to_date(row[1], f"{where}: date") if with_date else None
         game = _game(row[2:6] if with_date else row[1:5], where, known)
         if event not in grouped:
