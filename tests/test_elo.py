@@ -304,3 +304,11 @@ def test_rate_games_checks_ratings_and_k() -> None:
         rate_games([1500, 4500], [(0, 1, 1)], 20)
     with pytest.raises(InvalidInputError, match=r"^k must be a positive number"):
         rate_games([1500, 1600], [(0, 1, 1)], 0)
+
+
+def test_a_huge_int_is_one_line() -> None:
+    """An int beyond the largest float (or too long to print) is refused, not a crash."""
+    with pytest.raises(InvalidInputError, match=r"^rating must be a finite number, got 1000"):
+        rating_change(10**400, [1500], [1], 20)
+    with pytest.raises(InvalidInputError, match="got a number too long to show$"):
+        rating_change(10**5000, [1500], [1], 20)

@@ -78,22 +78,10 @@ TEXT_VALUES = {"USCF_CLASS"}
 #: Functions that spill a column for a range of opponents.
 EXPECTED_ARRAYS = {"USCF_EXPECTED", "FIDE_EXPECTED", "ELO_EXPECTED"}
 
-#: Messages of the rating core that name no argument of the spreadsheet function: each
-#: has an xfail(strict=True) example below and a fix proposed for the core module; the
-#: properties accept them until then, and check every other message names an argument.
-KNOWN_GAPS: dict[str, re.Pattern[str]] = {
-    # events.uscf_event / fide_period pass a player's values to uscf/fide without his name
-    "USCF_EVENT": re.compile(
-        r"#VALUE! ((rating|opponents?(\[\d+\])?) must be a US Chess rating of at least"
-        r"|opponents\[\d+\] must be between 0 and 4000)"
-    ),
-    "FIDE_PERIOD": re.compile(
-        r"#VALUE! ((rating|opponents?(\[\d+\])?) must be a FIDE rating of at least"
-        r"|k must be a number above 0|birth_year must not be after)"
-    ),
-    # season.rate_season re-checks the ratings it carries from one event to the next
-    "SEASON_RATINGS": re.compile(r"#VALUE! rating of .* must be between 0 and 4000"),
-}
+#: Messages of the rating core that name no argument of the spreadsheet function, by
+#: function (a pattern the properties let through).  None are left: the event and season
+#: functions name the player's row or the event in every message.
+KNOWN_GAPS: dict[str, re.Pattern[str]] = {}
 #: Words that also point at an argument: a season's errors name the event (games' column).
 ALSO_NAMING: dict[str, tuple[str, ...]] = {
     "SEASON_RATINGS": ("event",),
@@ -869,57 +857,37 @@ def test_a_season_of_ten_thousand_rows_completes(system: str) -> None:
 # ------------------------------------------------------------------ gaps in the rating core
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="events.uscf_event passes a player's rating to uscf.rate without his name or row: "
-    "'#VALUE! rating must be a US Chess rating of at least 100, got 50.0'",
-)
 def test_uscf_event_names_the_player_whose_rating_is_too_low() -> None:
     players = [["Ann", 50.0, 30.0], ["Ben", 1500.0, 30.0]]
     out = FUNCTIONS["USCF_EVENT"](players, [[1.0, "Ann", "Ben", 1.0]])
     assert isinstance(out, str) and out.startswith("#VALUE! players row 1")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="events.fide_period checks a typed K without the player's name or row: "
-    "'#VALUE! k must be a number above 0 and at most 40, got 50.0'",
-)
 def test_fide_period_names_the_player_whose_k_is_too_high() -> None:
     players = [["Ann", 1500.0, 30.0, None, None, 50.0], ["Ben", 1500.0, 30.0, None, None, None]]
     out = FUNCTIONS["FIDE_PERIOD"](players, [[1.0, "Ann", "Ben", 1.0]])
     assert isinstance(out, str) and out.startswith("#VALUE! players row 1")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="events.fide_period rates a sub-1000 rating without naming the player: "
-    "'#VALUE! rating must be a FIDE rating of at least 1000, got 900.0'",
-)
 def test_fide_period_names_the_player_whose_rating_is_too_low() -> None:
     players = [["Ann", 900.0], ["Ben", 1500.0]]
     out = FUNCTIONS["FIDE_PERIOD"](players, [[1.0, "Ann", "Ben", 1.0]])
     assert isinstance(out, str) and out.startswith("#VALUE! players row 1")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="season.rate_season re-checks the ratings it computes against 0..4000 (Player): "
-    "'#VALUE! rating of Ann must be between 0 and 4000, got 4400.0', naming no event",
-)
 def test_a_season_rating_above_4000_is_a_value_or_names_the_event() -> None:
     players = [["Ann", 3900.0], ["Ben", 3900.0]]
     out = FUNCTIONS["SEASON_RATINGS"](players, [["E1", 1.0, "Ann", "Ben", 1.0]], "elo", 1000.0)
-    assert isinstance(out, list) or (isinstance(out, str) and "event 'E1'" in out), out
+    assert out == (
+        "#VALUE! event 'E1': the new rating of Ann comes to 4400.0, outside 0 to 4000, "
+        "the ratings xlrating accepts"
+    )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="events.uscf_event rates Step 5 against Step-4 ratings through uscf.rate, which "
-    "checks them as typed opponents (0..4000): '#VALUE! opponents[1] must be between 0 and "
-    "4000, got 4007.90...' for two valid 3995 players",
-)
 def test_uscf_event_with_intermediate_ratings_above_4000() -> None:
     players = [["Ann", 3995.0, 30.0], ["Ben", 3995.0, 30.0]]
     out = FUNCTIONS["USCF_EVENT"](players, [[1.0, "Ann", "Ben", 1.0]])
-    assert isinstance(out, list), out
+    assert out == (
+        "#VALUE! players row 1: the Step-4 rating of Ann comes to 4007.9, outside 0 to 4000, "
+        "the ratings xlrating accepts"
+    )

@@ -38,7 +38,10 @@ def show(value: object) -> str:
     """Quote a value for an error message, short enough for a cell."""
     if isinstance(value, (_dt.date, _dt.datetime)):
         value = value.isoformat()
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long for repr (more than 4300 digits)
+        text = "a number too long to show"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -46,7 +49,10 @@ def check_number(value: object, name: str) -> float:
     """Return *value* as a finite float or raise naming *name*."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InvalidInputError(f"{name} must be a number, got {show(value)}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond the largest float
+        number = math.inf
     if not math.isfinite(number):
         raise InvalidInputError(f"{name} must be a finite number, got {show(value)}")
     return number

@@ -46,7 +46,16 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple, get_args
 
 from . import fide, uscf
-from ._check import check_count, check_date, check_number, check_rating, check_result, show
+from ._check import (
+    MAX_RATING,
+    MIN_RATING,
+    check_count,
+    check_date,
+    check_number,
+    check_rating,
+    check_result,
+    show,
+)
 from .errors import InvalidInputError
 from .tournament import Event, Game, GameKind, Player
 
@@ -123,6 +132,20 @@ def _played_games(games: Sequence[Game], names: Sequence[str]) -> dict[str, _Pla
         played[game.black].opponents.append(game.white)
         played[game.black].results.append(black)
     return played
+
+
+def _for_player(row: int, name: str, error: InvalidInputError) -> InvalidInputError:
+    """*error* with the player it is about: ``players row 3 (Ann): ...``."""
+    return InvalidInputError(f"players row {row} ({name}): {error}")
+
+
+def _check_computed(rating: float, row: int, name: str, what: str) -> None:
+    """A rating the event computed must stay within what xlrating accepts (0 to 4000)."""
+    if not MIN_RATING <= rating <= MAX_RATING:
+        raise InvalidInputError(
+            f"players row {row}: the {what} rating of {name} comes to {rating:.1f}, outside "
+            f"{MIN_RATING:g} to {MAX_RATING:g}, the ratings xlrating accepts"
+        )
 
 
 def _check_flag(value: object, name: str) -> bool:
@@ -276,11 +299,17 @@ def uscf_event(
             raise InvalidInputError(f"multiplier must be at least 0, got {show(multiplier)}")
 
     players = event.players
+    rows_of = {player.name: row for row, player in enumerate(players, start=1)}
     # Step 1 (and the floors, checked here so that a bad one names its player).
     start: dict[str, tuple[float, int | None]] = {}
     for row, player in enumerate(players, start=1):
         start[player.name] = _step1(player, row)
         check_rating(player.floor, f"floor of {player.name}")
+        if player.rating is not None and player.rating < uscf.ABSOLUTE_FLOOR:
+            raise InvalidInputError(
+                f"players row {row}: rating of {player.name} must be a US Chess rating of "
+                f"at least {uscf.ABSOLUTE_FLOOR:g}, got {show(player.rating)}"
+            )
     played = _played_games(event.games, [player.name for player in players])
 
     # Step 3: estimates for N = 0 players, against pre-event or Step-1 ratings.
@@ -304,21 +333,29 @@ def uscf_event(
                 continue
             r0, n = start[player.name]
             meetings = Counter(games.opponents)
-            rated[player.name] = uscf.rate(
-                r0,
-                n,
-                [opponent_rating[opponent] for opponent in games.opponents],
-                games.results,
-                # Decision 5: personal floors only in Step 5; uscf.rate always applies 100.
-                floor=player.floor if final else 0.0,
-                bonus_ok=max(meetings.values()) <= BONUS_MAX_MEETINGS,
-                dual_rated=dual,
-                multiplier=b,
-            )
+            for opponent in games.opponents:
+                stage = "Step-4" if final else "Step-3"
+                _check_computed(opponent_rating[opponent], rows_of[opponent], opponent, stage)
+            try:
+                rated[player.name] = uscf.rate(
+                    r0,
+                    n,
+                    [opponent_rating[opponent] for opponent in games.opponents],
+                    games.results,
+                    # Decision 5: personal floors only in Step 5; uscf.rate always applies 100.
+                    floor=player.floor if final else 0.0,
+                    bonus_ok=max(meetings.values()) <= BONUS_MAX_MEETINGS,
+                    dual_rated=dual,
+                    multiplier=b,
+                )
+            except InvalidInputError as error:
+                raise _for_player(rows_of[player.name], player.name, error) from None
         return rated
 
     step4 = rate_all(strength, final=False)
     step5 = rate_all({name: result.new_rating for name, result in step4.items()}, final=True)
+    for name, result in step5.items():
+        _check_computed(result.new_rating, rows_of[name], name, "post-event")
 
     rows: list[UscfEventRow] = []
     after: list[Player] = []
@@ -665,12 +702,24 @@ def fide_period(
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidInputError(f"players must be a list of FidePlayer, got {show(players)}")
     index: dict[str, FidePlayer] = {}
+    rows_of: dict[str, int] = {}
     for row, player in enumerate(players, start=1):
         if not isinstance(player, FidePlayer):
             raise InvalidInputError(f"players row {row} must be a FidePlayer, got {show(player)}")
         if player.name in index:
             raise InvalidInputError(f"players row {row}: duplicate name {show(player.name)}")
+        if player.rating is not None and player.rating < fide.LOWEST_RATING:
+            raise InvalidInputError(
+                f"players row {row}: rating of {player.name} must be a FIDE rating of at "
+                f"least {fide.LOWEST_RATING}, got {show(player.rating)}"
+            )
+        if player.k is not None and not 0 < player.k <= fide.K_MAX:
+            raise InvalidInputError(
+                f"players row {row}: K of {player.name} must be a number above 0 and at most "
+                f"{fide.K_MAX}, got {show(player.k)}"
+            )
         index[player.name] = player
+        rows_of[player.name] = row
     if not (isinstance(rating_list, str) and rating_list in get_args(fide.RatingList)):
         raise InvalidInputError(
             f"rating_list must be standard, rapid or blitz, got {show(rating_list)}"
@@ -685,11 +734,14 @@ def fide_period(
     for player in index.values():
         mine = played[player.name]
         pre = {name: index[name].rating for name in mine.opponents}
-        if player.rating is not None:
-            rows.append(_rated_row(player, player.rating, mine, pre, rating_list, when))
-            continue
-        # A newcomer: pool this period's games against rated opponents (7.1.4).
-        first, combined = _newcomer(mine, pre, pool.get(player.name), when)
+        try:
+            if player.rating is not None:
+                rows.append(_rated_row(player, player.rating, mine, pre, rating_list, when))
+                continue
+            # A newcomer: pool this period's games against rated opponents (7.1.4).
+            first, combined = _newcomer(mine, pre, pool.get(player.name), when)
+        except InvalidInputError as error:
+            raise _for_player(rows_of[player.name], player.name, error) from None
         rating = None if first is None else first.rating
         if rating is None and combined is not None:
             new_pool[player.name] = combined

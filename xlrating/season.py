@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, TypeVar, get_args
 
 from . import elo, fide, glicko2
-from ._check import check_date, check_rating, show
+from ._check import MAX_RATING, MIN_RATING, check_date, check_rating, show
 from .errors import InvalidInputError
 from .events import FidePlayer, PooledGames, _played_games, fide_period, uscf_event
 from .tournament import Event, Game, Player
@@ -369,14 +369,19 @@ def _elo_season(
                 change = elo.rating_change(pre[name], opponents, mine.results, k)
             except InvalidInputError as error:
                 raise _in_event(event.name, error) from None
-            current[name] = _moved(current[name], change.new_rating, len(opponents))
+            current[name] = _moved(current[name], change.new_rating, len(opponents), event.name)
         for name in names:
             history[name].append(current[name].rating)
     return _result("elo", schedule, players, history, [current[name] for name in names])
 
 
-def _moved(player: Player, rating: float, games: int) -> Player:
+def _moved(player: Player, rating: float, games: int, event: str) -> Player:
     """The player with a new rating after *games* more games (None stays unknown)."""
+    if not MIN_RATING <= rating <= MAX_RATING:
+        raise InvalidInputError(
+            f"event {show(event)}: the new rating of {player.name} comes to {rating:.1f}, "
+            f"outside {MIN_RATING:g} to {MAX_RATING:g}, the ratings xlrating accepts"
+        )
     count = None if player.games is None else player.games + games
     return Player(player.name, rating, count, player.floor, player.age)
 
@@ -409,7 +414,7 @@ def _glicko_season(
         for name in names:
             if name in state:
                 current[name] = _moved(
-                    current[name], state[name].rating, len(played[name].opponents)
+                    current[name], state[name].rating, len(played[name].opponents), event.name
                 )
             history[name].append(current[name].rating)
     return _result(
