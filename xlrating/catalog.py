@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, get_args
 
@@ -78,19 +78,21 @@ class ExcelFunction:
     impl: Callable[..., object]
     example: str
     spills: bool = False
+    #: How many arguments a formula must give, and may give (counted once, not per call).
+    min_args: int = field(init=False, compare=False)
+    max_args: int = field(init=False, compare=False)
 
-    @property
-    def min_args(self) -> int:
-        """How many arguments a formula must give."""
-        return sum(1 for p in self.params if not p.optional)
-
-    @property
-    def max_args(self) -> int:
-        """How many arguments a formula may give."""
-        return len(self.params)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "min_args", sum(1 for p in self.params if not p.optional))
+        object.__setattr__(self, "max_args", len(self.params))
 
     def __call__(self, *args: Cell) -> object:
         """Evaluate with cell values; missing optional arguments count as blank cells."""
+        if len(args) == self.max_args:  # every argument given: nothing to pad
+            try:
+                return self.impl(*args)
+            except Exception as error:  # every failure becomes one line in the cell
+                return cell_error_text(error)
         if not self.min_args <= len(args) <= self.max_args:
             return cell_error_text(
                 InvalidInputError(

@@ -16,7 +16,7 @@ import datetime as _dt
 import math
 import re
 from collections.abc import Callable, Sequence
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 from ._check import show
 from .errors import InvalidInputError, NoRatingError, RatingError
@@ -125,6 +125,8 @@ RESULT_WORDS: Final[dict[str, float]] = {
 }
 
 _T = TypeVar("_T")
+#: Results a cell holds as numbers: win, draw, loss.
+_PLAIN_RESULTS: Final = frozenset((0.0, 0.5, 1.0))
 
 
 def cell_error_text(error: BaseException) -> str:
@@ -175,6 +177,8 @@ def _date_text(value: _dt.date) -> str:
 
 def to_optional_number(value: CellValue, name: str) -> float | None:
     """A number from a cell, or None when the cell is blank."""
+    if type(value) is float and value - value == 0.0:  # finite: what most cells hold
+        return value
     if is_blank(value):
         return None
     _reject_unusable(value, name)
@@ -352,8 +356,26 @@ def paired_rows(
     """Pair a range of opponents with a range of results, row by row.
 
     A row where both are blank is skipped (people leave spare rows); a row with only
-    one of them blank is an error that names the row.
+    one of them blank is an error that names the row.  *opponent* must return a finite
+    float unchanged (as every converter of the registry does): two ranges of such floats
+    and results 1, 0.5 and 0, as Excel hands over a typed table, pass in one sweep.
     """
+    if (
+        type(opponents) is list
+        and type(results) is list
+        and opponents
+        and len(opponents) == len(results)
+    ):
+        for opp, res in zip(opponents, results, strict=True):
+            if (
+                type(opp) is not float
+                or opp - opp != 0.0
+                or type(res) is not float
+                or res not in _PLAIN_RESULTS
+            ):
+                break
+        else:
+            return list(cast("list[_T]", opponents)), list(cast("list[float]", results))
     opps = to_vector(opponents, opponents_name)
     ress = to_vector(results, results_name)
     if len(opps) != len(ress):

@@ -343,9 +343,10 @@ def _check_games(
         check_games(opponents, results)  # raises its one-line message
     stand_ins = [MIN_RATING if opponent is None else opponent for opponent in opponents]
     checked = check_games(stand_ins, results)
-    for number, opponent in enumerate(opponents, start=1):
-        if opponent is not None:
-            _check_fide_rating(opponent, f"opponents[{number}]")
+    if min(rating for rating, _ in checked) < LOWEST_RATING:  # else all are in range
+        for number, opponent in enumerate(opponents, start=1):
+            if opponent is not None:
+                _check_fide_rating(opponent, f"opponents[{number}]")
     return tuple(
         (None if opponent is None else rating, result)
         for opponent, (rating, result) in zip(opponents, checked, strict=True)

@@ -37,7 +37,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from ._check import check_count, check_date, check_games, check_number, check_rating, show
+from ._check import (
+    MAX_RATING,
+    check_count,
+    check_date,
+    check_games,
+    check_number,
+    check_rating,
+    show,
+)
 from ._numeric import logistic_expected, round_half_up
 from .errors import InvalidInputError
 
@@ -305,6 +313,8 @@ def _check_history(value: object) -> History:
 
 def _check_uscf_rating(value: object, name: str) -> float:
     """A US Chess rating: plausible, and not below the absolute floor (no rating is)."""
+    if type(value) is float and ABSOLUTE_FLOOR <= value <= MAX_RATING:
+        return value
     number = check_rating(value, name)
     if number < ABSOLUTE_FLOOR:
         raise InvalidInputError(
@@ -944,7 +954,8 @@ def rate(
     own = _check_uscf_rating(rating, "rating")
     prior_games = _check_games_count(games)
     pairs = check_games(opponents, results)
-    if min(opponent for opponent, _ in pairs) < ABSOLUTE_FLOOR:
+    rated, scores = zip(*pairs, strict=True)
+    if min(rated) < ABSOLUTE_FLOOR:
         for number, (opponent, _) in enumerate(pairs, start=1):
             _check_uscf_rating(opponent, f"opponents[{number}]")
     own_floor = check_rating(floor, "floor")
@@ -956,8 +967,8 @@ def rate(
     b = bonus_multiplier(event_date) if multiplier is None else _check_multiplier(multiplier)
 
     m = len(pairs)
-    score = math.fsum(result for _, result in pairs)
-    expected = math.fsum(_we(own, opponent) for opponent, _ in pairs)
+    score = math.fsum(scores)
+    expected = math.fsum([_we(own, opponent) for opponent in rated])
     star = _n_star(own)
     effective = _effective(own, prior_games)
     threshold = _threshold(m, b)
@@ -1009,6 +1020,6 @@ def rate(
         rating_class=_rating_class(new_rating),
         status=status,
         games_after=games_after,
-        opponents=tuple(opponent for opponent, _ in pairs),
-        results=tuple(result for _, result in pairs),
+        opponents=rated,
+        results=scores,
     )
