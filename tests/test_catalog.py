@@ -530,3 +530,47 @@ def test_glicko2_rating_reproduces_glickmans_example() -> None:
         com_value(col("W", "L")),
     )
     assert partial.startswith("#VALUE! entry 2: opponents, opponent_rds and results")
+
+
+_PLAIN_CELL = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([0.0, 0.5, 1.0, 1500.0, None, "W", "1600", True, "#N/A"]),
+)
+
+
+_RESULT_CELL = st.sampled_from([0.0, 0.5, 1.0, 0.25, None, "D", 2.0])
+_RANGES = st.integers(1, 10).flatmap(
+    lambda n: st.tuples(
+        st.one_of(
+            st.lists(st.floats(0, 4000), min_size=n, max_size=n),  # the fast path's case
+            st.lists(_PLAIN_CELL, min_size=n, max_size=n),
+        ),
+        st.one_of(
+            st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=n, max_size=n),
+            st.lists(_RESULT_CELL, min_size=n, max_size=n),
+            st.lists(_RESULT_CELL, max_size=10),  # lengths that differ
+        ),
+    )
+)
+
+
+@given(ranges=_RANGES, fide=st.booleans())
+def test_paired_rows_fast_sweep_equals_the_cell_by_cell_path(
+    ranges: tuple[list[Any], list[Any]], fide: bool
+) -> None:
+    """Lists (as xlwings hands ranges over) may take the one-sweep path; tuples of the same
+    cells always go cell by cell: the answer, or the error line, must be the same."""
+    from xlrating.cells import paired_rows
+
+    opponents, results = ranges
+    convert = catalog._fide_opponent if fide else catalog._rating
+
+    def outcome(opps: Any, ress: Any) -> object:
+        try:
+            return paired_rows(opps, ress, convert)
+        except Exception as error:  # compared as text
+            return f"{type(error).__name__}: {error}"
+
+    fast = outcome(list(opponents), list(results))
+    slow = outcome(tuple(opponents), tuple(results))
+    assert fast == slow
