@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..catalog import FUNCTIONS, ExcelFunction
-from .cache import CellError, CellKey, cell_range, sheet_names
+from .cache import CellError, CellKey, sheet_names
 from .cache import parse_cell as cache_parse
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 
@@ -274,7 +274,7 @@ def evaluate(
     finally:
         _OBSERVER.reset(token)
     values: dict[CellKey, object] = {}
-    singles: dict[CellKey, object] = {}
+    areas: list[tuple[str, str, Any]] = []
     for key, ranges in solution.items():
         match = _KEY_RE.match(key) if isinstance(key, str) else None
         if match is None or not hasattr(ranges, "value"):
@@ -282,17 +282,26 @@ def evaluate(
         sheet = match.group("sheet").replace("''", "'")
         sheet = names.get(sheet.upper(), sheet)
         ref = match.group("ref").replace("$", "")
-        grid = np.asarray(ranges.value, dtype=object)
+        if ":" in ref:
+            areas.append((sheet, ref, ranges.value))
+        else:  # a cell's own node: it wins over any range that contains the cell
+            values[(sheet, ref)] = _python(np.asarray(ranges.value, dtype=object).flat[0])
+    for sheet, ref, value in areas:  # spilled results, and blank cells inside ranges
+        grid = np.asarray(value, dtype=object)
         if grid.ndim != 2:
             grid = grid.reshape(1, -1)
-        cells = list(cell_range(ref))
-        first_row, first_col = cells[0]
-        target = singles if ":" not in ref else values
-        for row, col in cells:
-            i, j = row - first_row, col - first_col
-            if i < grid.shape[0] and j < grid.shape[1]:
-                target[(sheet, _coordinate(row, col))] = _python(grid[i, j])
-    values.update(singles)  # a cell's own node wins over a range that contains it
+        first, _, last = ref.partition(":")
+        row1, col1 = cache_parse(first)
+        row2, col2 = cache_parse(last)
+        height = min(row2 - row1 + 1, grid.shape[0])
+        width = min(col2 - col1 + 1, grid.shape[1])
+        letters = [_coordinate(1, col1 + j)[:-1] for j in range(width)]
+        for i in range(height):
+            row = str(row1 + i)
+            for j in range(width):
+                cell = (sheet, letters[j] + row)
+                if cell not in values:
+                    values[cell] = _python(grid[i, j])
     if progress:
         progress(f"calculated {path.name}", _STEPS, _STEPS)
     return Evaluation(path, values)
