@@ -16,6 +16,7 @@ CORE = [
     "xlrating.tournament",
     "xlrating.imports",
     "xlrating.synthetic",
+    "xlrating.batch",  # numpy only when a function runs
     "xlrating.errors",
     "xlrating._check",
     "xlrating._numeric",
