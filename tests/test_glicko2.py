@@ -291,3 +291,43 @@ def test_expected_scores_sum_to_one_for_equal_rd(a: Glicko2Rating, b: Glicko2Rat
     b = Glicko2Rating(b.rating, a.rd, b.volatility)
     assert expected_score(a, b) + expected_score(b, a) == pytest.approx(1.0, abs=1e-12)
     assert 0.0 <= expected_score(a, b) <= 1.0
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1000, 2600).map(float),
+            st.integers(30, 350).map(float),
+            st.sampled_from([0.04, 0.06, 0.09]),
+        ),
+        min_size=2,
+        max_size=6,
+    ).flatmap(
+        lambda people: st.tuples(
+            st.just(people),
+            st.lists(
+                st.tuples(
+                    st.integers(0, len(people) - 1),
+                    st.integers(0, len(people) - 1),
+                    st.sampled_from([0.0, 0.5, 1.0]),
+                ).filter(lambda g: g[0] != g[1]),
+                max_size=12,
+            ),
+        )
+    )
+)
+def test_rate_period_equals_update_player_by_player(
+    data: tuple[list[tuple[float, float, float]], list[tuple[int, int, float]]],
+) -> None:
+    """The period's lean path gives, bit for bit, what `update` (every step recorded) gives
+    each player against the pre-period ratings; idle players only widen their RD."""
+    people, games = data
+    start = {f"p{i}": Glicko2Rating(*person) for i, person in enumerate(people)}
+    named = [(f"p{w}", f"p{b}", s) for w, b, s in games]
+    new = rate_period(start, named, tau=0.5)
+    for name, rating in start.items():
+        opponents = [start[b] for w, b, _ in named if w == name]
+        opponents += [start[w] for w, b, _ in named if b == name]
+        results = [s for w, _, s in named if w == name]
+        results += [1.0 - s for _, b, s in named if b == name]
+        assert new[name] == update(rating, opponents, results, tau=0.5)

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ._check import check_number, check_rating, check_result, show
+from ._check import MAX_RATING, MIN_RATING, check_number, check_rating, check_result, show
 from .errors import InvalidInputError, NoRatingError
 
 __all__ = [
@@ -116,6 +116,16 @@ class Glicko2Steps:
 
 
 def _check_player(value: object, name: str) -> Glicko2Rating:
+    if (
+        type(value) is Glicko2Rating
+        and type(value.rating) is float
+        and type(value.rd) is float
+        and type(value.volatility) is float
+        and MIN_RATING <= value.rating <= MAX_RATING
+        and 0.0 < value.rd <= MAX_RD
+        and 0.0 < value.volatility < MAX_VOLATILITY
+    ):
+        return value  # already what the checks below would give
     if not isinstance(value, Glicko2Rating):
         raise InvalidInputError(f"{name} must be a Glicko2Rating, got {show(value)}")
     check_rating(value.rating, f"{name}.rating")
@@ -138,6 +148,9 @@ def _check_tau(tau: object) -> float:
     if not MIN_TAU <= value <= MAX_TAU:
         raise InvalidInputError(f"tau must be between {MIN_TAU:g} and {MAX_TAU:g}, got {show(tau)}")
     return value
+
+
+_SCORES: Final = frozenset((0.0, 0.5, 1.0))
 
 
 def _g(phi: float) -> float:
@@ -192,6 +205,57 @@ def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float
     return math.exp(big_a / 2.0)
 
 
+def _update(
+    mu: float,
+    phi: float,
+    sigma: float,
+    opponents: Sequence[Glicko2Rating],
+    results: Sequence[float],
+    tau: float,
+) -> tuple[tuple[float, ...], tuple[float, ...], float, float, float, float, float, float]:
+    """Steps 3 to 7 for a player with games: g, E, v, Delta, sigma', phi*, phi', mu'."""
+    # Step 3
+    g = tuple(_g(opponent.rd / GLICKO2_SCALE) for opponent in opponents)
+    expected = tuple(
+        _e(mu, (opponent.rating - DEFAULT_RATING) / GLICKO2_SCALE, g_j)
+        for opponent, g_j in zip(opponents, g, strict=True)
+    )
+    v = 1.0 / math.fsum(g_j * g_j * e_j * (1.0 - e_j) for g_j, e_j in zip(g, expected, strict=True))
+    # Step 4
+    improvement = math.fsum(
+        g_j * (s_j - e_j) for g_j, e_j, s_j in zip(g, expected, results, strict=True)
+    )
+    delta = v * improvement
+    # Step 5
+    new_sigma = _new_volatility(phi, sigma, v, delta, tau)
+    # Step 6
+    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
+    # Step 7
+    new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
+    new_mu = mu + new_phi * new_phi * improvement
+    return g, expected, v, delta, new_sigma, phi_star, new_phi, new_mu
+
+
+def _new_rating(
+    player: Glicko2Rating,
+    opponents: Sequence[Glicko2Rating],
+    results: Sequence[float],
+    tau: float,
+) -> Glicko2Rating:
+    """Step 8 only, for checked inputs: what :func:`_steps` gives as ``new``."""
+    mu = (player.rating - DEFAULT_RATING) / GLICKO2_SCALE
+    phi = player.rd / GLICKO2_SCALE
+    sigma = player.volatility
+    if not opponents:
+        return Glicko2Rating(
+            player.rating, GLICKO2_SCALE * math.sqrt(phi * phi + sigma * sigma), sigma
+        )
+    *_, new_sigma, _, new_phi, new_mu = _update(mu, phi, sigma, opponents, results, tau)
+    return Glicko2Rating(
+        GLICKO2_SCALE * new_mu + DEFAULT_RATING, GLICKO2_SCALE * new_phi, new_sigma
+    )
+
+
 def _steps(
     player: Glicko2Rating,
     opponents: Sequence[Glicko2Rating],
@@ -219,25 +283,9 @@ def _steps(
             new_phi=phi_star,
             new=Glicko2Rating(player.rating, GLICKO2_SCALE * phi_star, sigma),
         )
-    # Step 3
-    g = tuple(_g(opponent.rd / GLICKO2_SCALE) for opponent in opponents)
-    expected = tuple(
-        _e(mu, (opponent.rating - DEFAULT_RATING) / GLICKO2_SCALE, g_j)
-        for opponent, g_j in zip(opponents, g, strict=True)
+    g, expected, v, delta, new_sigma, phi_star, new_phi, new_mu = _update(
+        mu, phi, sigma, opponents, results, tau
     )
-    v = 1.0 / math.fsum(g_j * g_j * e_j * (1.0 - e_j) for g_j, e_j in zip(g, expected, strict=True))
-    # Step 4
-    improvement = math.fsum(
-        g_j * (s_j - e_j) for g_j, e_j, s_j in zip(g, expected, results, strict=True)
-    )
-    delta = v * improvement
-    # Step 5
-    new_sigma = _new_volatility(phi, sigma, v, delta, tau)
-    # Step 6
-    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
-    # Step 7
-    new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
-    new_mu = mu + new_phi * new_phi * improvement
     # Step 8
     new = Glicko2Rating(GLICKO2_SCALE * new_mu + DEFAULT_RATING, GLICKO2_SCALE * new_phi, new_sigma)
     return Glicko2Steps(
@@ -398,12 +446,16 @@ def rate_period(
                 raise InvalidInputError(f"games[{i}] names {show(name)}, who is not in players")
         if white == black:
             raise InvalidInputError(f"games[{i}] pairs {show(white)} with themself")
-        points = check_result(score, f"games[{i}] score")
+        points = (
+            score
+            if type(score) is float and score in _SCORES
+            else check_result(score, f"games[{i}] score")
+        )
         opponents[white].append(start[black])
         results[white].append(points)
         opponents[black].append(start[white])
         results[black].append(1.0 - points)
     return {
-        name: _steps(rating, opponents[name], results[name], system).new
+        name: _new_rating(rating, opponents[name], results[name], system)
         for name, rating in start.items()
     }
