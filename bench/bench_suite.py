@@ -119,23 +119,24 @@ _OPPONENTS = [1500.0, 1600.0, 1650.0, 1700.0, 1750.0, 1800.0, 1850.0, 1900.0, 20
 _RESULTS = [1.0, 0.5, 0.0, 1.0, 1.0, 0.0, 0.5, 0.0, 1.0]
 
 
+CALLS = [
+    ("USCF_NEW_RATING", (1700.0, 30.0, _OPPONENTS, _RESULTS)),
+    ("FIDE_RATING_CHANGE", (1800.0, _OPPONENTS, _RESULTS, 20.0)),
+    ("ELO_RATING_CHANGE", (1800.0, _OPPONENTS, _RESULTS, 20.0)),
+]
+
+
 def per_call(repeat: int) -> list[dict[str, Any]]:
-    calls = [
-        ("USCF_NEW_RATING", (1700.0, 30.0, _OPPONENTS, _RESULTS)),
-        ("FIDE_RATING_CHANGE", (1800.0, _OPPONENTS, _RESULTS, 20.0)),
-        ("ELO_RATING_CHANGE", (1800.0, _OPPONENTS, _RESULTS, 20.0)),
-    ]
+    calls = CALLS
     harness = _xlwings_harness()
     rows = []
     for name, args in calls:
         fn = FUNCTIONS[name]
-        seconds = per_call_seconds(lambda fn=fn, args=args: fn(*args), repeat)
+        seconds, spread = per_call_in_processes(name, False, repeat)
         comparison: dict[str, Any] = {}
         if harness is not None:
             com = [harness.com_value(a) for a in args]
-            through = per_call_seconds(
-                lambda name=name, com=com: harness.call_udf(name, *com), repeat
-            )
+            through, _ = per_call_in_processes(name, True, repeat)
             comparison = {
                 "name": "the same call through xlwings' conversion (tests/xlwings_harness.py)",
                 "seconds": through,
@@ -150,10 +151,58 @@ def per_call(repeat: int) -> list[dict[str, Any]]:
                 20e-6,
                 unit="µs",
                 comparison=comparison,
-                notes=f"returns {fn(*args)!r}",
+                notes=f"returns {fn(*args)!r}; medians of the processes: "
+                + ", ".join(f"{t * 1e6:.1f}" for t in spread)
+                + " µs",
             )
         )
     return rows
+
+
+_PER_CALL_SCRIPT = """
+import json, sys
+sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2])
+import bench_suite as b
+name, through, repeat = sys.argv[3], sys.argv[4] == "1", int(sys.argv[5])
+args = dict(b.CALLS)[name]
+if through:
+    h = b._xlwings_harness()
+    com = [h.com_value(a) for a in args]
+    job = lambda: h.call_udf(name, *com)
+else:
+    fn = b.FUNCTIONS[name]
+    job = lambda: fn(*args)
+print(json.dumps(b.per_call_seconds(job, repeat)))
+"""
+
+
+def per_call_in_processes(name: str, through: bool, repeat: int) -> tuple[float, list[float]]:
+    """Median of *repeat* fresh processes, each the median of its own batches.
+
+    One process's figure moves by up to 1.6x from the next (memory layout, hash seeds), so
+    the time a user can expect is the median over processes, not one process's figure.
+    """
+    import subprocess
+
+    found = []
+    for _ in range(repeat):
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                _PER_CALL_SCRIPT,
+                str(HERE),
+                str(HERE.parent),
+                name,
+                "1" if through else "0",
+                str(repeat),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        found.append(float(json.loads(out)))
+    return statistics.median(found), found
 
 
 def _xlwings_harness() -> ModuleType | None:
