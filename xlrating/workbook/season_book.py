@@ -440,6 +440,61 @@ def _write(
     return series
 
 
+#: A SEASON_RATINGS array formula in sheet XML: its cell, its range and its text.
+_ARRAY_RE: Final = re.compile(
+    r'<c\b[^>]*\br="([A-Z]+[0-9]+)"[^>]*>\s*<f\b(?=[^>]*\bt="array")[^>]*\bref="([^"]+)"[^>]*>'
+    r"((?:_xludf\.)?" + FUNCTION + r"\([^<]*)</f>"
+)
+
+
+def _layout_from_xml(path: Path) -> SeasonLayout | None:
+    """The season layout read from the sheet XML alone (None when there is none or it is
+    not plain: then :func:`fit_season` decides with openpyxl)."""
+    from html import unescape
+
+    with zipfile.ZipFile(path) as zf:
+        for sheet, part in sheet_parts(zf):
+            data = zf.read(part)
+            if f"{FUNCTION}(".encode() not in data:
+                continue
+            match = _ARRAY_RE.search(data.decode("utf-8", "replace"))
+            if match is None:
+                return None
+            refs = references(unescape(match.group(3)))
+            tables = [_split_reference(r) for r in refs[:2]]
+            if len(tables) < 2 or tables[0] is None or tables[1] is None:
+                return None
+            return SeasonLayout(sheet, match.group(1), match.group(2), tables[0], tables[1])
+    return None
+
+
+def _streamed_shape(path: Path, layout: SeasonLayout) -> tuple[int, int] | None:
+    """:func:`_shape` of the tables, read with openpyxl's streaming (read-only) reader."""
+    from openpyxl import load_workbook
+
+    with path.open("rb") as handle:
+        wb = load_workbook(handle, read_only=True)
+        try:
+            names = {name.upper(): name for name in wb.sheetnames}
+
+            def grid(area: Area) -> list[list[object]]:
+                first_row, first_col, last_row, last_col = _bounds(area[1])
+                rows = wb[names.get(area[0].upper(), area[0])].iter_rows(
+                    min_row=first_row,
+                    max_row=last_row,
+                    min_col=first_col,
+                    max_col=last_col,
+                    values_only=True,
+                )
+                width = last_col - first_col + 1
+                out = [[_cell_value(v) for v in row] + [None] * (width - len(row)) for row in rows]
+                return out + [[None] * width for _ in range(last_row - first_row + 1 - len(out))]
+
+            return _shape(grid(layout.players), grid(layout.games))
+        finally:
+            wb.close()
+
+
 def fit_season(source: str | Path, target: str | Path) -> FitReport | None:
     """Write *source* to *target* with its SEASON_RATINGS array sized to its tables.
 
@@ -454,6 +509,13 @@ def fit_season(source: str | Path, target: str | Path) -> FitReport | None:
         if not any(
             f"{FUNCTION}(".encode() in zf.read(part) for _, part in sheet_parts(zf)
         ):  # not a season book: no need to open it with openpyxl
+            return None
+    # Most books already fit: tell from the sheet XML and a streamed read of the tables,
+    # and read the whole book (and rewrite it) only when the array must change.
+    quick = _layout_from_xml(source)
+    if quick is not None:
+        shape = _streamed_shape(source, quick)
+        if shape is None or _fitted_ref(quick, shape) == quick.ref:
             return None
     wb = _load(source, checked=True)
     try:
