@@ -292,6 +292,9 @@ def test_rate_games_overflow_takes_the_safe_expectancy() -> None:
         ([(0, 1, 0.7)], r"^games\[1\]: score must be 1, 0.5 or 0, got 0.7$"),
         ([(0, 1)], r"^games\[1\] must be \(white, black, score\), got \(0, 1\)$"),
         ([(0, 1, "1")], r"^games\[1\]: score must be 1, 0.5 or 0, got '1'$"),
+        # booleans are refused alone too, not only when another game is bad
+        ([(True, 0, 1)], r"^games\[1\]: white must be a player index from 0 to 1, got True$"),
+        ([(0, 1, True)], r"^games\[1\]: score must be 1, 0.5 or 0, got True$"),
     ],
 )
 def test_rate_games_names_the_bad_game(games: list[object], message: str) -> None:

@@ -35,7 +35,7 @@ import datetime as _dt
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, get_args
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from ._check import MAX_RATING, check_date, show
 from .errors import InvalidInputError, RatingError
@@ -68,6 +68,7 @@ from .fide import (
     ExpectedMethod,
     RatingList,
     _cap,
+    _check_list,
 )
 
 if TYPE_CHECKING:
@@ -96,7 +97,6 @@ _SPAN: Final = int(MAX_RATING) - LOWEST_RATING
 # Plausibility bound chosen here, not a regulation: games completed before the period.
 _MAX_GAMES: Final = 10**9
 
-_RATING_LISTS: Final[tuple[str, ...]] = get_args(RatingList)
 _MISSING_NUMPY: Final = "xlrating.batch needs numpy: pip install 'xlrating[fast]'"
 
 
@@ -351,12 +351,6 @@ def _frozen(array: _A) -> _A:
     """The array made read-only: a result is a value."""
     array.flags.writeable = False
     return array
-
-
-def _check_list(value: object) -> RatingList:
-    if isinstance(value, str) and value in _RATING_LISTS:
-        return cast(RatingList, value)
-    raise InvalidInputError(f"rating_list must be standard, rapid or blitz, got {show(value)}")
 
 
 # --- Parts of the computation --------------------------------------------------------------
@@ -663,7 +657,7 @@ def fide_period_batch(
     _require_numpy()
     import numpy as np
 
-    rating_list = _check_list(rating_list)
+    rating_list = _check_list(rating_list)  # fide's check: the same line
     if method == "logistic":
         raise InvalidInputError(
             "method logistic is not supported by the batch (exact rounding needs "

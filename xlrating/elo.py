@@ -225,8 +225,9 @@ def rate_games(
     except (TypeError, ValueError, IndexError, OverflowError):
         pass
     _check_game_stream(played, len(current))  # names the first bad game
-    # Every game is good, so the fast loop overflowed: far-apart ratings (beyond about
-    # 120,000 points, possible only with a huge K); take the overflow-free expectancy.
+    # Every game is good, so the fast loop met indices that are not plain ints (numpy's)
+    # or overflowed (ratings over about 120,000 points apart, possible only with a huge
+    # K): the checked loop with the overflow-free expectancy.
     current = [check_rating(r, f"ratings[{i + 1}]") for i, r in enumerate(ratings)]
     for white, black, score in played:
         delta = factor * (score - logistic_expected(current[white], current[black], width))
@@ -244,7 +245,15 @@ def _stream(current: list[float], games: Sequence[Any], k: float, scale: float) 
     exp = math.exp
     scores = _SCORES
     for white, black, score in games:
-        if score not in scores or white == black or white < 0 or black < 0:
+        if (
+            type(white) is not int
+            or type(black) is not int
+            or white == black
+            or white < 0
+            or black < 0
+            or score not in scores
+            or type(score) is bool
+        ):
             raise ValueError(f"bad game {white!r}, {black!r}, {score!r}")
         delta = k * (score - 1.0 / (1.0 + exp((current[black] - current[white]) * rate)))
         current[white] += delta

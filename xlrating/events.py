@@ -305,11 +305,8 @@ def uscf_event(
     for row, player in enumerate(players, start=1):
         start[player.name] = _step1(player, row)
         check_rating(player.floor, f"floor of {player.name}")
-        if player.rating is not None and player.rating < uscf.ABSOLUTE_FLOOR:
-            raise InvalidInputError(
-                f"players row {row}: rating of {player.name} must be a US Chess rating of "
-                f"at least {uscf.ABSOLUTE_FLOOR:g}, got {show(player.rating)}"
-            )
+        if player.rating is not None:
+            uscf._check_uscf_rating(player.rating, f"players row {row}: rating of {player.name}")
     played = _played_games(event.games, [player.name for player in players])
 
     # Step 3: estimates for N = 0 players, against pre-event or Step-1 ratings.
@@ -708,11 +705,8 @@ def fide_period(
             raise InvalidInputError(f"players row {row} must be a FidePlayer, got {show(player)}")
         if player.name in index:
             raise InvalidInputError(f"players row {row}: duplicate name {show(player.name)}")
-        if player.rating is not None and player.rating < fide.LOWEST_RATING:
-            raise InvalidInputError(
-                f"players row {row}: rating of {player.name} must be a FIDE rating of at "
-                f"least {fide.LOWEST_RATING}, got {show(player.rating)}"
-            )
+        if player.rating is not None:
+            fide._check_fide_rating(player.rating, f"players row {row}: rating of {player.name}")
         if player.k is not None and not 0 < player.k <= fide.K_MAX:
             raise InvalidInputError(
                 f"players row {row}: K of {player.name} must be a number above 0 and at most "

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._check import check_count, check_number, show
+from ._numeric import logistic_expected
 from .errors import InvalidInputError
 from .events import FidePlayer
 from .tournament import Event, Game, Player
@@ -57,7 +58,7 @@ def _strength(rng: random.Random, low: float = 100.0, high: float = 2700.0) -> f
 
 def _play(rng: random.Random, white: float, black: float) -> float:
     """White's score, drawn from the hidden strengths."""
-    expected = 1.0 / (1.0 + 10.0 ** ((black - white) / 400.0))
+    expected = logistic_expected(white, black, 400.0)
     draw = DRAW_SHARE * (1.0 - abs(2.0 * expected - 1.0))
     roll = rng.random()
     if roll < draw:
