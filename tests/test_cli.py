@@ -300,6 +300,16 @@ def test_templates_command_sizes_the_club_season(
         "xlrating templates: club_season.xlsx: game_rows must be a whole number from 72 to "
         "1000000 (the table holds 72), got 2\n"
     )
+    # Room beyond what recalc accepts is refused before anything is written.
+    fresh = tmp_path / "fresh"
+    code, _, err = run(capsys, "templates", str(fresh), "--player-rows", "1000")
+    assert code == 1
+    assert err == (
+        "xlrating templates: club_season.xlsx with that room would be too big for xlrating "
+        "recalc: more than 5,000 formula cells (the limit xlrating computes); split the "
+        "workbook\n"
+    )
+    assert list(fresh.iterdir()) == []
 
 
 def test_demo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

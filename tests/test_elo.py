@@ -313,5 +313,5 @@ def test_a_huge_int_is_one_line() -> None:
     """An int beyond the largest float (or too long to print) is refused, not a crash."""
     with pytest.raises(InvalidInputError, match=r"^rating must be a finite number, got 1000"):
         rating_change(10**400, [1500], [1], 20)
-    with pytest.raises(InvalidInputError, match="got a number too long to show$"):
+    with pytest.raises(InvalidInputError, match=r"got a number too long to show$"):
         rating_change(10**5000, [1500], [1], 20)

@@ -356,12 +356,29 @@ def _templates(args: argparse.Namespace) -> int:
         )
         if value is not None
     }
+    sized: Path | None = None
     try:
+        if room:  # the club season with the room asked for, if recalc will accept it
+            from .workbook.guard import WorkbookRefusedError, check_workbook
+
+            directory.mkdir(parents=True, exist_ok=True)
+            sized = _temp_beside(directory / "club_season.xlsx")
+            templates.build_template("club_season.xlsx", sized, room)
+            try:
+                check_workbook(sized)
+            except WorkbookRefusedError as error:
+                raise CliError(
+                    f"xlrating templates: club_season.xlsx with that room would be too big "
+                    f"for xlrating recalc: {_one_line(error)}"
+                ) from None
         paths = templates.build_all(directory)
-        if room:  # the club season again, with the room asked for
-            templates.build_template("club_season.xlsx", directory / "club_season.xlsx", room)
+        if sized is not None:
+            os.replace(sized, directory / "club_season.xlsx")
     except (OSError, templates.TemplateError) as error:
         raise CliError(f"xlrating templates: {_one_line(error)}") from None
+    finally:
+        if sized is not None:
+            sized.unlink(missing_ok=True)
     for path in paths:
         print(f"wrote {path}")
     return 0
@@ -877,6 +894,8 @@ def build_parser() -> argparse.ArgumentParser:
         default="workbooks",
         help="where to write them (default: ./workbooks)",
     )
+    # The defaults are templates.CLUB_PLAYER_ROWS, CLUB_GAME_ROWS, CLUB_EVENT_COLUMNS, written
+    # out here because --help must not import the workbook libraries.
     for option, what, default in (
         ("--player-rows", "rows for players", 40),
         ("--game-rows", "rows for games (a game or a bye per row)", 600),
