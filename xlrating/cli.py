@@ -278,9 +278,10 @@ def _recalc(args: argparse.Namespace) -> int:
     try:
         with _Deadline(limit):
             # A season book's ratings table is sized to its tables first, as Excel 365 would.
-            fitted = season_book.fit_season(source, scratch)
+            # The guard has read the source (above); the scratch copy is ours.
+            fitted = season_book.fit_season(source, scratch, checked=True)
             book = Path(scratch) if fitted is not None else source
-            evaluation = engine.evaluate(book, progress=bar.part(0, 2))
+            evaluation = engine.evaluate(book, progress=bar.part(0, 2), checked=True)
             bar.show(f"writing {target.name}", 0.9)
             if args.in_place:
                 _backup(source)

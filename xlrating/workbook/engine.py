@@ -244,19 +244,23 @@ def evaluate(
     *,
     progress: Progress | None = None,
     observer: Observer | None = None,
+    checked: bool = False,
 ) -> Evaluation:
     """Compute every formula of the workbook at *path* with the registry's functions.
 
     :param path: an xlsx (or xlsm) file.
     :param progress: called as each step starts: reading, compiling, calculating.
     :param observer: called with every registry call (for tests and debugging).
+    :param checked: the caller has run :func:`~xlrating.workbook.guard.check_workbook` on
+        this very file (or wrote it itself): do not scan it again.
     :returns: an :class:`Evaluation` with every cell's value.
     """
     import numpy as np
 
     path = Path(path).resolve()
     require_defusedxml()
-    check_workbook(path)
+    if not checked:
+        check_workbook(path)
     names = {name.upper(): name for name in sheet_names(path)}
     register_functions()
     token = _OBSERVER.set(observer)

@@ -495,16 +495,26 @@ def _streamed_shape(path: Path, layout: SeasonLayout) -> tuple[int, int] | None:
             wb.close()
 
 
-def fit_season(source: str | Path, target: str | Path) -> FitReport | None:
+def fit_season(
+    source: str | Path, target: str | Path, *, checked: bool = False
+) -> FitReport | None:
     """Write *source* to *target* with its SEASON_RATINGS array sized to its tables.
 
     The array gets one row per player plus the header and one column per event plus the
     names; the chart lines over it are redrawn, one per player.  Nothing is written (and
     None returned) when the array already fits, when the book has no season table, or
     when its tables cannot be read (the function then shows its error text).
+
+    :param checked: the caller has run the guard on *source* already.
     """
     source, target = Path(source), Path(target)
-    _check(source)
+    if checked:  # the caller ran the guard on this file; openpyxl still needs defusedxml
+        try:
+            require_defusedxml()
+        except WorkbookRefusedError as error:
+            raise SeasonBookError(f"{source.name}: {error}") from None
+    else:
+        _check(source)
     with zipfile.ZipFile(source) as zf:
         if not any(
             f"{FUNCTION}(".encode() in zf.read(part) for _, part in sheet_parts(zf)
