@@ -17,6 +17,7 @@ from .errors import InvalidInputError
 __all__ = [
     "MAX_RATING",
     "MIN_RATING",
+    "RESULT_VALUES",
     "check_count",
     "check_date",
     "check_games",
@@ -31,7 +32,8 @@ MIN_RATING: Final = 0.0
 #: Highest rating accepted anywhere (a plausibility bound, not a regulation).
 MAX_RATING: Final = 4000.0
 
-_RESULTS: Final = (0.0, 0.5, 1.0)
+#: The results a game can have: loss, draw, win (what every module accepts as a result).
+RESULT_VALUES: Final = frozenset((0.0, 0.5, 1.0))
 
 
 def show(value: object) -> str:
@@ -83,7 +85,7 @@ def check_result(value: object, name: str = "result") -> float:
     if (
         isinstance(value, bool)
         or not isinstance(value, (int, float))
-        or float(value) not in _RESULTS
+        or float(value) not in RESULT_VALUES
     ):
         raise InvalidInputError(f"{name} must be 1, 0.5 or 0, got {show(value)}")
     return float(value)
@@ -114,7 +116,7 @@ def check_games(
             type(opponent) is not float
             or not MIN_RATING <= opponent <= MAX_RATING
             or type(result) is not float
-            or result not in _RESULTS
+            or result not in RESULT_VALUES
         ):
             break
     else:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar, cast
 
-from ._check import show
+from ._check import RESULT_VALUES, show
 from .errors import InvalidInputError, NoRatingError, RatingError
 
 __all__ = [
@@ -125,8 +125,6 @@ RESULT_WORDS: Final[dict[str, float]] = {
 }
 
 _T = TypeVar("_T")
-#: Results a cell holds as numbers: win, draw, loss.
-_PLAIN_RESULTS: Final = frozenset((0.0, 0.5, 1.0))
 
 
 def cell_error_text(error: BaseException) -> str:
@@ -371,7 +369,7 @@ def paired_rows(
                 type(opp) is not float
                 or opp - opp != 0.0
                 or type(res) is not float
-                or res not in _PLAIN_RESULTS
+                or res not in RESULT_VALUES
             ):
                 break
         else:

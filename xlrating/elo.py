@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import Any, Final
 
-from ._check import check_count, check_games, check_number, check_rating, show
+from ._check import RESULT_VALUES, check_count, check_games, check_number, check_rating, show
 from ._numeric import logistic_expected, round_half_up
 from .errors import InvalidInputError
 
@@ -236,14 +236,11 @@ def rate_games(
     return current
 
 
-_SCORES: Final = frozenset((0.0, 0.5, 1.0))
-
-
 def _stream(current: list[float], games: Sequence[Any], k: float, scale: float) -> list[float]:
     """The game-by-game loop, checking each game as cheaply as it can (a bad one raises)."""
     rate = math.log(10.0) / scale  # 10^(x/scale) = e^(x * rate)
     exp = math.exp
-    scores = _SCORES
+    scores = RESULT_VALUES
     for white, black, score in games:
         if (
             type(white) is not int

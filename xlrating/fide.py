@@ -686,11 +686,7 @@ def _fraction_change(
         expected_total += pd
         score += Fraction(result)
     if day >= K_RULES_FROM and factor * len(rated) > K_PERIOD_LIMIT:
-        largest = K_PERIOD_LIMIT // len(rated)
-        raise InvalidInputError(
-            f"k {factor:g} x {len(rated)} rated games exceeds {K_PERIOD_LIMIT} (8.3.3): "
-            f"K is at most {largest} for this period (k_factor with period_games gives it)"
-        )
+        raise _k_too_high(factor, len(rated))
     change_exact = _exact(factor) * (score - expected_total)
     change = _half_away(change_exact)
     return FideChange(
@@ -705,6 +701,15 @@ def _fraction_change(
         change=change,
         new_rating=int(own) + change if own.is_integer() else own + change,
         performance=_performance(rated) if rated else None,
+    )
+
+
+def _k_too_high(factor: float, games: int) -> InvalidInputError:
+    """K x rated games above 700 (8.3.3), with the largest K the period allows."""
+    return InvalidInputError(
+        f"k {factor:g} x {games} rated games exceeds {K_PERIOD_LIMIT} (8.3.3): "
+        f"K is at most {K_PERIOD_LIMIT // games} for this period (k_factor with period_games "
+        "gives it)"
     )
 
 
@@ -755,11 +760,7 @@ def _whole_number_change(
         count += 1
     k = int(factor)
     if day >= K_RULES_FROM and k * count > K_PERIOD_LIMIT:
-        largest = K_PERIOD_LIMIT // count
-        raise InvalidInputError(
-            f"k {factor:g} x {count} rated games exceeds {K_PERIOD_LIMIT} (8.3.3): "
-            f"K is at most {largest} for this period (k_factor with period_games gives it)"
-        )
+        raise _k_too_high(factor, count)
     hundredths = k * (50 * halves - total)  # K x (score - sum PD), in hundredths
     magnitude = (2 * abs(hundredths) + 100) // 200  # 8.3.4: .5 away from zero
     change = magnitude if hundredths >= 0 else -magnitude

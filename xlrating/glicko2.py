@@ -18,7 +18,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ._check import MAX_RATING, MIN_RATING, check_number, check_rating, check_result, show
+from ._check import (
+    MAX_RATING,
+    MIN_RATING,
+    RESULT_VALUES,
+    check_number,
+    check_rating,
+    check_result,
+    show,
+)
 from .errors import InvalidInputError, NoRatingError
 
 __all__ = [
@@ -148,9 +156,6 @@ def _check_tau(tau: object) -> float:
     if not MIN_TAU <= value <= MAX_TAU:
         raise InvalidInputError(f"tau must be between {MIN_TAU:g} and {MAX_TAU:g}, got {show(tau)}")
     return value
-
-
-_SCORES: Final = frozenset((0.0, 0.5, 1.0))
 
 
 def _g(phi: float) -> float:
@@ -448,7 +453,7 @@ def rate_period(
             raise InvalidInputError(f"games[{i}] pairs {show(white)} with themself")
         points = (
             score
-            if type(score) is float and score in _SCORES
+            if type(score) is float and score in RESULT_VALUES
             else check_result(score, f"games[{i}] score")
         )
         opponents[white].append(start[black])
