@@ -18,6 +18,7 @@ __all__ = [
     "MAX_RATING",
     "MIN_RATING",
     "RESULT_VALUES",
+    "check_computed",
     "check_count",
     "check_date",
     "check_games",
@@ -68,6 +69,16 @@ def check_rating(value: object, name: str = "rating") -> float:
             f"{name} must be between {MIN_RATING:g} and {MAX_RATING:g}, got {show(value)}"
         )
     return number
+
+
+def check_computed(rating: float, what: str) -> None:
+    """A rating the core computed must stay within the ratings accepted (0 to 4000): *what*
+    says whose, e.g. ``"players row 3: the Step-4 rating of Ann"``."""
+    if not MIN_RATING <= rating <= MAX_RATING:
+        raise InvalidInputError(
+            f"{what} comes to {rating:.1f}, outside {MIN_RATING:g} to {MAX_RATING:g}, "
+            "the ratings xlrating accepts"
+        )
 
 
 def check_count(value: object, name: str, *, minimum: int = 0) -> int:

@@ -47,8 +47,7 @@ from typing import Final, Literal, NamedTuple, get_args
 
 from . import fide, uscf
 from ._check import (
-    MAX_RATING,
-    MIN_RATING,
+    check_computed,
     check_count,
     check_date,
     check_number,
@@ -141,11 +140,7 @@ def _for_player(row: int, name: str, error: InvalidInputError) -> InvalidInputEr
 
 def _check_computed(rating: float, row: int, name: str, what: str) -> None:
     """A rating the event computed must stay within what xlrating accepts (0 to 4000)."""
-    if not MIN_RATING <= rating <= MAX_RATING:
-        raise InvalidInputError(
-            f"players row {row}: the {what} rating of {name} comes to {rating:.1f}, outside "
-            f"{MIN_RATING:g} to {MAX_RATING:g}, the ratings xlrating accepts"
-        )
+    check_computed(rating, f"players row {row}: the {what} rating of {name}")
 
 
 def _check_flag(value: object, name: str) -> bool:

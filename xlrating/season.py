@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, TypeVar, get_args
 
 from . import elo, fide, glicko2
-from ._check import MAX_RATING, MIN_RATING, check_date, check_rating, show
+from ._check import check_computed, check_date, check_rating, show
 from .errors import InvalidInputError
 from .events import FidePlayer, PooledGames, _played_games, fide_period, uscf_event
 from .tournament import Event, Game, Player
@@ -377,11 +377,7 @@ def _elo_season(
 
 def _moved(player: Player, rating: float, games: int, event: str) -> Player:
     """The player with a new rating after *games* more games (None stays unknown)."""
-    if not MIN_RATING <= rating <= MAX_RATING:
-        raise InvalidInputError(
-            f"event {show(event)}: the new rating of {player.name} comes to {rating:.1f}, "
-            f"outside {MIN_RATING:g} to {MAX_RATING:g}, the ratings xlrating accepts"
-        )
+    check_computed(rating, f"event {show(event)}: the new rating of {player.name}")
     count = None if player.games is None else player.games + games
     return Player(player.name, rating, count, player.floor, player.age)
 
