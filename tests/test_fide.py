@@ -757,55 +757,132 @@ def test_ratings_below_the_lowest_fide_rating_are_refused() -> None:
         fide.rating_change(1800, [1.75], [1], 20)
 
 
-# --- The whole-number fast path equals the exact Fraction path -------------------------------
+# --- Reference periods worked by hand, one per rule era ----------------------------------------
+#
+# Each case is worked from the regulation text with table 8.1.2 as printed (B.02 effective
+# 1 March 2024, 8.1.2), never from xlrating's code: D is capped by the rule in force on the
+# event date, PD is read from the table (column L = 1 - H below zero), the change is
+# K x (score - sum PD) (8.3.2) rounded once, .5 away from zero (8.3.4), and the performance
+# is the opponents' average rounded .5 up plus dp for the percentage rounded .5 up (Title
+# Regulations 1.4.7-1.4.9).  All ratings and K are whole numbers, so these cases run the
+# whole-number path of rating_change; test_fractional_* cases run the general path.
 
-_ERA_DATES = [
-    dt.date(2008, 1, 1),  # 350 cap
-    dt.date(2015, 1, 1),  # 400 cap
-    dt.date(2023, 1, 1),  # one upgrade per tournament
-    dt.date(2025, 1, 1),  # 600-point rule (rapid/blitz)
-    dt.date(2026, 1, 1),  # 2650 exemption (standard)
+REFERENCE_PERIODS = [
+    pytest.param(
+        # 350-point rule, 1 Apr 2006 - 30 Jun 2009 (chesselo.com/350_rule.html): D 500 counts
+        # as 350, row 345-357: .89; D 100: .64; D -100: 1 - .64 = .36.  Sum 1.89, score 1.5:
+        # 15 x -0.39 = -5.85 -> -6.  Rp: 5500/3 = 1833.33 -> 1833; 50% -> dp 0.
+        (2000, [1500, 1900, 2100], [1, 0.5, 0], 15, "standard", dt.date(2009, 6, 30)),
+        ((0.89, 0.64, 0.36), (350.0, 100.0, -100.0), 1.89, 1.5, 3, -5.85, -6, 1994, 1833),
+        id="350-rule-last-day",
+    ),
+    pytest.param(
+        # 400-point rule from 1 Jul 2009 (B.02 8.3.1): D 500 counts as 400, row 392-411: .92.
+        # Sum 1.92: 15 x -0.42 = -6.3 -> -6.
+        (2000, [1500, 1900, 2100], [1, 0.5, 0], 15, "standard", dt.date(2009, 7, 1)),
+        ((0.92, 0.64, 0.36), (400.0, 100.0, -100.0), 1.92, 1.5, 3, -6.3, -6, 1994, 1833),
+        id="400-rule-first-day",
+    ),
+    pytest.param(
+        # B.02 2022 8.3.1, one upgrade per tournament, for the game with the greatest
+        # difference: D 500 (the greatest) counts as 400 (.92); D 450 counts in full, row
+        # 433-456: .94; D 100: .64.  Sum 2.50, score 2.5: change 0.  Rp: 5250/3 = 1750,
+        # 83.33% -> 83% -> dp 273: 2023.
+        (2100, [1600, 1650, 2000], [1, 1, 0.5], 20, "standard", dt.date(2024, 2, 29)),
+        ((0.92, 0.94, 0.64), (400.0, 450.0, 100.0), 2.5, 2.5, 3, 0.0, 0, 2100, 2023),
+        id="one-upgrade-last-day",
+    ),
+    pytest.param(
+        # B.02 effective 1 March 2024, 8.3.1: the limit is abolished, both D above 400 count
+        # as 400 (.92).  Sum 2.48: 20 x 0.02 = 0.4 -> 0.
+        (2100, [1600, 1650, 2000], [1, 1, 0.5], 20, "standard", dt.date(2024, 3, 1)),
+        ((0.92, 0.92, 0.64), (400.0, 400.0, 100.0), 2.48, 2.5, 3, 0.4, 0, 2100, 2023),
+        id="plain-400-rule-2024",
+    ),
+    pytest.param(
+        # Rapid and Blitz Regulations 2024, 7.3.1, before 1 Dec 2024: no 600-point rule.
+        # 2700 v 2100 (D 600 -> 400, .92) and 2101 (D 599 -> 400, .92); the unrated opponent
+        # does not count (8.3.1 "against a rated player").  Sum 1.84, score 2: 20 x 0.16 =
+        # 3.2 -> 3.  Rp: 4201/2 = 2100.5 -> 2101; 100% -> dp 800: 2901.
+        (2700, [2100, 2101, None], [1, 1, 0.5], 20, "blitz", dt.date(2024, 11, 30)),
+        ((0.92, 0.92, None), (400.0, 400.0, None), 1.84, 2.0, 2, 3.2, 3, 2703, 2901),
+        id="blitz-before-600-rule",
+    ),
+    pytest.param(
+        # R&B 7.3.1 from 1 Dec 2024: 600 points or more apart with a player above 2600: the
+        # 2100 game is not rated; 599 apart is.  Sum .92, score 1: 20 x 0.08 = 1.6 -> 2.
+        # Rp: 2101 + 800 = 2901.
+        (2700, [2100, 2101, None], [1, 1, 0.5], 20, "blitz", dt.date(2024, 12, 1)),
+        ((None, 0.92, None), (None, 400.0, None), 0.92, 1.0, 1, 1.6, 2, 2702, 2901),
+        id="blitz-600-rule-first-day",
+    ),
+    pytest.param(
+        # B.02 8.3.1 before 1 Oct 2025: 400 for everyone.  2700 v 2200 (D 500 -> 400, .92)
+        # and 1900 (D 800 -> 400, .92).  Sum 1.84, score 1: 10 x -0.84 = -8.4 -> -8.
+        # Rp: 2050, 50% -> 2050.
+        (2700, [2200, 1900], [1, 0], 10, "standard", dt.date(2025, 9, 30)),
+        ((0.92, 0.92), (400.0, 400.0), 1.84, 1.0, 2, -8.4, -8, 2692, 2050),
+        id="2650-player-before-exemption",
+    ),
+    pytest.param(
+        # B.02 8.3.1 as amended effective 1 October 2025: "for players rated 2650 and above,
+        # the difference between ratings shall be used in all cases": D 500, row 485-517:
+        # .96; D 800, row "> 735": 1.00.  Sum 1.96: 10 x -0.96 = -9.6 -> -10 (8.3.4).
+        (2700, [2200, 1900], [1, 0], 10, "standard", dt.date(2025, 10, 1)),
+        ((0.96, 1.0), (500.0, 800.0), 1.96, 1.0, 2, -9.6, -10, 2690, 2050),
+        id="2650-exemption-first-day",
+    ),
+    pytest.param(
+        # The same games for the 2200 player, who is below 2650: D -500 counts as -400,
+        # PD 1 - .92 = .08 (8.3.1; the exemption is keyed on the rated player, decision 3).
+        # 10 x (0 - 0.08) = -0.8 -> -1.  Rp: 2700 + dp(0%) -800 = 1900.
+        (2200, [2700], [0], 10, "standard", dt.date(2025, 10, 1)),
+        ((0.08,), (-400.0,), 0.08, 0.0, 1, -0.8, -1, 2199, 1900),
+        id="2650-exemption-is-one-sided",
+    ),
+    pytest.param(
+        # R&B regulations 2024, 7.3.1: the plain 400 cap, no 2650 exemption in rapid.
+        # D 500 -> 400, .92: 10 x (1 - 0.92) = 0.8 -> 1.  Rp: 2200 + 800 = 3000.
+        (2700, [2200], [1], 10, "rapid", dt.date(2025, 10, 1)),
+        ((0.92,), (400.0,), 0.92, 1.0, 1, 0.8, 1, 2701, 3000),
+        id="rapid-has-no-2650-exemption",
+    ),
 ]
 
 
-@given(
-    own=st.integers(1000, 3000),
-    games=st.lists(
-        st.tuples(st.one_of(st.none(), st.integers(1000, 3000)), st.sampled_from([0.0, 0.5, 1.0])),
-        min_size=1,
-        max_size=12,
-    ),
-    k=st.sampled_from([10, 15, 20, 38, 40]),
-    rating_list=st.sampled_from(["standard", "rapid", "blitz"]),
-    day=st.sampled_from(_ERA_DATES),
-)
-def test_whole_number_path_equals_fraction_path(
-    own: int, games: list[tuple[int | None, float]], k: int, rating_list: Any, day: dt.date
-) -> None:
-    """rating_change takes integer arithmetic for whole numbers: every field must equal the
-    general Fraction arithmetic (the straightforward path) on the same games."""
-    opponents = [None if o is None else float(o) for o, _ in games]
-    results = [r for _, r in games]
-    try:
-        fast = fide.rating_change(float(own), opponents, results, k, rating_list, day)
-    except InvalidInputError as error:  # the 700 rule: the general path must refuse too
-        assert "exceeds 700" in str(error)
-        assume(False)
-    checked = tuple(zip(opponents, results, strict=True))
-    cap = fide._cap(float(own), rating_list, day)
-    upgraded = None
-    if cap is not None and fide.UPGRADE_LIMIT_FROM <= day < fide.UPGRADE_LIMIT_ABOLISHED:
-        above = [
-            (own - o, i)
-            for i, o in enumerate(opponents)
-            if o is not None and fide._rated(own, o, rating_list, day) and own - o > cap
-        ]
-        if above:
-            upgraded = max(above, key=lambda pair: (pair[0], -pair[1]))[1]
-    slow = fide._fraction_change(
-        float(own), checked, float(k), cap, upgraded, rating_list, day, "table"
+@pytest.mark.parametrize(("given", "worked"), REFERENCE_PERIODS)
+def test_reference_periods_worked_by_hand(given: tuple[Any, ...], worked: tuple[Any, ...]) -> None:
+    """Every field of rating_change against a period worked by hand from the regulations."""
+    rating, opponents, results, k, rating_list, day = given
+    result = fide.rating_change(rating, opponents, results, k, rating_list, event_date=day)
+    got = (
+        result.expected,
+        result.differences,
+        result.expected_total,
+        result.score,
+        result.rated_games,
+        result.change_unrounded,
+        result.change,
+        result.new_rating,
+        result.performance,
     )
-    assert fast == slow
+    assert got == worked
+
+
+def test_fractional_rating_uses_the_same_rules_by_date() -> None:
+    """The general (Fraction) path on the 2650 and one-upgrade cases above, with ratings
+    ending in .5 (as an unrounded one-time adjustment gives): the same PD rows, worked by
+    hand.  2700.5 v 2200 (D 500.5: .96) and 1900 (D 800.5: 1.00) from 2025-10-01;
+    2100.5 v 1600 (D 500.5 -> 400: .92), 1650 (D 450.5 in full: .94), 2000 (D 100.5: .64)
+    on 2024-02-29."""
+    exempt = fide.rating_change(2700.5, [2200, 1900], [1, 0], 10, event_date=dt.date(2025, 10, 1))
+    assert exempt.expected == (0.96, 1.0) and exempt.differences == (500.5, 800.5)
+    assert (exempt.change_unrounded, exempt.change, exempt.new_rating) == (-9.6, -10, 2690.5)
+    once = fide.rating_change(
+        2100.5, [1600, 1650, 2000], [1, 1, 0.5], 20, event_date=dt.date(2024, 2, 29)
+    )
+    assert once.expected == (0.92, 0.94, 0.64) and once.differences == (400.0, 450.5, 100.5)
+    assert (once.change_unrounded, once.change) == (0.0, 0)
 
 
 def test_whole_number_path_rounds_half_away_from_zero() -> None:
