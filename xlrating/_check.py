@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Final, cast
 
 from .errors import InvalidInputError
@@ -18,6 +19,7 @@ __all__ = [
     "MAX_RATING",
     "MIN_RATING",
     "RESULT_VALUES",
+    "RESULT_WORDS",
     "check_computed",
     "check_count",
     "check_date",
@@ -25,6 +27,7 @@ __all__ = [
     "check_number",
     "check_rating",
     "check_result",
+    "result_word",
     "show",
 ]
 
@@ -35,6 +38,46 @@ MAX_RATING: Final = 4000.0
 
 #: The results a game can have: loss, draw, win (what every module accepts as a result).
 RESULT_VALUES: Final = frozenset((0.0, 0.5, 1.0))
+
+#: The one vocabulary of a played game's result typed as text, wherever a result is read
+#: (a results range of the spreadsheet functions, a Games table, a season's games): the
+#: score of the player the cell speaks for (a results range: the player; a Games table:
+#: White, so "1-0" is a win there and here).  Keys as :func:`result_word` normalises the
+#: text: every space removed, upper case.  Forfeit marks ("+-", "-+") are not here: a
+#: forfeit is not a played game, so only a Games table, which records it, reads them.
+RESULT_WORDS: Final[Mapping[str, float]] = MappingProxyType(
+    {
+        "1": 1.0,
+        "1.0": 1.0,
+        "1-0": 1.0,
+        "W": 1.0,
+        "WIN": 1.0,
+        "0.5": 0.5,
+        ".5": 0.5,
+        "0,5": 0.5,
+        "½": 0.5,
+        "1/2": 0.5,
+        "=": 0.5,
+        "½-½": 0.5,
+        "1/2-1/2": 0.5,
+        "0.5-0.5": 0.5,
+        "D": 0.5,
+        "DRAW": 0.5,
+        "0": 0.0,
+        "0.0": 0.0,
+        "0-1": 0.0,
+        "L": 0.0,
+        "LOSS": 0.0,
+    }
+)
+
+
+def result_word(text: str) -> float | None:
+    """The score a result word gives (see :data:`RESULT_WORDS`), or None if it is not one.
+
+    Case and spaces do not matter: " win ", "1 - 0" and "½ - ½" are result words.
+    """
+    return RESULT_WORDS.get("".join(text.split()).upper())
 
 
 def show(value: object) -> str:

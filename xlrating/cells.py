@@ -18,7 +18,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar, cast
 
-from ._check import RESULT_VALUES, show
+from ._check import RESULT_VALUES, result_word, show
+from ._check import RESULT_WORDS as _RESULT_WORDS
 from .errors import InvalidInputError, NoRatingError, RatingError
 
 __all__ = [
@@ -104,25 +105,9 @@ UNRATED_WORDS: Final = frozenset({"unrated", "nr", "u", "-", "none"})
 _TRUE: Final = frozenset({"TRUE", "YES", "Y", "1", "WAHR", "VRAI"})
 _FALSE: Final = frozenset({"FALSE", "NO", "N", "0", "FALSCH", "FAUX"})
 
-#: Result words accepted in cells (case-insensitive, trimmed), as the catalog promises.
-RESULT_WORDS: Final[dict[str, float]] = {
-    "W": 1.0,
-    "WIN": 1.0,
-    "1": 1.0,
-    "1.0": 1.0,
-    "D": 0.5,
-    "DRAW": 0.5,
-    "0.5": 0.5,
-    ".5": 0.5,
-    "½": 0.5,
-    "=": 0.5,
-    "1/2": 0.5,
-    "0,5": 0.5,
-    "L": 0.0,
-    "LOSS": 0.0,
-    "0": 0.0,
-    "0.0": 0.0,
-}
+#: Result words accepted in cells: the one vocabulary of the core (``_check.RESULT_WORDS``),
+#: shared with Games tables, as the catalog promises.
+RESULT_WORDS: Final = _RESULT_WORDS
 
 _T = TypeVar("_T")
 
@@ -283,14 +268,16 @@ def to_date(value: CellValue, name: str) -> _dt.date | None:
 
 
 def to_result(value: CellValue, name: str) -> float:
-    """A game result: 1, 0.5, 0 or text W, D, L, "1", "0.5", "½", "=", "0"."""
+    """A game result: 1, 0.5, 0 or a result word (W, D, L, "1-0", "½", "=", ...: RESULT_WORDS)."""
     _reject_unusable(value, name)
     if isinstance(value, bool):
         raise InvalidInputError(f"{name} must be W, D, L, 1, 0.5 or 0, got {show(value)}")
     if isinstance(value, (int, float)) and float(value) in (0.0, 0.5, 1.0):
         return float(value)
-    if isinstance(value, str) and value.strip().upper() in RESULT_WORDS:
-        return RESULT_WORDS[value.strip().upper()]
+    if isinstance(value, str):
+        score = result_word(value)
+        if score is not None:
+            return score
     raise InvalidInputError(f"{name} must be W, D, L, 1, 0.5 or 0, got {show(value)}")
 
 

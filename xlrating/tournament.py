@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from ._check import check_count, check_number, check_rating, show
+from ._check import check_count, check_number, check_rating, result_word, show
 from .errors import InvalidInputError
 
 __all__ = [
@@ -31,26 +31,6 @@ GameKind = Literal["played", "forfeit", "bye"]
 #: The text that marks a bye in the black column of a games table.
 BYE: Final = "BYE"
 
-#: Results written from White's side, as people type them (case-insensitive, trimmed).
-_PLAYED: Final[dict[str, float]] = {
-    "1": 1.0,
-    "1.0": 1.0,
-    "1-0": 1.0,
-    "w": 1.0,
-    "0.5": 0.5,
-    ".5": 0.5,
-    "½": 0.5,
-    "½-½": 0.5,
-    "1/2": 0.5,
-    "1/2-1/2": 0.5,
-    "=": 0.5,
-    "0.5-0.5": 0.5,
-    "d": 0.5,
-    "0": 0.0,
-    "0.0": 0.0,
-    "0-1": 0.0,
-    "l": 0.0,
-}
 #: Forfeits: White won by forfeit ("+-") or lost by forfeit ("-+"); also "+:-" style.
 _FORFEITS: Final[dict[str, float]] = {
     "+-": 1.0,
@@ -161,7 +141,8 @@ class Event:
 def parse_result(value: object, *, bye: bool, where: str) -> tuple[float, GameKind]:
     """White's score and the kind of game from a result cell.
 
-    Accepts 1, 0.5, 0, "1-0", "0-1", "½-½", "1/2-1/2", "=", forfeits "+-" and "-+".
+    Accepts 1, 0.5, 0, the result words of ``_check.RESULT_WORDS`` (the vocabulary of
+    every result cell: "1-0", "0-1", "½-½", "=", "W", "Win", ...) and forfeits "+-", "-+".
     For a bye the result is the points the bye gives (blank means a full-point bye
     is not assumed: it is 0 unless given).
     """
@@ -174,18 +155,20 @@ def parse_result(value: object, *, bye: bool, where: str) -> tuple[float, GameKi
             return 0.0, "bye"
         if isinstance(value, (int, float)) and float(value) in (0.0, 0.5, 1.0):
             return float(value), "bye"
-        text = str(value).strip().lower()
-        if text in _PLAYED:
-            return _PLAYED[text], "bye"
+        score = result_word(str(value))
+        if score is not None:
+            return score, "bye"
+        text = "".join(str(value).split()).lower()
         if text in _FORFEITS:
             return _FORFEITS[text], "bye"
         raise InvalidInputError(f"{where}: bye result must be 1, 0.5 or 0, got {show(value)}")
     if isinstance(value, (int, float)) and float(value) in (0.0, 0.5, 1.0):
         return float(value), "played"
     if isinstance(value, str):
+        score = result_word(value)
+        if score is not None:
+            return score, "played"
         text = "".join(value.split()).lower()
-        if text in _PLAYED:
-            return _PLAYED[text], "played"
         if text in _FORFEITS:
             return _FORFEITS[text], "forfeit"
     raise InvalidInputError(
