@@ -10,10 +10,10 @@ The numbers are those of :mod:`xlrating.fide`, to the last digit:
 
 * PD comes from table 8.1.2 as printed (:data:`xlrating.fide.TABLE_8_1_2`, read once into
   a lookup table of whole hundredths), with the rating-difference rule in force on the
-  period's date as ``fide._cap`` gives it (350 or 400 points, the 2650 exemption keyed on
-  the rated player's own rating), the 2022-2024 limit of one upgrade per tournament (the
-  period taken as one tournament, as :func:`xlrating.fide.rating_change` does) and the
-  rapid/blitz 600-point rule.
+  period's date as :func:`xlrating.fide.fide_rules` decides it (350 or 400 points, the 2650
+  exemption keyed on the rated player's own rating), the 2022-2024 limit of one upgrade
+  per tournament (the period taken as one tournament, as :func:`xlrating.fide.rating_change`
+  does) and the rapid/blitz 600-point rule.
 * K follows 8.3.3 exactly as :func:`xlrating.fide.k_factor` (with the 700 rule for the
   period's rated games), unless a K is given for the player.
 * The change K x (score - sum PD) is computed in whole hundredths, in integers, and
@@ -40,10 +40,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 from ._check import MAX_RATING, check_date, show
 from .errors import InvalidInputError, RatingError
 from .fide import (
-    CAP_350_FROM,
     EARLIEST_BIRTH_YEAR,
-    EXEMPTION_2650_RATING,
-    FIRST_RATING_RULES_FROM,
     K_ELITE,
     K_ELITE_RATING,
     K_JUNIOR,
@@ -53,22 +50,14 @@ from .fide import (
     K_NEW,
     K_NEW_GAMES,
     K_PERIOD_LIMIT,
-    K_RAPID_BLITZ_BEFORE,
-    K_RULES_FROM,
     K_STANDARD,
     LOWEST_RATING,
-    RAPID_BLITZ_SAME_K_FROM,
-    RATING_FLOOR,
-    RULE_600_DIFFERENCE,
-    RULE_600_FROM,
-    RULE_600_RATING,
     TABLE_8_1_2,
-    UPGRADE_LIMIT_ABOLISHED,
-    UPGRADE_LIMIT_FROM,
     ExpectedMethod,
+    FideRules,
     RatingList,
-    _cap,
-    _check_list,
+    check_rating_list,
+    fide_rules,
 )
 
 if TYPE_CHECKING:
@@ -466,7 +455,7 @@ def _odd_games(
     A game is rated for a player whose opponent is rated; an unrated player's games
     against rated opponents count as games and points only (as in ``fide_period``).  A
     player rated 2650 or more uses the full difference (8.3.1 as amended 2025-10-01,
-    keyed on the player's own rating as ``fide._cap`` is).
+    keyed on the player's own rating as :meth:`xlrating.fide.FideRules.cap_for` is).
     """
     import numpy as np
 
@@ -511,19 +500,19 @@ def _removed_600(
     score: FloatArray,
     index: IntArray,
     table: FloatArray,
+    gap: int,
+    above: int,
 ) -> _Corrections:
     """Take out the rapid/blitz games the 600-point rule leaves unrated, for both players.
 
-    R&B regulations 7.3.1 from 2024-12-01, as ``fide._rated``: 600 or more points apart
-    and either player rated above 2600 (decision 5: the game goes for both).
+    R&B regulations 7.3.1 from 2024-12-01, as :meth:`xlrating.fide.FideRules.is_rated`:
+    *gap* (600) or more points apart and either player rated above *above* (2600)
+    (decision 5: the game goes for both).
     """
     import numpy as np
 
-    far = np.flatnonzero(
-        ((index >= _SPAN + RULE_600_DIFFERENCE) & (index <= 2 * _SPAN))
-        | (index <= _SPAN - RULE_600_DIFFERENCE)
-    )
-    high = rating > RULE_600_RATING
+    far = np.flatnonzero(((index >= _SPAN + gap) & (index <= 2 * _SPAN)) | (index <= _SPAN - gap))
+    high = rating > above
     games = far[high[white[far]] | high[black[far]]]
     pd = table[index[games]]
     halves = 2.0 * score[games]
@@ -538,7 +527,7 @@ def _removed_600(
 def _one_upgrade(
     white: IndexArray, black: IndexArray, index: IntArray, table: FloatArray, cap: int, bins: int
 ) -> _Corrections:
-    """From 2022-01-01 to 2024-02-29, the cap helps a player in one game only.
+    """B.02 2022 8.3.1 (``FideRules.one_upgrade``): the cap helps a player in one game only.
 
     As ``fide.rating_change`` (the period taken as one tournament): of a player's games
     with D > cap, the one with the greatest D (the earliest of equals, in game order)
@@ -571,16 +560,16 @@ def _rule_k(
     born_known: BoolArray,
     reached: BoolArray,
     games: IntArray,
-    day: _dt.date,
-    rating_list: RatingList,
+    rules: FideRules,
 ) -> IntArray:
-    """K by 8.3.3, as ``fide.k_factor``: decision 4's precedence, then the 700 rule."""
+    """K by 8.3.3, as :meth:`xlrating.fide.FideRules.k` and ``limit_k``, for whole columns:
+    decision 4's precedence, then the 700 rule."""
     import numpy as np
 
-    if rating_list != "standard" and day < RAPID_BLITZ_SAME_K_FROM:
-        k = np.full(ratings.shape[0], K_RAPID_BLITZ_BEFORE, dtype=np.int64)
+    if rules.k_everyone is not None:
+        k = np.full(ratings.shape[0], rules.k_everyone, dtype=np.int64)
     else:
-        junior = born_known & (day.year - birth_year <= K_JUNIOR_AGE)
+        junior = born_known & (rules.date.year - birth_year <= K_JUNIOR_AGE)
         k = np.where(
             reached | (ratings >= K_ELITE_RATING),
             K_ELITE,
@@ -657,7 +646,7 @@ def fide_period_batch(
     _require_numpy()
     import numpy as np
 
-    rating_list = _check_list(rating_list)  # fide's check: the same line
+    rating_list = check_rating_list(rating_list)  # fide's check: the same line
     if method == "logistic":
         raise InvalidInputError(
             "method logistic is not supported by the batch (exact rounding needs "
@@ -666,11 +655,8 @@ def fide_period_batch(
     if method != "table":
         raise InvalidInputError(f"method must be table or logistic, got {show(method)}")
     day = _dt.date.today() if period_date is None else check_date(period_date, "period_date")
-    if day < CAP_350_FROM:
-        raise InvalidInputError(
-            f"period_date before {CAP_350_FROM.isoformat()} is not supported "
-            f"(no rating-difference rule found), got {show(day.isoformat())}"
-        )
+    rules = fide_rules(day, rating_list)
+    rules.check_difference_rule("period_date")
 
     # --- players
     rating, rated = _check_ratings(ratings)
@@ -710,11 +696,8 @@ def fide_period_batch(
         np.zeros(count, dtype=bool) if reached_2400 is None else _check_flags(reached_2400, count)
     )
     by_rules = rated & ~k_given
-    if day < K_RULES_FROM and by_rules.any():
-        raise InvalidInputError(
-            f"period_date before {K_RULES_FROM.isoformat()} is not supported "
-            f"(K was 30/15/10), got {show(day.isoformat())}; give k for every rated player"
-        )
+    if by_rules.any():
+        rules.check_k_rules("period_date", "; give k for every rated player")
 
     # --- games
     w = _check_index(white, "white", count)
@@ -728,18 +711,13 @@ def fide_period_batch(
             f"white[{position}] and black[{position}] are the same player {int(w[position])}"
         )
 
-    # --- rules in force.  fide._cap depends on the rating only through the 2650 exemption.
-    cap = _cap(LOWEST_RATING, rating_list, day)
-    assert cap is not None  # a cap applies below 2650 on every supported date
-    exempt = None
-    if _cap(EXEMPTION_2650_RATING, rating_list, day) is None:
-        exempt = rated & (rating >= EXEMPTION_2650_RATING)
+    # --- rules in force (fide_rules): the cap, and who is exempt from it.
+    cap = rules.cap
+    assert cap is not None  # check_difference_rule refused the dates without one
     code = np.where(rated, 0, _UNRATED)
-    if exempt is not None:
-        code[exempt] = _EXEMPT
+    if rules.exemption_rating is not None:
+        code[rated & (rating >= rules.exemption_rating)] = _EXEMPT
     any_odd = bool(code.any())
-    upgrade_limit = UPGRADE_LIMIT_FROM <= day < UPGRADE_LIMIT_ABOLISHED
-    rule_600 = rating_list != "standard" and day >= RULE_600_FROM
 
     # --- per game: an index into table 8.1.2 (D + 3000); sums per player as if every game
     # were rated under the common cap; then corrections on the few games that differ.
@@ -748,17 +726,21 @@ def fide_period_batch(
     corrections: list[_Corrections] = []
     if any_odd:
         corrections.append(_odd_games(w, b, s, index, table))
-    if rule_600:
-        corrections.append(_removed_600(rating, w, b, s, index, table))
-    if upgrade_limit:
+    if rules.unrated_difference is not None and rules.unrated_above is not None:
+        corrections.append(
+            _removed_600(
+                rating, w, b, s, index, table, rules.unrated_difference, rules.unrated_above
+            )
+        )
+    if rules.one_upgrade:
         corrections.append(_one_upgrade(w, b, index, table, cap, count))
     played, expected, halves = _packed_sums(w, b, index, s, cap, count, corrections)
 
     # --- K (8.3.3) and the change (8.3.4), per player, in integers
-    factor = _rule_k(rating, prior, born, born_known, reached, played, day, rating_list)
+    factor = _rule_k(rating, prior, born, born_known, reached, played, rules)
     if k_given.any():
         too_many = rated & k_given & (given_k * played > K_PERIOD_LIMIT)
-        if day >= K_RULES_FROM and too_many.any():
+        if rules.k_period_limit is not None and too_many.any():
             at = int(np.flatnonzero(too_many)[0])
             n = int(played[at])
             raise InvalidInputError(
@@ -771,9 +753,10 @@ def fide_period_batch(
     hundredths = factor * (halves * (PD_SCALE // 2) - expected)
     change = np.sign(hundredths) * ((np.abs(hundredths) + PD_SCALE // 2) // PD_SCALE)
     computed = np.where(rated, (rating + change).astype(np.float64), np.nan)
-    delisted = rated & (played > 0) & (computed < RATING_FLOOR)
-    if day < FIRST_RATING_RULES_FROM:
-        delisted[:] = False
+    if rules.delisting_floor is None:
+        delisted = np.zeros(count, dtype=bool)
+    else:  # 7.2.1, as FideRules.is_delisted
+        delisted = rated & (played > 0) & (computed < rules.delisting_floor)
     new_rating = np.where(delisted, np.nan, computed)
 
     with np.errstate(invalid="ignore"):

@@ -65,10 +65,12 @@ __all__ = [
     "FidePeriodResult",
     "FidePeriodRow",
     "FidePlayer",
+    "PlayedGames",
     "PooledGames",
     "UscfEventResult",
     "UscfEventRow",
     "fide_period",
+    "played_games",
     "uscf_event",
 ]
 
@@ -92,19 +94,22 @@ _GAME_KINDS: Final[tuple[str, ...]] = get_args(GameKind)
 
 
 @dataclass(slots=True)
-class _Played:
+class PlayedGames:
     """One player's rated games: opponents' names and the player's results, in order."""
 
     opponents: list[str] = field(default_factory=list)
     results: list[float] = field(default_factory=list)
 
 
-def _played_games(games: Sequence[Game], names: Sequence[str]) -> dict[str, _Played]:
-    """Each player's rated games (byes, forfeits and unplayed games left out), checked."""
+def played_games(games: Sequence[Game], names: Sequence[str]) -> dict[str, PlayedGames]:
+    """Each player's rated games (byes, forfeits and unplayed games left out), checked.
+
+    Shared with :mod:`xlrating.season`, which rates a season event by event.
+    """
     if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
         raise InvalidInputError(f"games must be a list of Game, got {show(games)}")
     known = set(names)
-    played = {name: _Played() for name in names}
+    played = {name: PlayedGames() for name in names}
     for row, game in enumerate(games, start=1):
         if not isinstance(game, Game):
             raise InvalidInputError(f"games row {row} must be a Game, got {show(game)}")
@@ -301,8 +306,8 @@ def uscf_event(
         start[player.name] = _step1(player, row)
         check_rating(player.floor, f"floor of {player.name}")
         if player.rating is not None:
-            uscf._check_uscf_rating(player.rating, f"players row {row}: rating of {player.name}")
-    played = _played_games(event.games, [player.name for player in players])
+            uscf.check_uscf_rating(player.rating, f"players row {row}: rating of {player.name}")
+    played = played_games(event.games, [player.name for player in players])
 
     # Step 3: estimates for N = 0 players, against pre-event or Step-1 ratings.
     estimates: dict[str, float] = {}
@@ -560,7 +565,7 @@ _NO_RATED_GAMES: Final = "no games against rated opponents; at least 5 are neede
 
 
 def _newcomer(
-    mine: _Played,
+    mine: PlayedGames,
     pre: Mapping[str, float | None],
     earlier: PooledGames | None,
     day: _dt.date,
@@ -592,7 +597,7 @@ def _newcomer(
 def _rated_row(
     player: FidePlayer,
     own: float,
-    mine: _Played,
+    mine: PlayedGames,
     pre: Mapping[str, float | None],
     rating_list: fide.RatingList,
     day: _dt.date,
@@ -621,7 +626,7 @@ def _rated_row(
     # B.02 from 2024-03-01, 7.1.4 ("The rating must be at least 1400") and 7.2.1 (players
     # whose ratings drop below 1400 are shown as unrated): applied to a rating the period's
     # games made.
-    delisted = counted > 0 and day >= fide.FIRST_RATING_RULES_FROM and computed < fide.RATING_FLOOR
+    delisted = fide.fide_rules(day, rating_list).is_delisted(computed, counted)
     new_rating = None if delisted else computed
     return FidePeriodRow(
         name=player.name,
@@ -701,7 +706,7 @@ def fide_period(
         if player.name in index:
             raise InvalidInputError(f"players row {row}: duplicate name {show(player.name)}")
         if player.rating is not None:
-            fide._check_fide_rating(player.rating, f"players row {row}: rating of {player.name}")
+            fide.check_fide_rating(player.rating, f"players row {row}: rating of {player.name}")
         if player.k is not None and not 0 < player.k <= fide.K_MAX:
             raise InvalidInputError(
                 f"players row {row}: K of {player.name} must be a number above 0 and at most "
@@ -709,14 +714,11 @@ def fide_period(
             )
         index[player.name] = player
         rows_of[player.name] = row
-    if not (isinstance(rating_list, str) and rating_list in get_args(fide.RatingList)):
-        raise InvalidInputError(
-            f"rating_list must be standard, rapid or blitz, got {show(rating_list)}"
-        )
+    rating_list = fide.check_rating_list(rating_list)
     day = None if period_date is None else check_date(period_date, "period_date")
     when = _dt.date.today() if day is None else day
     pool = _check_pool(pooled, index)
-    played = _played_games(games, list(index))
+    played = played_games(games, list(index))
 
     rows: list[FidePeriodRow] = []
     new_pool: dict[str, PooledGames] = {}

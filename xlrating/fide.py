@@ -19,6 +19,7 @@ rounding of a .5 away from zero happens on the true value, not on a binary float
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import math
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -52,10 +53,14 @@ __all__ = [
     "UPGRADE_LIMIT_ABOLISHED",
     "ExpectedMethod",
     "FideChange",
+    "FideRules",
     "FirstRating",
     "RatingList",
+    "check_fide_rating",
+    "check_rating_list",
     "dp",
     "expected_score",
+    "fide_rules",
     "first_rating",
     "is_rated_game",
     "k_factor",
@@ -303,7 +308,8 @@ def _half_away(value: Fraction) -> int:
     return magnitude if value >= 0 else -magnitude
 
 
-def _check_list(value: object) -> RatingList:
+def check_rating_list(value: object) -> RatingList:
+    """*value* if it names a rating list (standard, rapid, blitz); else one line saying so."""
     if isinstance(value, str) and value in _RATING_LISTS:
         return cast(RatingList, value)
     raise InvalidInputError(f"rating_list must be standard, rapid or blitz, got {show(value)}")
@@ -325,7 +331,7 @@ def _check_flag(value: object, name: str) -> bool:
     return value
 
 
-def _check_fide_rating(value: object, name: str) -> float:
+def check_fide_rating(value: object, name: str) -> float:
     """A FIDE rating: plausible (0 to 4000) and not below the lowest FIDE has published."""
     rating = check_rating(value, name)
     if rating < LOWEST_RATING:
@@ -346,7 +352,7 @@ def _check_games(
     if min(rating for rating, _ in checked) < LOWEST_RATING:  # else all are in range
         for number, opponent in enumerate(opponents, start=1):
             if opponent is not None:
-                _check_fide_rating(opponent, f"opponents[{number}]")
+                check_fide_rating(opponent, f"opponents[{number}]")
     return tuple(
         (None if opponent is None else rating, result)
         for opponent, (rating, result) in zip(opponents, checked, strict=True)
@@ -356,18 +362,190 @@ def _check_games(
 # --- Expected score ---------------------------------------------------------------------------
 
 
-def _cap(rating: float, rating_list: RatingList, day: _dt.date) -> int | None:
-    """The cap on |D| for the player rated *rating* (None: the full difference counts)."""
-    if day < CAP_350_FROM:
-        raise InvalidInputError(
-            f"event_date before {CAP_350_FROM.isoformat()} is not supported "
-            f"(no rating-difference rule found), got {show(day.isoformat())}"
+@dataclass(frozen=True, slots=True)
+class FideRules:
+    """The FIDE rules in force on one date for one rating list: every dated rule, decided once.
+
+    :func:`fide_rules` resolves a date to one of these (cached); every path that rates
+    (:func:`expected_score`, :func:`is_rated_game`, :func:`k_factor`,
+    :func:`rating_change`, :func:`first_rating`, :func:`xlrating.events.fide_period` and
+    :func:`xlrating.batch.fide_period_batch`) reads it instead of comparing dates itself.
+    Each field names the rule and the constant (with its source) it comes from.
+    """
+
+    #: The date the rules are for (the event's start or a date in the rating period).
+    date: _dt.date
+    #: The rating list.
+    rating_list: RatingList
+    #: The cap on |D| (8.3.1): :data:`CAP_350` from :data:`CAP_350_FROM`, :data:`CAP_400`
+    #: from :data:`CAP_400_FROM`; None before 2006-04-01, when no rule was found (refused).
+    cap: int | None
+    #: Players rated this or more use the full difference (8.3.1 as amended effective
+    #: 2025-10-01, standard list only): :data:`EXEMPTION_2650_RATING`; None: no exemption.
+    exemption_rating: int | None
+    #: B.02 2022 8.3.1: the cap helps a player in one game per tournament only (from
+    #: :data:`UPGRADE_LIMIT_FROM` until :data:`UPGRADE_LIMIT_ABOLISHED`).
+    one_upgrade: bool
+    #: R&B 7.3.1 from :data:`RULE_600_FROM` (rapid and blitz): games this many points apart
+    #: or more are not rated when a player is rated above :attr:`unrated_above`; None: no
+    #: such rule.
+    unrated_difference: int | None
+    #: The rating a player must be above for :attr:`unrated_difference` to apply.
+    unrated_above: int | None
+    #: 8.3.3's K rules (40/20/10, juniors, the 700 rule) are in force: from
+    #: :data:`K_RULES_FROM`; before, K was 30/15/10 (not supported).
+    k_rules: bool
+    #: One K for every player: :data:`K_RAPID_BLITZ_BEFORE` for rapid and blitz before
+    #: :data:`RAPID_BLITZ_SAME_K_FROM`; None: K by 8.3.3.
+    k_everyone: int | None
+    #: 8.3.3: K x n must not exceed this (:data:`K_PERIOD_LIMIT`); None before
+    #: :data:`K_RULES_FROM`, when it is not applied.
+    k_period_limit: int | None
+    #: First ratings follow the 2024 rules (7.1.4, 8.2): from :data:`FIRST_RATING_RULES_FROM`.
+    first_rating_2024: bool
+    #: 7.2.1 from :data:`FIRST_RATING_RULES_FROM`: a rating below this (:data:`RATING_FLOOR`)
+    #: is shown as unrated on the next list; None: not applied.
+    delisting_floor: int | None
+
+    # --- refusals, one line naming the date argument
+
+    def check_difference_rule(self, name: str) -> None:
+        """Refuse a date with no rating-difference rule (before :data:`CAP_350_FROM`)."""
+        if self.cap is None:
+            raise InvalidInputError(
+                f"{name} before {CAP_350_FROM.isoformat()} is not supported "
+                f"(no rating-difference rule found), got {show(self.date.isoformat())}"
+            )
+
+    def check_k_rules(self, name: str, advice: str = "") -> None:
+        """Refuse a date before 8.3.3's K rules (:data:`K_RULES_FROM`)."""
+        if not self.k_rules:
+            raise InvalidInputError(
+                f"{name} before {K_RULES_FROM.isoformat()} is not supported "
+                f"(K was 30/15/10), got {show(self.date.isoformat())}{advice}"
+            )
+
+    def check_first_rating_rules(self, name: str) -> None:
+        """Refuse a date before the 2024 first-rating rules (:data:`FIRST_RATING_RULES_FROM`)."""
+        if not self.first_rating_2024:
+            raise InvalidInputError(
+                f"{name} before {FIRST_RATING_RULES_FROM.isoformat()} is not supported "
+                f"(first ratings used the 2022 rules), got {show(self.date.isoformat())}"
+            )
+
+    # --- the rules
+
+    def cap_for(self, rating: float) -> int | None:
+        """The cap on |D| for the player rated *rating*; None: the full difference counts.
+
+        The 2650 exemption is keyed on the rating of the player being rated (decision 3).
+        """
+        if self.exemption_rating is not None and rating >= self.exemption_rating:
+            return None
+        return self.cap
+
+    def is_rated(self, rating: float, opponent: float) -> bool:
+        """False for a game the 600-point rule leaves unrated (R&B 7.3.1), for both players.
+
+        Whole ratings are compared in integers, others exactly as written in decimal.
+        """
+        if self.unrated_difference is None or self.unrated_above is None:
+            return True
+        if max(rating, opponent) <= self.unrated_above:
+            return True
+        if isinstance(rating, int) and isinstance(opponent, int):
+            gap: int | Fraction = abs(rating - opponent)
+        else:
+            gap = abs(_exact(rating) - _exact(opponent))
+        return gap < self.unrated_difference
+
+    def is_junior(self, birth_year: int) -> bool:
+        """8.3.3: a junior until the end of the year of the 18th birthday."""
+        return self.date.year - birth_year <= K_JUNIOR_AGE
+
+    def k(self, rating: float, completed: int, junior: bool, reached_2400: bool) -> int:
+        """K by 8.3.3 before the 700 rule, with decision 4's precedence."""
+        if self.k_everyone is not None:
+            return self.k_everyone
+        if reached_2400 or rating >= K_ELITE_RATING:
+            return K_ELITE
+        if junior and rating < K_JUNIOR_RATING:
+            return K_JUNIOR
+        if completed < K_NEW_GAMES:
+            return K_NEW
+        return K_STANDARD
+
+    def k_over_limit(self, k: float, games: int) -> bool:
+        """True when K x *games* exceeds the 700 rule's limit (8.3.3) in force."""
+        return self.k_period_limit is not None and k * games > self.k_period_limit
+
+    def limit_k(self, k: int, games: int) -> int:
+        """8.3.3: K lowered to the largest whole number with K x n <= 700, when over it.
+
+        The 700 rule is applied with K whenever K is computed (also for rapid and blitz
+        before 2022-10-01, as the R&B texts say for n > 35).
+        """
+        if k * games > K_PERIOD_LIMIT:
+            return K_PERIOD_LIMIT // games
+        return k
+
+    def is_delisted(self, computed: float, rated_games: int) -> bool:
+        """7.2.1: a rating the period's games took below 1400 is shown as unrated."""
+        return (
+            self.delisting_floor is not None and rated_games > 0 and computed < self.delisting_floor
         )
-    if day < CAP_400_FROM:
-        return CAP_350
-    if rating_list == "standard" and day >= EXEMPTION_2650_FROM:
-        return None if rating >= EXEMPTION_2650_RATING else CAP_400
-    return CAP_400
+
+
+def fide_rules(on: _dt.date | None = None, rating_list: RatingList = "standard") -> FideRules:
+    """The FIDE rules in force on a date for a rating list, as one frozen :class:`FideRules`.
+
+    :param on: the event's start date (or a date in the rating period); None means today
+    :param rating_list: ``"standard"``, ``"rapid"`` or ``"blitz"``
+    :returns: the rules, the same object for the same date and list (cached)
+    :raises InvalidInputError: on a bad argument
+
+    >>> import datetime
+    >>> rules = fide_rules(datetime.date(2025, 10, 1))
+    >>> rules.cap, rules.exemption_rating, rules.cap_for(2700), rules.cap_for(2649)
+    (400, 2650, None, 400)
+    >>> fide_rules(datetime.date(2024, 12, 1), "blitz").is_rated(2700, 2100)
+    False
+    """
+    return _rules(_check_day(on, "on"), check_rating_list(rating_list))
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules(day: _dt.date, rating_list: RatingList) -> FideRules:
+    """Decide every dated rule for *day* and *rating_list* (each constant cites its source)."""
+    standard = rating_list == "standard"
+    cap: int | None
+    if day < CAP_350_FROM:
+        cap = None
+    elif day < CAP_400_FROM:
+        cap = CAP_350
+    else:
+        cap = CAP_400
+    rule_600 = not standard and day >= RULE_600_FROM
+    k_rules = day >= K_RULES_FROM
+    first_2024 = day >= FIRST_RATING_RULES_FROM
+    return FideRules(
+        date=day,
+        rating_list=rating_list,
+        cap=cap,
+        exemption_rating=(
+            EXEMPTION_2650_RATING if standard and day >= EXEMPTION_2650_FROM else None
+        ),
+        one_upgrade=UPGRADE_LIMIT_FROM <= day < UPGRADE_LIMIT_ABOLISHED,
+        unrated_difference=RULE_600_DIFFERENCE if rule_600 else None,
+        unrated_above=RULE_600_RATING if rule_600 else None,
+        k_rules=k_rules,
+        k_everyone=(
+            K_RAPID_BLITZ_BEFORE if not standard and day < RAPID_BLITZ_SAME_K_FROM else None
+        ),
+        k_period_limit=K_PERIOD_LIMIT if k_rules else None,
+        first_rating_2024=first_2024,
+        delisting_floor=RATING_FLOOR if first_2024 else None,
+    )
 
 
 def _difference(rating: float, opponent: float, cap: int | None) -> Fraction:
@@ -436,19 +614,13 @@ def expected_score(
     >>> round(expected_score(1500, 1600, method="logistic"), 4)
     0.3599
     """
-    own = _check_fide_rating(rating, "rating")
-    other = _check_fide_rating(opponent, "opponent")
-    rating_list = _check_list(rating_list)
+    own = check_fide_rating(rating, "rating")
+    other = check_fide_rating(opponent, "opponent")
+    rating_list = check_rating_list(rating_list)
     method = _check_method(method)
-    day = _check_day(event_date, "event_date")
-    return float(_pd(_difference(own, other, _cap(own, rating_list, day)), method))
-
-
-def _rated(rating: float, opponent: float, rating_list: RatingList, day: _dt.date) -> bool:
-    if rating_list == "standard" or day < RULE_600_FROM:
-        return True
-    far_apart = abs(_exact(rating) - _exact(opponent)) >= RULE_600_DIFFERENCE
-    return not (far_apart and max(rating, opponent) > RULE_600_RATING)
+    rules = _rules(_check_day(event_date, "event_date"), rating_list)
+    rules.check_difference_rule("event_date")
+    return float(_pd(_difference(own, other, rules.cap_for(own)), method))
 
 
 def is_rated_game(
@@ -476,11 +648,11 @@ def is_rated_game(
     >>> is_rated_game(2700, 2100, "standard")
     True
     """
-    own = _check_fide_rating(rating, "rating")
-    other = None if opponent is None else _check_fide_rating(opponent, "opponent")
-    rating_list = _check_list(rating_list)
-    day = _check_day(event_date, "event_date")
-    return other is not None and _rated(own, other, rating_list, day)
+    own = check_fide_rating(rating, "rating")
+    other = None if opponent is None else check_fide_rating(opponent, "opponent")
+    rating_list = check_rating_list(rating_list)
+    rules = _rules(_check_day(event_date, "event_date"), rating_list)
+    return other is not None and rules.is_rated(own, other)
 
 
 # --- K-factor ---------------------------------------------------------------------------------
@@ -531,12 +703,8 @@ def k_factor(
     reached = _check_flag(reached_2400, "reached_2400")
     games = check_count(period_games, "period_games")
     day = _check_day(period_date, "period_date")
-    rating_list = _check_list(rating_list)
-    if day < K_RULES_FROM:
-        raise InvalidInputError(
-            f"period_date before {K_RULES_FROM.isoformat()} is not supported "
-            f"(K was 30/15/10), got {show(day.isoformat())}"
-        )
+    rules = _rules(day, check_rating_list(rating_list))
+    rules.check_k_rules("period_date")
     junior = False
     if birth_year is not None:
         year = check_count(birth_year, "birth_year", minimum=1)
@@ -548,20 +716,8 @@ def k_factor(
             raise InvalidInputError(
                 f"birth_year must not be after the period's year {day.year}, got {show(birth_year)}"
             )
-        junior = day.year - year <= K_JUNIOR_AGE
-    if rating_list != "standard" and day < RAPID_BLITZ_SAME_K_FROM:
-        k = K_RAPID_BLITZ_BEFORE
-    elif reached or own >= K_ELITE_RATING:
-        k = K_ELITE
-    elif junior and own < K_JUNIOR_RATING:
-        k = K_JUNIOR
-    elif completed < K_NEW_GAMES:
-        k = K_NEW
-    else:
-        k = K_STANDARD
-    if k * games > K_PERIOD_LIMIT:
-        return K_PERIOD_LIMIT // games
-    return k
+        junior = rules.is_junior(year)
+    return rules.limit_k(rules.k(own, completed, junior, reached), games)
 
 
 # --- Rating change and performance ------------------------------------------------------------
@@ -620,24 +776,25 @@ def rating_change(
     >>> result.expected, result.change_unrounded, result.change, result.new_rating
     ((0.92, None), 1.6, 2, 2002)
     """
-    own = _check_fide_rating(rating, "rating")
+    own = check_fide_rating(rating, "rating")
     games = _check_games(opponents, results)
     factor = check_number(k, "k")
     if not 0 < factor <= K_MAX:
         raise InvalidInputError(f"k must be a number above 0 and at most {K_MAX}, got {show(k)}")
-    rating_list = _check_list(rating_list)
+    rating_list = check_rating_list(rating_list)
     method = _check_method(method)
-    day = _check_day(event_date, "event_date")
-    cap = _cap(own, rating_list, day)
+    rules = _rules(_check_day(event_date, "event_date"), rating_list)
+    rules.check_difference_rule("event_date")
+    cap = rules.cap_for(own)
     # 2022-2024 text: only one upgrade per tournament (the call is taken as one tournament),
     # for the game with the greatest difference; the others count the full difference.
     upgraded: int | None = None
-    if cap is not None and UPGRADE_LIMIT_FROM <= day < UPGRADE_LIMIT_ABOLISHED:
+    if cap is not None and rules.one_upgrade:
         above = [
             (_exact(own) - _exact(opponent), i)
             for i, (opponent, _) in enumerate(games)
             if opponent is not None
-            and _rated(own, opponent, rating_list, day)
+            and rules.is_rated(own, opponent)
             and _exact(own) - _exact(opponent) > cap
         ]
         if above:
@@ -649,8 +806,8 @@ def rating_change(
         and factor.is_integer()
         and all(opponent is None or opponent.is_integer() for opponent, _ in games)
     ):
-        return _whole_number_change(own, games, factor, cap, upgraded, rating_list, day)
-    return _fraction_change(own, games, factor, cap, upgraded, rating_list, day, method)
+        return _whole_number_change(own, games, factor, cap, upgraded, rules)
+    return _fraction_change(own, games, factor, cap, upgraded, rules, method)
 
 
 def _fraction_change(
@@ -659,8 +816,7 @@ def _fraction_change(
     factor: float,
     cap: int | None,
     upgraded: int | None,
-    rating_list: RatingList,
-    day: _dt.date,
+    rules: FideRules,
     method: ExpectedMethod,
 ) -> FideChange:
     """:func:`rating_change` in exact Fractions: any ratings, K and method."""
@@ -670,7 +826,7 @@ def _fraction_change(
     expected_total = Fraction(0)
     score = Fraction(0)
     for index, (opponent, result) in enumerate(games):
-        if opponent is None or not _rated(own, opponent, rating_list, day):
+        if opponent is None or not rules.is_rated(own, opponent):
             expected.append(None)
             differences.append(None)
             continue
@@ -685,7 +841,7 @@ def _fraction_change(
         rated.append((opponent, result))
         expected_total += pd
         score += Fraction(result)
-    if day >= K_RULES_FROM and factor * len(rated) > K_PERIOD_LIMIT:
+    if rules.k_over_limit(factor, len(rated)):
         raise _k_too_high(factor, len(rated))
     change_exact = _exact(factor) * (score - expected_total)
     change = _half_away(change_exact)
@@ -719,8 +875,7 @@ def _whole_number_change(
     factor: float,
     cap: int | None,
     upgraded: int | None,
-    rating_list: RatingList,
-    day: _dt.date,
+    rules: FideRules,
 ) -> FideChange:
     """:func:`rating_change` for whole-number ratings and K with table 8.1.2, in integers.
 
@@ -734,7 +889,6 @@ def _whole_number_change(
     halves = 0  # score, in half points
     opponent_sum = 0
     count = 0
-    check_600 = rating_list != "standard" and day >= RULE_600_FROM
     for index, (opponent, result) in enumerate(games):
         if opponent is None:
             expected.append(None)
@@ -742,7 +896,7 @@ def _whole_number_change(
             continue
         other = int(opponent)
         raw = me - other
-        if check_600 and abs(raw) >= RULE_600_DIFFERENCE and max(me, other) > RULE_600_RATING:
+        if not rules.is_rated(me, other):
             expected.append(None)
             differences.append(None)
             continue
@@ -759,7 +913,7 @@ def _whole_number_change(
         opponent_sum += other
         count += 1
     k = int(factor)
-    if day >= K_RULES_FROM and k * count > K_PERIOD_LIMIT:
+    if rules.k_over_limit(k, count):
         raise _k_too_high(factor, count)
     hundredths = k * (50 * halves - total)  # K x (score - sum PD), in hundredths
     magnitude = (2 * abs(hundredths) + 100) // 200  # 8.3.4: .5 away from zero
@@ -878,12 +1032,9 @@ def first_rating(
                 f"first_event_games must not exceed the {len(games)} games given, "
                 f"got {show(first_event_games)}"
             )
-    day = _check_day(period_date, "period_date")
-    if day < FIRST_RATING_RULES_FROM:
-        raise InvalidInputError(
-            f"period_date before {FIRST_RATING_RULES_FROM.isoformat()} is not supported "
-            f"(first ratings used the 2022 rules), got {show(day.isoformat())}"
-        )
+    _rules(_check_day(period_date, "period_date"), "standard").check_first_rating_rules(
+        "period_date"
+    )
     raise_if_none = _check_flag(strict, "strict")
 
     notes: list[str] = []

@@ -35,7 +35,7 @@ from typing import Final, Literal, TypeVar, get_args
 from . import elo, fide, glicko2
 from ._check import check_computed, check_date, check_rating, show
 from .errors import InvalidInputError
-from .events import FidePlayer, PooledGames, _played_games, fide_period, uscf_event
+from .events import FidePlayer, PooledGames, fide_period, played_games, uscf_event
 from .tournament import Event, Game, Player
 
 __all__ = [
@@ -352,7 +352,7 @@ def _elo_season(
     history: dict[str, list[float | None]] = {name: [] for name in names}
     for event in schedule:
         try:
-            played = _played_games(event.games, names)
+            played = played_games(event.games, names)
         except InvalidInputError as error:
             raise _in_event(event.name, error) from None
         # Every expected score uses the opponents' pre-event ratings.
@@ -395,7 +395,7 @@ def _glicko_season(
     history: dict[str, list[float | None]] = {name: [] for name in names}
     for event in schedule:
         try:
-            played = _played_games(event.games, names)
+            played = played_games(event.games, names)
             for name in names:
                 if played[name].opponents and name not in state:
                     state[name] = glicko2.Glicko2Rating()  # Glickman step 1: unrated

@@ -32,6 +32,7 @@ Readings chosen here where the digest leaves a choice (each is one constant or b
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -59,8 +60,10 @@ __all__ = [
     "History",
     "Status",
     "UscfResult",
+    "UscfRules",
     "bonus_multiplier",
     "bonus_threshold",
+    "check_uscf_rating",
     "effective_games",
     "initial_rating",
     "is_dual_rated",
@@ -76,6 +79,7 @@ __all__ = [
     "rounded_rating",
     "special_objective",
     "special_rating",
+    "uscf_rules",
     "winning_expectancy",
 ]
 
@@ -311,7 +315,7 @@ def _check_history(value: object) -> History:
     )
 
 
-def _check_uscf_rating(value: object, name: str) -> float:
+def check_uscf_rating(value: object, name: str) -> float:
     """A US Chess rating: plausible, and not below the absolute floor (no rating is)."""
     if type(value) is float and ABSOLUTE_FLOOR <= value <= MAX_RATING:
         return value
@@ -645,6 +649,51 @@ def k_factor(rating: float, games: int | None, event_games: int, dual_rated: boo
     return _k(own, effective, m, _check_flag(dual_rated, "dual_rated"))
 
 
+@dataclass(frozen=True, slots=True)
+class UscfRules:
+    """US Chess's dated constants for an event ending on one date, decided once.
+
+    :func:`uscf_rules` resolves a date to one of these (cached); :func:`bonus_multiplier`,
+    :func:`rate` and :func:`xlrating.events.uscf_event` read it.  The other constants of
+    the rating system carry no date in the sources we hold (Step 2's N* formula is in force
+    for events ending 18 May 2013 or later and is applied to every date).
+    """
+
+    #: The event's end date the constants are for.
+    date: _dt.date
+    #: Bonus multiplier B (:data:`BONUS_MULTIPLIERS`, decision 3): 14 from 2017-05-01, 12
+    #: from 2023-02-01, 10 from 2025-01-01; None before 2017-05-01, when the sources give
+    #: no dated B (the caller must give one).
+    bonus_multiplier: float | None
+
+
+def uscf_rules(event_date: _dt.date | None = None) -> UscfRules:
+    """US Chess's dated constants in force for an event ending on *event_date*.
+
+    :param event_date: the event's end date; None means today.
+    :returns: the constants, the same object for the same date (cached).
+    :raises InvalidInputError: if *event_date* is not a date.
+
+    >>> import datetime
+    >>> uscf_rules(datetime.date(2023, 1, 31)).bonus_multiplier
+    14.0
+    >>> uscf_rules(datetime.date(2017, 4, 30)).bonus_multiplier is None
+    True
+    """
+    when = _dt.date.today() if event_date is None else check_date(event_date, "event_date")
+    return _rules(when)
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules(day: _dt.date) -> UscfRules:
+    """Decide the dated constants for *day* (each constant cites its source above)."""
+    chosen: float | None = None
+    for start, value in BONUS_MULTIPLIERS:
+        if day >= start:
+            chosen = value
+    return UscfRules(date=day, bonus_multiplier=chosen)
+
+
 def bonus_multiplier(event_date: _dt.date | None = None) -> float:
     """US Chess bonus multiplier B by event end date: 14 (2017-05), 12 (2023-02), 10 (2025).
 
@@ -659,18 +708,14 @@ def bonus_multiplier(event_date: _dt.date | None = None) -> float:
     >>> bonus_multiplier(datetime.date(2025, 1, 1))
     10.0
     """
-    when = _dt.date.today() if event_date is None else check_date(event_date, "event_date")
-    chosen: float | None = None
-    for start, value in BONUS_MULTIPLIERS:
-        if when >= start:
-            chosen = value
-    if chosen is None:
+    rules = uscf_rules(event_date)
+    if rules.bonus_multiplier is None:
         first = BONUS_MULTIPLIERS[0][0].isoformat()
         raise InvalidInputError(
-            f"event_date {when.isoformat()} is before {first}, the earliest date with a "
+            f"event_date {rules.date.isoformat()} is before {first}, the earliest date with a "
             "known bonus multiplier: give the multiplier"
         )
-    return chosen
+    return rules.bonus_multiplier
 
 
 def bonus_threshold(event_games: int, multiplier: float) -> float:
@@ -951,13 +996,13 @@ def rate(
     >>> round(r.k, 2), round(r.change, 2), r.rounded, r.rating_class
     (33.32, 16.66, 1717, 'Class B')
     """
-    own = _check_uscf_rating(rating, "rating")
+    own = check_uscf_rating(rating, "rating")
     prior_games = _check_games_count(games)
     pairs = check_games(opponents, results)
     rated, scores = zip(*pairs, strict=True)
     if min(rated) < ABSOLUTE_FLOOR:
         for number, (opponent, _) in enumerate(pairs, start=1):
-            _check_uscf_rating(opponent, f"opponents[{number}]")
+            check_uscf_rating(opponent, f"opponents[{number}]")
     own_floor = check_rating(floor, "floor")
     bonus_allowed = _check_flag(bonus_ok, "bonus_ok")
     dual = _check_flag(dual_rated, "dual_rated")
