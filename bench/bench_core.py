@@ -287,16 +287,17 @@ class UscfCase:
 
 
 USCF_CASES = (
-    # Seed 000 / digest §8 example 2: K 33.317, +16.658 -> 1716.66.
+    # Seed 000 / docs/rules/uscf.md#examples, example 2: K 33.317, +16.658 -> 1716.66.
     UscfCase("US Chess standard (1700/30, 4 games)", 1700, 30,
              (1600, 1650, 1750, 1800), (1, 0.5, 0, 1)),
-    # Digest §8 example 3 (approx.pdf via skillratings): B 14 -> 1460.805.
+    # docs/rules/uscf.md#examples, example 3 (approx.pdf via skillratings): B 14 -> 1460.805.
     UscfCase("US Chess standard + bonus, B 14 (1300/45)", 1300, 45,
              (1250, 1400, 1500, 1550), (1, 0.5, 1, 1)),
-    # Digest §8 example 8: dual-rated K for 2200 < R0 < 2500.
+    # docs/rules/uscf.md#examples, example 5: dual-rated K for 2200 < R0 < 2500.
     UscfCase("US Chess standard, dual-rated K (2300/40)", 2300, 40,
              (2250, 2400, 2350, 2200, 2450, 2300), (1, 0.5, 0, 1, 0.5, 1), dual_rated=True),
-    # Digest §8 example 4 (approx.pdf): 1500/6, W 1400, L 1550, D 1650 -> 1511.11.
+    # docs/rules/uscf.md#examples, example 4 (approx.pdf): 1500/6, W 1400, L 1550, D 1650:
+    # 1511.11.
     UscfCase("US Chess special (1500/6, 3 games)", 1500, 6,
              (1400, 1550, 1650), (1, 0, 0.5)),
     # Opponents more than 400 points away: the special formula's iteration is exercised.

@@ -16,7 +16,7 @@ results = st.sampled_from([0.0, 0.5, 1.0])
 ks = st.floats(min_value=0.5, max_value=100)
 
 
-# --- Seed 004 ("Chess Elo Calculator", /work/shared/seeds/004_0fabf97504becfe4.txt) -----------
+# --- Seed 004 ("Chess Elo Calculator", seed file 004_0fabf97504becfe4.txt) -----------
 
 
 def test_seed_004_example_1_win_against_higher_rated() -> None:
@@ -74,7 +74,7 @@ def test_seed_004_identical_games_multiply() -> None:
     assert result.rounded == 1546
 
 
-# --- Seed 001 ("Elo rating calculator", /work/shared/seeds/001_2de337572f459679.txt) -----------
+# --- Seed 001 ("Elo rating calculator", seed file 001_2de337572f459679.txt) -----------
 
 
 def test_seed_001_1500_vs_1600() -> None:

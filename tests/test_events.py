@@ -4,7 +4,7 @@ counts; a FIDE rating period worked by hand from tables 8.1.1 and 8.1.2 (read of
 printed tables, not computed); Hypothesis properties.
 
 The hand values come from the small calculator below, which uses only :mod:`math` and the
-formulas printed in the US Chess digest (uscf.md §2-§5), never xlrating's modules.
+formulas printed in docs/rules/uscf.md (#step-2 to #steps-4-5), never xlrating's modules.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from xlrating.errors import InvalidInputError
 from xlrating.events import FidePlayer, PooledGames, UscfEventRow, fide_period, uscf_event
 from xlrating.tournament import Event, Game, Player
 
-#: An event ending in 2025: bonus multiplier B = 10 (decision 3), threshold 10 x sqrt(4) = 20
-#: for 3 or 4 games.
+#: An event ending in 2025: bonus multiplier B = 10 (docs/rules/uscf.md#d3), threshold
+#: 10 x sqrt(4) = 20 for 3 or 4 games.
 DAY = datetime.date(2025, 6, 1)
 B = 10.0
 
@@ -32,12 +32,12 @@ B = 10.0
 
 
 def n_star(r0: float) -> float:
-    """N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2) for R0 <= 2355 (digest §2)."""
+    """N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2), R0 <= 2355 (docs/rules/uscf.md#step-2)."""
     return 50 / math.sqrt(0.662 + 0.00000739 * (2569 - r0) ** 2) if r0 <= 2355 else 50.0
 
 
 def we(r: float, ri: float) -> float:
-    """We = 1 / (1 + 10^(-(R - Ri)/400)) (digest §4)."""
+    """We = 1 / (1 + 10^(-(R - Ri)/400)) (docs/rules/uscf.md#standard)."""
     return 1 / (1 + 10 ** (-(r - ri) / 400))
 
 
@@ -51,7 +51,7 @@ def standard(
     floor: float = 100.0,
 ) -> float:
     """R0 + K(S - E) + max(0, K(S - E) - B sqrt(max(m, 4))) when m >= 3 and bonus_ok;
-    K = 800 / (N' + m); then max(., floor) (digest §4)."""
+    K = 800 / (N' + m); then max(., floor) (docs/rules/uscf.md#standard)."""
     m = len(opponents)
     k = 800 / (n_eff + m)
     change = k * (score - sum(we(r0, ri) for ri in opponents))
@@ -61,7 +61,7 @@ def standard(
 
 def special_linear(r0: float, n_eff: float, opponents: list[float], score: float) -> float:
     """The special formula's root when every rating is within 400 of it, where PWe is
-    0.5 + (R - Ri)/800: R = (N' R0 + sum Ri + 400 (2S - m)) / (N' + m) (digest §3/4,
+    0.5 + (R - Ri)/800: R = (N' R0 + sum Ri + 400 (2S - m)) / (N' + m) (docs/rules/uscf.md#special,
     mixed history).  Asserts that the linear piece really holds."""
     m = len(opponents)
     answer = (n_eff * r0 + sum(opponents) + 400 * (2 * score - m)) / (n_eff + m)
@@ -219,7 +219,7 @@ def test_step5_differs_from_rating_against_step1_ratings() -> None:
 
 
 def test_byes_and_forfeits_are_not_rated() -> None:
-    """Decision 8: a bye and a forfeit count neither in m nor in N, and their points are
+    """docs/rules/uscf.md#d8: a bye and a forfeit count neither in m nor in N, and their points are
     not in S.  A (1800/40) beats B (1600/30); A also has a full-point bye, B wins by
     forfeit against C, C (unrated) has only the forfeit and a bye: C stays unrated.
 
@@ -270,8 +270,8 @@ def test_rated_player_without_games_keeps_rating_and_count() -> None:
 def test_bonus_lost_when_an_opponent_is_met_three_times() -> None:
     """X (1500/50) beats Y (1500/50) three times: N' = 16.5685, K = 800 / 19.5685 = 40.883,
     K(S - E) = 40.883 x 1.5 = 61.32 would exceed the threshold 20, but Y was met three
-    times: no bonus (decision 3).  Step 4: X 1561.32, Y 1438.68; Step 5: X against 1438.68
-    three times."""
+    times: no bonus (docs/rules/uscf.md#d3).  Step 4: X 1561.32, Y 1438.68; Step 5: X
+    against 1438.68 three times."""
     event = Event(
         (Player("X", 1500, 50), Player("Y", 1500, 50)),
         tuple(Game(r, "X", "Y", 1) for r in (1, 2, 3)),
@@ -289,7 +289,7 @@ def test_bonus_lost_when_an_opponent_is_met_three_times() -> None:
 
 def test_bonus_kept_when_an_opponent_is_met_twice() -> None:
     """X beats Y twice and Z once (all 1500/50): no opponent more than twice, so the bonus
-    applies (decision 3).  Step 4: X 1500 + 61.32 + (61.32 - 20) = 1602.65; Y (m = 2,
+    applies (docs/rules/uscf.md#d3).  Step 4: X 1500 + 61.32 + (61.32 - 20) = 1602.65; Y (m = 2,
     K = 800 / 18.5685 = 43.08) 1456.92; Z (m = 1, K = 45.54) 1477.23."""
     event = Event(
         (Player("X", 1500, 50), Player("Y", 1500, 50), Player("Z", 1500, 50)),
@@ -333,7 +333,7 @@ def test_floor_applies_in_step5_only() -> None:
 
 def test_unknown_game_count_is_established() -> None:
     """U (1500, count unknown) beats V (1500/50): N' = N*(1500) = 16.5685, the standard
-    formula; the game count after the event stays unknown (decision 7)."""
+    formula; the game count after the event stays unknown (docs/rules/uscf.md#d7)."""
     players = (Player("U", 1500, None), Player("V", 1500, 50))
     row = uscf_event(Event(players, (Game(1, "U", "V", 1),), DAY)).row("U")
     v4 = standard(1500, n_star(1500), [1500], 0.0)
@@ -371,7 +371,7 @@ def test_initial_ratings_by_age_and_given_rating_with_no_games() -> None:
 def test_step3_estimate_is_at_least_100() -> None:
     """A 1-year-old (initial 100) loses to a 100 and a 150.  Step 3 with N' = 1 (a virtual
     draw with 100): (100 + 100 + 150 + 400 (0 - 2)) / 3 = -150, within 400 of every rating,
-    raised to 100 (digest §3/4, [IMPL])."""
+    raised to 100 (docs/rules/uscf.md#special, [IMPL])."""
     players = (Player("Baby", None, 0, age=1), Player("S", 100, 30), Player("T", 150, 30))
     games = (Game(1, "Baby", "S", 0), Game(2, "T", "Baby", 1))
     row = uscf_event(Event(players, games, DAY)).row("Baby")
@@ -389,7 +389,7 @@ def test_event_date_chooses_the_bonus_multiplier() -> None:
 
 
 def test_dual_rated_lowers_k_above_2200() -> None:
-    """Decision 4: 2300 (N' = N*(2300)) beats a 2300: K = 800 (6.5 - 0.0025 x 2300) /
+    """docs/rules/uscf.md#d4: 2300 (N' = N*(2300)) beats a 2300: K = 800 (6.5 - 0.0025 x 2300) /
     (N' + 1) instead of 800 / (N' + 1)."""
     players = (Player("M", 2300, 100), Player("N", 2300, 100))
     event = Event(players, (Game(1, "M", "N", 1),), DAY)
@@ -577,8 +577,8 @@ def test_a_win_instead_of_a_loss_can_lower_an_unrated_player() -> None:
     (count unknown).  p1 loses to p2 and beats p0; p2 draws p0.  If p1 beats p2 instead,
     p2's Step-3 estimate and Step-4 rating fall, and p1's perfect score with N' = 0 is
     pinned at the strongest opponent's Step-4 rating + 400, which is now lower: p1's
-    Step-5 rating drops (found by Hypothesis; the steps follow the digest).  A reviewer
-    recomputed both by hand from the digest's formulas: 700.0 before, 541.704 after."""
+    Step-5 rating drops (found by Hypothesis; the steps follow docs/rules/uscf.md).  A reviewer
+    recomputed both by hand from the formulas of docs/rules/uscf.md: 700.0 before, 541.704 after."""
     players = (Player("p0", 100, None), Player("p1"), Player("p2"))
     games = (Game(1, "p1", "p2", 0), Game(2, "p0", "p1", 0), Game(3, "p0", "p2", 0.5))
     before = uscf_event(Event(players, games, DAY)).row("p1").post_event

@@ -156,7 +156,8 @@ def test_2650_exemption_is_standard_only_and_keyed_on_own_rating() -> None:
     assert fide.expected_score(2650, 2150, event_date=BEFORE_2650) == 0.92
     for rating_list in ("rapid", "blitz"):
         assert fide.expected_score(2650, 2150, rating_list, FROM_2650) == 0.92
-    # The 2200 player still sees the 2700 opponent through the cap (digest §3, F-P01/F-P02).
+    # The 2200 player still sees the 2700 opponent through the cap (F-P01/F-P02,
+    # docs/rules/fide.md#d3).
     assert fide.expected_score(2200, 2700, event_date=FROM_2650) == 0.08
     assert fide.expected_score(2813, 2400, event_date=FROM_2650) == 0.93  # F-P01: D 413
 
@@ -248,7 +249,7 @@ def test_k_seed_001_38_for_18_games() -> None:
 
 
 def test_k_rules_of_seed_002() -> None:
-    """Seed 002's K rules, in the precedence of decision 4."""
+    """Seed 002's K rules, in the precedence of docs/rules/fide.md#d4."""
     day = dt.date(2026, 6, 1)
     assert fide.k_factor(2000, rated_games=29, period_date=day) == 40
     assert fide.k_factor(2000, rated_games=30, period_date=day) == 20
@@ -368,7 +369,7 @@ def test_half_is_rounded_away_from_zero_on_exact_values() -> None:
 
 
 def test_one_rounding_per_period() -> None:
-    """Decision 1: two draws worth +0.5 each (PD .45, K 10) give +1 once, not +1 twice."""
+    """docs/rules/fide.md#d1: two draws worth +0.5 each (PD .45, K 10) give +1 once, not twice."""
     result = fide.rating_change(2000, [2035, 2035], [0.5, 0.5], 10)
     assert result.change_unrounded == 1.0 and result.change == 1
 
@@ -524,7 +525,7 @@ def test_first_rating_mormubis(case: dict[str, Any]) -> None:
 
 
 def test_first_rating_half_percent_reading() -> None:
-    """p = 3/8 = 37.5%: decision 2 rounds 0.5% up, so 38%, dp -87, Ru 1713 (not 1705)."""
+    """p = 3/8 = 37.5%: docs/rules/fide.md#d2 rounds 0.5% up, so 38%, dp -87, Ru 1713 (not 1705)."""
     (case,) = [c.values[0] for c in cases("initial_rating_half_percent_ambiguity")]
     result = fide.first_rating(case["inputs"]["opponent_ratings"], case["inputs"]["scores"])
     half_up = case["expected"]["if_half_up"]
@@ -834,7 +835,8 @@ REFERENCE_PERIODS = [
     ),
     pytest.param(
         # The same games for the 2200 player, who is below 2650: D -500 counts as -400,
-        # PD 1 - .92 = .08 (8.3.1; the exemption is keyed on the rated player, decision 3).
+        # PD 1 - .92 = .08 (8.3.1; the exemption is keyed on the rated player:
+        # docs/rules/fide.md#d3).
         # 10 x (0 - 0.08) = -0.8 -> -1.  Rp: 2700 + dp(0%) -800 = 1900.
         (2200, [2700], [0], 10, "standard", dt.date(2025, 10, 1)),
         ((0.08,), (-400.0,), 0.08, 0.0, 1, -0.8, -1, 2199, 1900),

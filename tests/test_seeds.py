@@ -1,7 +1,7 @@
 """Every worked example in the four seed calculators, reproduced by the core to the precision shown.
 
-The seeds are the web calculators the project was created from (../shared/seeds, not
-read here).  Each case quotes its figures and names the seed's file.
+The seeds are the web calculators the project was created from (they are not part of the
+repository).  Each case quotes its figures and names the seed's file.
 """
 
 from __future__ import annotations

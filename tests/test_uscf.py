@@ -45,9 +45,11 @@ VECTORS: list[dict[str, Any]] = json.loads(
 
 # Kinds of vector the module does not implement, with the reason.
 SKIPPED = {
-    "init_fide": "decision 6: conversions from FIDE or CFC ratings are not guessed",
+    "init_fide": "docs/rules/uscf.md#d6: conversions from FIDE or CFC ratings are not guessed",
     "floor_prize": "prize floors are imposed administratively; give them as rate(floor=...)",
-    "nstar_legacy": "the pre-2013 N* formula is obsolete (digest §2); only the current one is",
+    "nstar_legacy": (
+        "the pre-2013 N* formula is obsolete (docs/rules/uscf.md#step-2); only the current one is"
+    ),
 }
 
 
@@ -67,7 +69,7 @@ def results_for(score: float, games: int) -> list[float]:
     return [1.0] * wins + draw + [0.0] * (games - wins - len(draw))
 
 
-# --- Seed 000 ("USCF Rating Calculator", /work/shared/seeds/000_b8f3bb21fd400775.txt) --------
+# --- Seed 000 ("USCF Rating Calculator", seed file 000_b8f3bb21fd400775.txt) --------
 
 
 def test_seed_000_worked_example() -> None:
@@ -238,8 +240,8 @@ def test_vector_special(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", cases("special_edge"))
 def test_vector_special_edge(case: dict[str, Any]) -> None:
-    """Perfect and zero scores: the digest's reading (the iteration stops at the boundary
-    knot, max Ri + 400 or min Ri - 400, when N' = 0); these vectors are computed."""
+    """Perfect and zero scores: the reading of docs/rules/uscf.md#special (the iteration stops
+    at the boundary knot, max Ri + 400 or min Ri - 400, when N' = 0); these vectors are computed."""
     inputs = case["inputs"]
     opponents = inputs["opponents"]
     results = results_for(inputs["score"], len(opponents))
@@ -287,7 +289,7 @@ def test_vector_bonus_threshold(case: dict[str, Any]) -> None:
 
 
 def test_unknown_game_count_uses_n_star() -> None:
-    """Decision 7: games=None means N' = N*; such a player is established."""
+    """docs/rules/uscf.md#d7: games=None means N' = N*; such a player is established."""
     assert effective_games(1700, None) == n_star(1700)
     r = rate(1700, None, [1600, 1650, 1750, 1800], [1, 0.5, 1, 0])
     assert r.effective_games == n_star(1700)
@@ -308,7 +310,7 @@ def test_k_factor_uses_effective_games() -> None:
 
 
 def test_dual_rated_k_boundaries() -> None:
-    """Decision 4: factor 6.5 - 0.0025 R0 strictly above 2200, numerator 200 from 2500."""
+    """docs/rules/uscf.md#d4: factor 6.5 - 0.0025 R0 above 2200, numerator 200 from 2500."""
     assert k_factor_effective(2200, 10, 6, dual_rated=True) == 50.0
     assert k_factor_effective(2300, 10, 6, dual_rated=True) == pytest.approx(800 * 0.75 / 16)
     assert k_factor_effective(2500, 10, 6, dual_rated=True) == 12.5
@@ -336,7 +338,7 @@ def test_dual_rated_is_ignored_by_the_special_formula() -> None:
     ],
 )
 def test_dual_rated_time_controls(minutes: float, seconds: float, dual: bool) -> None:
-    """Digest §0: dual-rated when 30 <= mm + ss <= 65 (G/25+5 and G/60+5 included)."""
+    """docs/rules/uscf.md#systems: dual-rated when 30 <= mm + ss <= 65 (G/25+5, G/60+5 too)."""
     assert is_dual_rated(minutes, seconds) is dual
 
 
@@ -355,7 +357,7 @@ def test_dual_rated_time_controls(minutes: float, seconds: float, dual: bool) ->
     ],
 )
 def test_bonus_multiplier_by_event_end_date(day: str, b: float) -> None:
-    """Decision 3: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01."""
+    """docs/rules/uscf.md#d3: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01."""
     assert bonus_multiplier(datetime.date.fromisoformat(day)) == b
     assert bonus_multiplier(day) == b  # type: ignore[arg-type]
 
@@ -367,7 +369,7 @@ def test_bonus_multiplier_default_is_todays_rule() -> None:
 
 
 def test_no_bonus_multiplier_is_assumed_before_2017() -> None:
-    """The digest has no dated B before 2017-05-01 (~12, 10 and 6 are reported)."""
+    """docs/rules/uscf.md#bonus-b has no dated B before 2017-05-01 (~12, 10 and 6 are reported)."""
     with pytest.raises(InvalidInputError, match="give the multiplier"):
         bonus_multiplier(datetime.date(2017, 4, 30))
     with pytest.raises(InvalidInputError, match="give the multiplier"):
@@ -481,7 +483,7 @@ def test_special_boundary_knot_survives_rounding() -> None:
 
 
 def test_special_step_3_estimate_with_one_effective_game() -> None:
-    """Step 3: an unrated player's first estimate uses N' = 1 (digest §3/4)."""
+    """Step 3: an unrated player's first estimate uses N' = 1 (docs/rules/uscf.md#special)."""
     assert special_rating(1000, 1, [1000], [0.5]) == 1000.0
 
 
@@ -501,7 +503,7 @@ def test_absolute_floor_100() -> None:
 
 
 def test_floor_above_the_pre_event_rating_lifts_the_result() -> None:
-    """Digest §4: post-event = max(result, floor); prize floors work this way (§6)."""
+    """docs/rules/uscf.md#floors: post-event = max(result, floor); prize floors work this way."""
     r = rate(1750, 50, [1750], [0.5], floor=1800)
     assert r.unfloored == 1750.0
     assert r.new_rating == 1800.0
@@ -578,7 +580,7 @@ def test_performance_rating() -> None:
     ],
 )
 def test_rating_class(rating: float, name: str) -> None:
-    """Digest §7 table, read from the published (rounded) rating; below 100 Class J."""
+    """docs/rules/uscf.md#classes, read from the published (rounded) rating; below 100 Class J."""
     assert rating_class(rating) == name
 
 
@@ -676,7 +678,7 @@ def test_a_win_never_lowers_a_rating(
 
     Known exception, left out here and reported as an open question: when the special
     formula's root lies on a flat stretch of f whose edge is exactly 400 points from a
-    rating, decision 2 (count |M - Ri| <= 400 in the tie rule) returns that edge instead
+    rating, docs/rules/uscf.md#d2 (count |M - Ri| <= 400 in the tie rule) returns that edge instead
     of R0 clamped, e.g. 903 (N=1, all losses) beating 100 and 502 gives 902."""
     opponents, _ = _split(games)
     wins = [1.0] * len(opponents)
@@ -769,8 +771,8 @@ def test_performance_matches_the_score(games: list[tuple[float, float]]) -> None
 
 
 def test_flat_region_edge_exactly_400_points_away() -> None:
-    """Decision 2 counts |M - Ri| <= 400 in the tie rule.  903 with N = 1 and an all-losses
-    history beating 100 and 502: f(R) = PWe(R, 1303) + PWe(R, 100) + PWe(R, 502) - 2 is 0
+    """docs/rules/uscf.md#d2 counts |M - Ri| <= 400 in the tie rule.  903 with N = 1 and an
+    all-losses history beating 100 and 502: f(R) = PWe(R, 1303) + PWe(R, 100) + PWe(R, 502) - 2 is 0
     on [902, 903]; the search stops at 902, exactly 400 above 502, so p = 1 and 902 is the
     answer (a strict < 400 would give R0 clamped, 903).  Pinned so a change is deliberate."""
     assert uscf.rate(903, 1, [100, 502], [1, 1], history="all losses").new_rating == 902

@@ -507,7 +507,7 @@ def _removed_600(
 
     R&B regulations 7.3.1 from 2024-12-01, as :meth:`xlrating.fide.FideRules.is_rated`:
     *gap* (600) or more points apart and either player rated above *above* (2600)
-    (decision 5: the game goes for both).
+    (docs/rules/fide.md#d5: the game goes for both).
     """
     import numpy as np
 
@@ -563,7 +563,7 @@ def _rule_k(
     rules: FideRules,
 ) -> IntArray:
     """K by 8.3.3, as :meth:`xlrating.fide.FideRules.k` and ``limit_k``, for whole columns:
-    decision 4's precedence, then the 700 rule."""
+    the precedence of docs/rules/fide.md#d4, then the 700 rule."""
     import numpy as np
 
     if rules.k_everyone is not None:

@@ -1,8 +1,8 @@
 """Whole events: the US Chess five-step event rating and a FIDE rating period for everyone.
 
 :func:`uscf_event` rates every player of an :class:`~xlrating.tournament.Event` by the five
-steps of "The US Chess Rating System" (Glickman and Doan), as digested in xlrating's
-reference ``uscf.md`` (cited as "digest §n"; its section 11 "Decisions" is binding):
+steps of "The US Chess Rating System" (Glickman and Doan), as written up with their sources
+in ``docs/rules/uscf.md`` (cited by anchor; its rulings D1-D8 are binding):
 
 1. initial ratings for unrated players (age rule; 1300, the adult rule, when the age is
    unknown), with N = 0;
@@ -12,20 +12,21 @@ reference ``uscf.md`` (cited as "digest §n"; its section 11 "Decisions" is bind
    strength in Step 4);
 4. intermediate ratings for everyone, by :func:`xlrating.uscf.rate` with the player's own
    R0 and N, against rated opponents' pre-event ratings and N = 0 opponents' Step-3
-   estimates; bonus included, absolute floor 100 only (decision 5);
+   estimates; bonus included, absolute floor 100 only (docs/rules/uscf.md#d5);
 5. final ratings: the same computation against the opponents' Step-4 ratings, with the
    bonus and the player's own floor (``Player.floor``) as well as the absolute floor.
 
 Byes, forfeits and unplayed games are not rated and count neither in m nor in N
-(decision 8).  Bonus eligibility is per player: at least 3 rated games (checked by
-:func:`xlrating.uscf.rate`) and no opponent met more than twice (decision 3).
+(docs/rules/uscf.md#d8).  Bonus eligibility is per player: at least 3 rated games
+(checked by :func:`xlrating.uscf.rate`) and no opponent met more than twice
+(docs/rules/uscf.md#d3).
 
 :func:`fide_period` rates every player of one FIDE rating period (Rating Regulations B.02
-effective 1 March 2024, as digested in ``fide.md``): rated players by 8.3 against their
+effective 1 March 2024, ``docs/rules/fide.md``): rated players by 8.3 against their
 opponents' pre-period ratings, newcomers by 7.1.4 and 8.2 with their games against rated
 opponents pooled with earlier periods.
 
-Readings chosen here where the digests leave a choice:
+Readings chosen here where the sources leave a choice:
 
 * ``Player`` carries no record of all-win or all-loss histories, so every prior record is
   taken as "mixed" (the special formula's history adjustment is not applied).
@@ -78,13 +79,14 @@ __all__ = [
 EventFormula = Literal["standard", "special", ""]
 
 # US Chess Rating System, Step 3 (2015 text; 2004 spec): the first estimate of an unrated
-# player whose Step-1 N is 0 is the special rating computed with N' = 1 (digest §3/4,
+# player whose Step-1 N is 0 is the special rating computed with N' = 1 (docs/rules/uscf.md#special,
 # "Step 3 usage").  It is raised to the absolute floor 100 as the implementations do
-# (digest §3/4, [IMPL]; uscf.ABSOLUTE_FLOOR).
+# (docs/rules/uscf.md#special, [IMPL]; uscf.ABSOLUTE_FLOOR).
 STEP3_EFFECTIVE_GAMES: Final = 1.0
 
 # US Chess Rating System, bonus: no bonus when an opponent is met more than twice
-# (digest §4; decision 3: a 3-game event with one repeated opponent still qualifies).
+# (docs/rules/uscf.md#standard; docs/rules/uscf.md#d3: a 3-game event with one repeated
+# opponent still qualifies).
 BONUS_MAX_MEETINGS: Final = 2
 
 _GAME_KINDS: Final[tuple[str, ...]] = get_args(GameKind)
@@ -122,7 +124,8 @@ def played_games(games: Sequence[Game], names: Sequence[str]) -> dict[str, Playe
                 raise InvalidInputError(f"games row {row}: unknown player {show(who)}")
         if game.white == game.black:
             raise InvalidInputError(f"games row {row}: {show(game.white)} is paired with himself")
-        if not game.rated or game.black is None:  # decision 8: only played games are rated
+        # docs/rules/uscf.md#d8: only played games are rated
+        if not game.rated or game.black is None:
             continue
         white = check_result(game.white_score, f"games row {row}: White's result")
         black = check_result(game.black_points, f"games row {row}: Black's result")
@@ -230,7 +233,7 @@ class UscfEventResult:
 
 
 def _step1(player: Player, row: int) -> tuple[float, int | None]:
-    """Step 1: R0 and N (digest §1; decision 6: age rule or a given rating only)."""
+    """Step 1: R0 and N (docs/rules/uscf.md#step-1): the age rule or a given rating only."""
     if player.rating is None:
         if player.games != 0:
             raise InvalidInputError(
@@ -319,7 +322,8 @@ def uscf_event(
             estimates[name] = max(uscf.ABSOLUTE_FLOOR, special)
 
     # Step 4 strengths: the Step-3 estimate of an N = 0 opponent, else the pre-event rating.
-    # (A rating with N > 0 is always a pre-event rating here: decision 6, no conversions.)
+    # (A rating with N > 0 is always a pre-event rating here: no conversions,
+    # docs/rules/uscf.md#d6.)
     strength = {name: estimates.get(name, r0) for name, (r0, _) in start.items()}
 
     def rate_all(opponent_rating: Mapping[str, float], final: bool) -> dict[str, uscf.UscfResult]:
@@ -339,7 +343,8 @@ def uscf_event(
                     n,
                     [opponent_rating[opponent] for opponent in games.opponents],
                     games.results,
-                    # Decision 5: personal floors only in Step 5; uscf.rate always applies 100.
+                    # docs/rules/uscf.md#d5: personal floors only in Step 5; uscf.rate
+                    # always applies 100.
                     floor=player.floor if final else 0.0,
                     bonus_ok=max(meetings.values()) <= BONUS_MAX_MEETINGS,
                     dual_rated=dual,

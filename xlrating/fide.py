@@ -5,8 +5,10 @@ Implements the FIDE Rating Regulations (Handbook B.02) effective 1 March 2024 as
 1 December 2024) and the performance rating of the Title Regulations (B.01, 1.4.7-1.4.9).
 The expected-score rule also covers the earlier 350- and 400-point rules by date.
 
-Sources are those of the project's FIDE digest (``reference/fide.md``); where the texts leave
-a choice, its "Decisions for xlrating" are followed and named in the docstrings below.
+The articles, their sources and editions are written up in ``docs/rules/fide.md`` (cited
+below by anchor, for example ``docs/rules/fide.md#k``); where the texts leave a choice, its
+rulings D1-D6 (``docs/rules/fide.md#d1`` to ``#d6``) are followed and named below.  Which
+rule applies on a date is decided once, by :func:`fide_rules`.
 Tables 8.1.1 and 8.1.2 are transcribed as printed, never replaced by the curve they
 approximate, and all arithmetic on them is exact (:class:`fractions.Fraction`), so 8.3.4's
 rounding of a .5 away from zero happens on the true value, not on a binary float.
@@ -151,7 +153,7 @@ CAP_400: Final = 400
 # B.02 2022-2024, 8.3.1, "a player may benefit from only one upgrade under this rule" per
 # tournament; abolished by B.02 effective 1 March 2024 (qc.fide.com, 1 March 2024).
 UPGRADE_LIMIT_ABOLISHED: Final = _dt.date(2024, 3, 1)
-# B.02 in force 1 January 2022 to 29 February 2024, 8.3.1 (verbatim in fide.md section 3):
+# B.02 in force 1 January 2022 to 29 February 2024, 8.3.1 (docs/rules/fide.md#difference-rule):
 # "In any tournament, a player may benefit from only one upgrade under this rule, for the
 # game in which the rating difference is greatest."  The text is verified from this date;
 # whether earlier editions had it is not, so earlier dates apply the plain cap.
@@ -216,7 +218,7 @@ FIRST_RATING_MAX: Final = 2200
 # 7.1.4: "The rating must be at least 1400." (7.2.1: lower ratings are shown as unrated.)
 RATING_FLOOR: Final = 1400
 # The lowest rating FIDE has published: the floor was 1200 from 1 July 2009, 1000 later
-# (archived 2022 rules), 1400 from 1 March 2024 (fide.md sections 6 and 8).  A rating below
+# (archived 2022 rules), 1400 from 1 March 2024 (docs/rules/fide.md#floor).  A rating below
 # it is refused as a typing error (for example "1.700" read as 1.7).
 LOWEST_RATING: Final = 1000
 
@@ -275,7 +277,7 @@ class FirstRating:
     average: float | None
     #: p: fractional score with the two hypothetical draws.
     fraction: float | None
-    #: p as a whole percent, 0.5 rounded up (decision 2 of the digest).
+    #: p as a whole percent, 0.5 rounded up (docs/rules/fide.md#d2).
     percent: int | None
     #: dp from table 8.1.1 for that percent.
     dp: int | None
@@ -438,7 +440,7 @@ class FideRules:
     def cap_for(self, rating: float) -> int | None:
         """The cap on |D| for the player rated *rating*; None: the full difference counts.
 
-        The 2650 exemption is keyed on the rating of the player being rated (decision 3).
+        The 2650 exemption is keyed on the rating of the player being rated (docs/rules/fide.md#d3).
         """
         if self.exemption_rating is not None and rating >= self.exemption_rating:
             return None
@@ -464,7 +466,7 @@ class FideRules:
         return self.date.year - birth_year <= K_JUNIOR_AGE
 
     def k(self, rating: float, completed: int, junior: bool, reached_2400: bool) -> int:
-        """K by 8.3.3 before the 700 rule, with decision 4's precedence."""
+        """K by 8.3.3 before the 700 rule, in the precedence of docs/rules/fide.md#d4."""
         if self.k_everyone is not None:
             return self.k_everyone
         if reached_2400 or rating >= K_ELITE_RATING:
@@ -589,7 +591,7 @@ def expected_score(
 
     * from 2025-10-01 (:data:`EXEMPTION_2650_FROM`), standard list: +-400, except that a
       player rated 2650 or more uses the full difference. The exemption is keyed on the
-      rating of the player being rated (decision 3), so it is one-sided: E(2700, 2200) is
+      rating of the player being rated (docs/rules/fide.md#d3), so it is one-sided: E(2700, 2200) is
       0.96 while E(2200, 2700) is 0.08. Rapid and blitz keep the cap for everyone.
     * 2009-07-01 (:data:`CAP_400_FROM`) to 2025-09-30: +-400 for every game. Between 2022
       (or earlier) and 2024-02-29 a player could benefit from the cap in only one game per
@@ -633,8 +635,8 @@ def is_rated_game(
 
     From 2024-12-01 (:data:`RULE_600_FROM`) a rapid or blitz game between players 600 or more
     points apart is not rated when either is rated above 2600 (R&B regulations 7.3.1); the
-    game is removed for both players (decision 5). A game against an unrated opponent (None)
-    does not count for a rated player (8.3.1).
+    game is removed for both players (docs/rules/fide.md#d5). A game against an unrated
+    opponent (None) does not count for a rated player (8.3.1).
 
     :param rating: the player's rating
     :param opponent: the opponent's rating, or None if unrated
@@ -669,7 +671,7 @@ def k_factor(
 ) -> int:
     """FIDE K-factor (8.3.3): 10, 40 (junior or new player) or 20, lowered so K x games <= 700.
 
-    Precedence (decision 4 of the digest): a published rating that has ever reached 2400
+    Precedence (docs/rules/fide.md#d4): a published rating that has ever reached 2400
     gives 10 (a *rating* of 2400 or more counts as reached); a junior, through the end of
     the year of the 18th birthday, rated under 2300 gives 40; fewer than 30 games completed
     gives 40; otherwise 20. Then, if K x *period_games* exceeds 700, K becomes the largest
@@ -757,7 +759,7 @@ def rating_change(
     """FIDE rating change for a rating period: K x sum(score - PD), rounded .5 away from zero.
 
     Each game's PD comes from :func:`expected_score`; the games are rated as one rating
-    period and the total is rounded once (8.3.4, decision 1): to round per event, call
+    period and the total is rounded once (8.3.4, docs/rules/fide.md#d1): to round per event, call
     this per event. Games against unrated opponents (None) and rapid/blitz games removed by
     the 600-point rule are not rated. *k* is used as given: get it from :func:`k_factor`
     with ``period_games`` to apply the 700 rule.
@@ -998,7 +1000,7 @@ def first_rating(
 
     Ra is the average of the rated opponents and two hypothetical opponents rated 1800;
     p counts both as draws; Ru = Ra + dp(p) (8.2.2, 8.2.3), with p rounded to a whole
-    percent 0.5% up and Ru rounded half up (decision 2), then limited to 2200. A rating
+    percent 0.5% up and Ru rounded half up (docs/rules/fide.md#d2), then limited to 2200. A rating
     needs at least 5 games against rated opponents and is published only if it is at
     least 1400 (7.1.4). A zero score in the first event is disregarded (8.2.1). Games
     against unrated opponents (None) do not count. Pooling events within 26 months (7.1.4)

@@ -51,8 +51,8 @@ System = Literal["uscf", "fide", "elo", "glicko2"]
 
 # FIDE Rating Regulations B.02 (effective 1 March 2024), 7.1.4: "Results from other
 # tournaments played within consecutive rating periods of not more than 26 months are
-# pooled to obtain the initial rating" (fide.md §6).  Read as: the months from the
-# earliest pooled event to the current period, both counted, number at most 26.
+# pooled to obtain the initial rating" (docs/rules/fide.md#first-rating).  Read as: the
+# months from the earliest pooled event to the current period, both counted, number at most 26.
 POOL_MONTHS: Final = 26
 
 # Plain Elo has no rule for a first rating; xlrating starts an unrated player at the same

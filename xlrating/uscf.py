@@ -1,8 +1,9 @@
 """US Chess (USCF) rating of one player for one event: standard and special formulas.
 
 The rules are those of "The US Chess Rating System" (Mark E. Glickman and Thomas Doan),
-as digested in xlrating's reference ``uscf.md`` (sections cited below as "digest §n";
-its section 11 "Decisions for xlrating" settles what the sources leave open).  Seed 000
+as written up with their sources in ``docs/rules/uscf.md`` (cited below by section anchor,
+for example ``docs/rules/uscf.md#step-2``; its rulings D1-D8, ``docs/rules/uscf.md#d1`` to
+``#d8``, settle what the sources leave open).  Seed 000
 (a web "USCF Rating Calculator") shows what one call must return and gives the worked
 example 1700/30 against 1600, 1650, 1750, 1800 scoring 2.5: N* 20.01, K 33.32, change
 16.66, new rating 1717.
@@ -11,22 +12,24 @@ example 1700/30 against 1600, 1650, 1750, 1800 scoring 2.5: N* 20.01, K 33.32, c
 call it for Step 4 (opponents' pre-event or Step-1/3 ratings) and Step 5 (opponents'
 Step-4 intermediate ratings) with the player's own pre-event rating and game count.
 
-Readings chosen here where the digest leaves a choice (each is one constant or branch):
+Readings chosen here where the sources leave a choice (each is one constant or branch):
 
 * Bonus multiplier B by event end date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from
-  2025-01-01 (decision 3).  For an earlier event no B is assumed: the digest only dates
-  B = 12 to "~2015-2017" and also reports 10 and 6 for earlier years, so
-  :func:`bonus_multiplier` raises and the caller must give ``multiplier``.
-* Floors: the post-event rating is ``max(result, floor)`` (digest §4, "Floor").  A floor
-  above the pre-event rating therefore lifts the rating to the floor; that is how prize
-  floors work (digest §6: $2,500 in an under-1800 prize gives a floor of 1800).
+  2025-01-01 (docs/rules/uscf.md#d3).  For an earlier event no B is assumed: the sources
+  only date B = 12 to "~2015-2017" and also report 10 and 6 for earlier years
+  (docs/rules/uscf.md#bonus-b), so :func:`bonus_multiplier` raises and the caller must
+  give ``multiplier``.
+* Floors: the post-event rating is ``max(result, floor)`` (docs/rules/uscf.md#floors).  A
+  floor above the pre-event rating therefore lifts the rating to the floor; that is how
+  prize floors work ($2,500 in an under-1800 prize gives a floor of 1800).
 * A history of all wins or all losses adjusts the special formula only when N > 0 (with
   N = 0 there is no history); ``dual_rated`` changes only the standard formula's K.
 * ``games=None`` is an established player whose exact count is unknown: N' = N*
-  (decision 7), status established, ``games_after`` unknown (None).
+  (docs/rules/uscf.md#d7), status established, ``games_after`` unknown (None).
 * Ratings are carried unrounded; ``rounded`` is the published whole number, halves up.
   Rating classes are read from the published (rounded) rating; below 100 (no published
-  rating is, digest §6) the lowest class, Class J, applies, as the top class is open.
+  rating is, docs/rules/uscf.md#floors) the lowest class, Class J, applies, as the top
+  class is open.
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ Status = Literal["provisional", "established"]
 # US Chess Rating System, Step 2 (effective number of games), in force for events ending
 # 18 May 2013 or later (US Chess EB announcement, uschess.org/content/view/12202/5):
 # N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2) if R0 <= 2355, N* = 50 if R0 > 2355.
-# Digest §2; decision 1.
+# docs/rules/uscf.md#step-2; docs/rules/uscf.md#d1.
 NSTAR_NUMERATOR: Final = 50.0
 NSTAR_BASE: Final = 0.662
 NSTAR_SLOPE: Final = 0.00000739
@@ -102,29 +105,30 @@ NSTAR_CUTOFF: Final = 2355.0
 NSTAR_ABOVE_CUTOFF: Final = 50.0
 
 # US Chess Rating System (2015 text, 2020 text): a rating is established when based on
-# more than 25 games, provisional otherwise (digest §6).
+# more than 25 games, provisional otherwise (docs/rules/uscf.md#floors).
 ESTABLISHED_AFTER: Final = 25
 
 # US Chess Rating System, Steps 4-5: the special formula applies when N <= 8, or when all
-# prior rated games were wins or all were losses (digest §3/4, "When").
+# prior rated games were wins or all were losses (docs/rules/uscf.md#special, "When").
 SPECIAL_MAX_GAMES: Final = 8
 
 # ------------------------------------------------------------------ expectancies
 
-# US Chess Rating System, standard formula: We = 1 / (1 + 10^(-(R0 - Ri)/400)) (digest §4).
+# US Chess Rating System, standard formula: We = 1 / (1 + 10^(-(R0 - Ri)/400))
+# (docs/rules/uscf.md#standard).
 LOGISTIC_SCALE: Final = 400.0
 
 # US Chess Rating System, special formula: PWe = 0 at R <= Ri - 400, 1 at R >= Ri + 400,
-# 0.5 + (R - Ri)/800 in between (digest §3/4, "PWe").
+# 0.5 + (R - Ri)/800 in between (docs/rules/uscf.md#special, "PWe").
 PWE_HALF_WIDTH: Final = 400.0
 
 # ------------------------------------------------------------------ K and bonus
 
-# US Chess Rating System, standard formula: K = 800 / (N' + m) (digest §4).
+# US Chess Rating System, standard formula: K = 800 / (N' + m) (docs/rules/uscf.md#standard).
 K_NUMERATOR: Final = 800.0
 
-# Dual-rated K for Regular ratings of high-rated players (digest §4 "Dual-rated high-rating
-# K"; intent: 2013 EB text; constants from 3 implementations; decision 4):
+# Dual-rated K for Regular ratings of high-rated players (docs/rules/uscf.md#dual-k; intent:
+# 2013 EB text; constants from 3 implementations; docs/rules/uscf.md#d4):
 # K = 800 (6.5 - 0.0025 R0) / (N' + m) for 2200 < R0 < 2500, K = 200 / (N' + m) for R0 >= 2500.
 DUAL_K_FROM: Final = 2200.0
 DUAL_K_TOP_FROM: Final = 2500.0
@@ -134,18 +138,18 @@ DUAL_K_TOP_NUMERATOR: Final = 200.0
 
 # US Chess Rating System, 2020 text: with mm = main time in minutes and ss = delay or
 # increment in seconds, an event is dual-rated (OTB Regular and Quick) when
-# 30 <= mm + ss <= 65 (digest §0, "Systems and time controls").
+# 30 <= mm + ss <= 65 (docs/rules/uscf.md#systems, "Systems and time controls").
 DUAL_RATED_MIN_TIME: Final = 30.0
 DUAL_RATED_MAX_TIME: Final = 65.0
 
 # US Chess Rating System, standard formula: the bonus applies when m >= 3 and no opponent
 # is met more than twice; 3-round events count as 4 rounds in B sqrt(max(m, 4))
-# (digest §4; 2004 spec node5; decision 3).
+# (docs/rules/uscf.md#standard; 2004 spec node5; docs/rules/uscf.md#d3).
 BONUS_MIN_GAMES: Final = 3
 BONUS_MIN_ROUNDS: Final = 4
 
-# Bonus multiplier B by the event's end date (digest §4 "Bonus constant B history";
-# decision 3): 14 for events ending 2017-05-01 or later (new.uschess.org/news/
+# Bonus multiplier B by the event's end date (docs/rules/uscf.md#bonus-b;
+# docs/rules/uscf.md#d3): 14 for events ending 2017-05-01 or later (new.uschess.org/news/
 # us-chess-rating-bonus-formula-change); 12 from 2023-02-01 (announced 2023-10-30,
 # new.uschess.org/news/change-us-chess-ratings-bonus-threshold-lowered); 10 for all 2025
 # events (forum.uschess.org/t/2025-rerate-with-lowered-bonus-threshold/58574).
@@ -159,25 +163,25 @@ BONUS_MULTIPLIERS: Final[tuple[tuple[_dt.date, float], ...]] = (
 
 # Special formula, adjusted prior: all prior wins -> R0' = R0 - 400 and S' = S + N'; all
 # prior losses -> R0' = R0 + 400 and S' = S; otherwise R0' = R0 and S' = S + N'/2
-# (US Chess Rating System; digest §3/4, "Adjusted prior rating").
+# (US Chess Rating System; docs/rules/uscf.md#special, "Adjusted prior rating").
 SPECIAL_HISTORY_SHIFT: Final = 400.0
 
 # Special formula iteration tolerance epsilon = 1e-7 (spec §4.1 as implemented by two
-# implementations; digest §3/4 "Algorithm"; decision 2).
+# implementations; docs/rules/uscf.md#special "Algorithm"; docs/rules/uscf.md#d2).
 SPECIAL_EPSILON: Final = 1e-7
 
-# Special formula result capped at 2700 (3 implementations, digest §3/4 "Cap";
-# decision 2).
+# Special formula result capped at 2700 (3 implementations, docs/rules/uscf.md#special "Cap";
+# docs/rules/uscf.md#d2).
 SPECIAL_CAP: Final = 2700.0
 
 # ------------------------------------------------------------------ floors
 
-# US Chess Rating System: no rating below 100 (2004 spec node6; digest §6).
+# US Chess Rating System: no rating below 100 (2004 spec node6; docs/rules/uscf.md#floors).
 ABSOLUTE_FLOOR: Final = 100.0
 
 # Personal low-rating floor AF = min(100 + 4 NW + 2 ND + NR, 150), NW rated wins, ND rated
 # draws, NR events with >= 3 rated games (spec text quoted on forum.uschess.org/t/
-# minimum-rating-floor-in-the-online-rating-systems/24398; digest §6).
+# minimum-rating-floor-in-the-online-rating-systems/24398; docs/rules/uscf.md#floors).
 LOW_FLOOR_BASE: Final = 100.0
 LOW_FLOOR_PER_WIN: Final = 4.0
 LOW_FLOOR_PER_DRAW: Final = 2.0
@@ -186,20 +190,20 @@ LOW_FLOOR_CAP: Final = 150.0
 
 # Peak-based floor: the peak established rating minus 200, rounded down to a multiple of
 # 100; such floors exist only at 1200, 1300, ..., 2100 (rulebook ADM chapter 8 section 5
-# quoting the spec; digest §6).
+# quoting the spec; docs/rules/uscf.md#floors).
 PEAK_FLOOR_DROP: Final = 200.0
 PEAK_FLOOR_STEP: Final = 100.0
 PEAK_FLOOR_LOWEST: Final = 1200.0
 PEAK_FLOOR_HIGHEST: Final = 2100.0
 
 # Original Life Master floor 2200 (spec text quoted on uschess.discourse.group/t/
-# rules-adm-chapter-8-section-5-rating-floors/20678; digest §6).
+# rules-adm-chapter-8-section-5-rating-floors/20678; docs/rules/uscf.md#floors).
 LIFE_MASTER_FLOOR: Final = 2200.0
 
 # ------------------------------------------------------------------ Step 1: age rule
 
 # Initial rating from age (US Chess office post, uschess.discourse.group/t/
-# proposal-from-the-ratings-committee/1642?page=3, rule since Sept 2005; digest §1):
+# proposal-from-the-ratings-committee/1642?page=3, rule since Sept 2005; docs/rules/uscf.md#step-1):
 # 50 x age for 2 <= age <= 26, 100 below 2, 1300 above 26, fractional ages allowed.
 AGE_RATING_PER_YEAR: Final = 50.0
 AGE_YOUNGEST: Final = 2.0
@@ -215,8 +219,8 @@ PERFORMANCE_MARGIN: Final = 400.0
 # Seed 000 solves sum We(P, Ri) = S; xlrating stops when the bracket is this narrow.
 PERFORMANCE_TOLERANCE: Final = 1e-9
 
-# US Chess rating classes (digest §7, "USCF classification"; the same bands as seed 000's
-# table): lower bound of each class, highest first.
+# US Chess rating classes (docs/rules/uscf.md#classes, "USCF classification"; the same bands
+# as seed 000's table): lower bound of each class, highest first.
 RATING_CLASSES: Final[tuple[tuple[float, str], ...]] = (
     (2400.0, "Senior Master"),
     (2200.0, "National Master"),
@@ -413,7 +417,7 @@ def _special_setup(
 
 
 def _breakpoints(f: _Special) -> tuple[float, ...]:
-    """Sz: R0' +- 400 and Ri +- 400, sorted, without repeats (digest §3/4)."""
+    """Sz: R0' +- 400 and Ri +- 400, sorted, without repeats (docs/rules/uscf.md#special)."""
     points = {f.prior - PWE_HALF_WIDTH, f.prior + PWE_HALF_WIDTH}
     for opponent in f.opponents:
         points.update((opponent - PWE_HALF_WIDTH, opponent + PWE_HALF_WIDTH))
@@ -421,14 +425,14 @@ def _breakpoints(f: _Special) -> tuple[float, ...]:
 
 
 def _start(f: _Special, score: float) -> float:
-    """Step 1: M = (N' R0' + sum Ri + 400 (2S - m)) / (N' + m), raw S (decision 2)."""
+    """Step 1: M = (N' R0' + sum Ri + 400 (2S - m)) / (N' + m), raw S (docs/rules/uscf.md#d2)."""
     m = len(f.opponents)
     total = f.weight * f.prior + math.fsum(f.opponents)
     return (total + PWE_HALF_WIDTH * (2.0 * score - m)) / (f.weight + m)
 
 
 def _solve_special(rating: float, f: _Special, score: float) -> float:
-    """Steps 1-4 of the special formula (digest §3/4), uncapped.
+    """Steps 1-4 of the special formula (docs/rules/uscf.md#special), uncapped.
 
     Termination.  f is continuous, non-decreasing and linear between consecutive
     breakpoints Sz.  Below min(Sz) every PWe is 0, so f = -S' <= 0; above max(Sz) every
@@ -468,7 +472,7 @@ def _solve_special(rating: float, f: _Special, score: float) -> float:
     else:  # pragma: no cover - unreachable, see the termination argument above
         raise RuntimeError("special formula did not converge; please report this input")
 
-    # Step 4 (tie rule, decision 2): count opponents within 400 (inclusive) and the prior
+    # Step 4 (tie rule, docs/rules/uscf.md#d2): count opponents within 400 (inclusive) and the prior
     # only when it has weight; with none, M is inside a flat stretch and the answer is the
     # unadjusted R0 clamped to the neighbouring breakpoints.  "Within 400" is tested
     # against the breakpoints' own expressions (not |M - Ri| <= 400, which rounding can
@@ -559,7 +563,7 @@ def effective_games(rating: float, games: int | None) -> float:
 
     :param rating: the pre-event rating R0 (0 to 4000).
     :param games: prior rated games N, or None for an established player whose exact count
-        is unknown (decision 7: N' = N*).
+        is unknown (docs/rules/uscf.md#d7: N' = N*).
     :returns: N'.
     :raises InvalidInputError: if an argument is out of range.
 
@@ -634,7 +638,7 @@ def k_factor(rating: float, games: int | None, event_games: int, dual_rated: boo
     :param rating: the pre-event rating R0 (0 to 4000).
     :param games: prior rated games N, or None when established with an unknown count.
     :param event_games: games in the event m (at least 1).
-    :param dual_rated: True for the Regular rating of a dual-rated event (decision 4).
+    :param dual_rated: True for the Regular rating of a dual-rated event (docs/rules/uscf.md#d4).
     :returns: K.
     :raises InvalidInputError: if an argument is out of range.
 
@@ -661,7 +665,7 @@ class UscfRules:
 
     #: The event's end date the constants are for.
     date: _dt.date
-    #: Bonus multiplier B (:data:`BONUS_MULTIPLIERS`, decision 3): 14 from 2017-05-01, 12
+    #: Bonus multiplier B (:data:`BONUS_MULTIPLIERS`, docs/rules/uscf.md#d3): 14 from 2017-05-01, 12
     #: from 2023-02-01, 10 from 2025-01-01; None before 2017-05-01, when the sources give
     #: no dated B (the caller must give one).
     bonus_multiplier: float | None
