@@ -272,7 +272,7 @@ def to_result(value: CellValue, name: str) -> float:
     _reject_unusable(value, name)
     if isinstance(value, bool):
         raise InvalidInputError(f"{name} must be W, D, L, 1, 0.5 or 0, got {show(value)}")
-    if isinstance(value, (int, float)) and float(value) in (0.0, 0.5, 1.0):
+    if isinstance(value, (int, float)) and float(value) in RESULT_VALUES:
         return float(value)
     if isinstance(value, str):
         score = result_word(value)

@@ -372,7 +372,10 @@ class FideRules:
     (:func:`expected_score`, :func:`is_rated_game`, :func:`k_factor`,
     :func:`rating_change`, :func:`first_rating`, :func:`xlrating.events.fide_period` and
     :func:`xlrating.batch.fide_period_batch`) reads it instead of comparing dates itself.
-    Each field names the rule and the constant (with its source) it comes from.
+    Each field names the rule and the constant (with its source) it comes from.  The
+    roundings (8.3.4: the change .5 away from zero; B.01 1.4.7-1.4.9 and
+    docs/rules/fide.md#d2: averages and percentages .5 up) are the same on every date
+    supported, so they are not fields.
     """
 
     #: The date the rules are for (the event's start or a date in the rating period).

@@ -11,7 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from ._check import check_count, check_number, check_rating, result_word, show
+from ._check import (
+    RESULT_VALUES,
+    check_count,
+    check_number,
+    check_rating,
+    result_word,
+    show,
+)
 from .errors import InvalidInputError
 
 __all__ = [
@@ -153,7 +160,7 @@ def parse_result(value: object, *, bye: bool, where: str) -> tuple[float, GameKi
     if bye:
         if value is None or (isinstance(value, str) and not value.strip()):
             return 0.0, "bye"
-        if isinstance(value, (int, float)) and float(value) in (0.0, 0.5, 1.0):
+        if isinstance(value, (int, float)) and float(value) in RESULT_VALUES:
             return float(value), "bye"
         score = result_word(str(value))
         if score is not None:
@@ -162,7 +169,7 @@ def parse_result(value: object, *, bye: bool, where: str) -> tuple[float, GameKi
         if text in _FORFEITS:
             return _FORFEITS[text], "bye"
         raise InvalidInputError(f"{where}: bye result must be 1, 0.5 or 0, got {show(value)}")
-    if isinstance(value, (int, float)) and float(value) in (0.0, 0.5, 1.0):
+    if isinstance(value, (int, float)) and float(value) in RESULT_VALUES:
         return float(value), "played"
     if isinstance(value, str):
         score = result_word(value)
