@@ -877,8 +877,9 @@ def _libreoffice_setup(args: argparse.Namespace) -> int:
         how = office.install(found, profile)
     except office.LibreOfficeError as error:
         raise CliError(f"xlrating libreoffice-setup: {_one_line(error)}") from None
-    print(f"installed xlrating's functions into {where} (LibreOffice {found.version_text}, "
-          f"by {how})")
+    print(
+        f"installed xlrating's functions into {where} (LibreOffice {found.version_text}, by {how})"
+    )
     print(
         "Next: restart LibreOffice (close every window, and the quick starter); then "
         "=USCF_NEW_RATING(1700,30,B2:B5,C2:C5) computes in Calc and .xlsx files keep the "

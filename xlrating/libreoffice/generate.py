@@ -20,6 +20,7 @@ committed files are up to date (as for :mod:`xlrating.udfs`):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
@@ -80,12 +81,12 @@ def _prop(name: str, value: str, *, localized: bool = True) -> str:
 
 def _function_node(fn: ExcelFunction) -> str:
     params = "".join(
-        f"\n      <node oor:name={quoteattr(uno_identifier(p.name))} oor:op=\"replace\">"
+        f'\n      <node oor:name={quoteattr(uno_identifier(p.name))} oor:op="replace">'
         f"{_prop('DisplayName', p.name)}{_prop('Description', p.doc)}</node>"
         for p in fn.params
     )
     return (
-        f"   <node oor:name={quoteattr(fn.name)} oor:op=\"replace\">\n"
+        f'   <node oor:name={quoteattr(fn.name)} oor:op="replace">\n'
         f"    {_prop('DisplayName', fn.name)}\n"
         f"    {_prop('Description', fn.summary)}\n"
         f"    {_prop('Category', 'Add-In', localized=False)}\n"
@@ -104,7 +105,7 @@ def render_xcu() -> str:
         'xmlns:xs="http://www.w3.org/2001/XMLSchema" oor:name="CalcAddIns" '
         'oor:package="org.openoffice.Office">\n'
         ' <node oor:name="AddInInfo">\n'
-        f"  <node oor:name={quoteattr(IMPLEMENTATION)} oor:op=\"replace\">\n"
+        f'  <node oor:name={quoteattr(IMPLEMENTATION)} oor:op="replace">\n'
         '   <node oor:name="AddInFunctions">\n'
         + "\n".join(_function_node(fn) for fn in FUNCTIONS.values())
         + "\n   </node>\n  </node>\n </node>\n</oor:component-data>\n"
@@ -123,7 +124,7 @@ def render_description() -> str:
         '             xmlns:xlink="http://www.w3.org/1999/xlink">\n'
         f'  <identifier value="{IDENTIFIER}"/>\n'
         f'  <version value="{__version__}"/>\n'
-        "  <display-name><name lang=\"en\">xlrating: chess rating functions</name>"
+        '  <display-name><name lang="en">xlrating: chess rating functions</name>'
         "</display-name>\n"
         "  <dependencies>\n"
         f'    <lo:LibreOffice-minimal-version value="{major}.{minor}" '
@@ -134,7 +135,7 @@ def render_description() -> str:
 
 
 #: Every generated file and its renderer (``python -m xlrating.catalog`` writes them all).
-GENERATED: Final = {
+GENERATED: Final[dict[Path, Callable[[], str]]] = {
     IDL_PATH: render_idl,
     XCU_PATH: render_xcu,
     DESCRIPTION_PATH: render_description,

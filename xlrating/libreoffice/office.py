@@ -41,8 +41,13 @@ HERE: Final = Path(__file__).resolve().parent
 PACKAGE: Final = HERE.parent
 DRIVER: Final = HERE / "uno_driver.py"
 #: Files of this folder that go to the root of the .oxt as they are.
-STATIC: Final = ("xlrating_addin.py", "xlrating.components", "CalcAddIns.xcu",
-                 "XRatingFunctions.idl", "description.xml")
+STATIC: Final = (
+    "xlrating_addin.py",
+    "xlrating.components",
+    "CalcAddIns.xcu",
+    "XRatingFunctions.idl",
+    "description.xml",
+)
 #: Modules of the package the add-in does not need: the command line, the xlwings
 #: declarations (they import xlwings) and the wings and front ends in subpackages.
 NOT_VENDORED: Final = frozenset({"cli.py", "udfs.py"})

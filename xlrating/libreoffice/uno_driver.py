@@ -15,6 +15,7 @@ also works for root and for any profile.  A running soffice does not see an exte
 added while it runs, so every command uses a fresh soffice.
 """
 
+import contextlib
 import json
 import os
 import shutil
@@ -53,34 +54,44 @@ def start(profile):
     soffice = os.environ.get("XLRATING_SOFFICE") or shutil.which("soffice")
     if not soffice:
         raise Failure("soffice is not on PATH")
-    pipe = "xlrating_%d_%d" % (os.getpid(), time.monotonic_ns())
+    pipe = f"xlrating_{os.getpid()}_{time.monotonic_ns()}"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     proc = subprocess.Popen(
-        [soffice, "--headless", "--invisible", "--norestore", "--nolockcheck", "--nodefault",
-         "-env:UserInstallation=" + Path(profile).resolve().as_uri(),
-         "--accept=pipe,name=%s;urp;" % pipe],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        [
+            soffice,
+            "--headless",
+            "--invisible",
+            "--norestore",
+            "--nolockcheck",
+            "--nodefault",
+            "-env:UserInstallation=" + Path(profile).resolve().as_uri(),
+            f"--accept=pipe,name={pipe};urp;",
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext(
-        "com.sun.star.bridge.UnoUrlResolver", local)
+        "com.sun.star.bridge.UnoUrlResolver", local
+    )
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise Failure("soffice exited with status %s while starting" % proc.returncode)
+            raise Failure(f"soffice exited with status {proc.returncode} while starting")
         try:
-            ctx = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
+            ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
             return proc, ctx
         except NoConnectException:
             time.sleep(0.05)
     proc.kill()
-    raise Failure("soffice did not start within %d s" % START_SECONDS)
+    raise Failure(f"soffice did not start within {START_SECONDS} s")
 
 
 def stop(proc, ctx):
-    try:
+    with contextlib.suppress(Exception):  # terminate() drops the connection it was called over
         ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx).terminate()
-    except Exception:  # terminate() drops the connection it was called over
-        pass
     try:
         proc.wait(timeout=60)
     except subprocess.TimeoutExpired:
@@ -115,9 +126,10 @@ def install(profile, oxt):
     proc, ctx = start(profile)
     try:
         package = _manager(ctx).addExtension(
-            Path(oxt).resolve().as_uri(), (), "user", None, _Environment())
+            Path(oxt).resolve().as_uri(), (), "user", None, _Environment()
+        )
         if package is None:
-            raise Failure("LibreOffice refused the extension %s" % oxt)
+            raise Failure(f"LibreOffice refused the extension {oxt}")
         return {"installed": package.getIdentifier().Value, "version": package.getVersion()}
     finally:
         stop(proc, ctx)
@@ -127,8 +139,11 @@ def remove(profile, identifier):
     proc, ctx = start(profile)
     try:
         manager = _manager(ctx)
-        present = [p for p in manager.getDeployedExtensions("user", None, _Environment())
-                   if p is not None and p.getIdentifier().Value == identifier]
+        present = [
+            p
+            for p in manager.getDeployedExtensions("user", None, _Environment())
+            if p is not None and p.getIdentifier().Value == identifier
+        ]
         for package in present:
             manager.removeExtension(identifier, package.getName(), "user", None, _Environment())
         return {"removed": len(present)}
@@ -144,16 +159,18 @@ def _formula_values(doc):
         ranges = sheet.queryContentCells(FORMULA_CELLS)
         for area in ranges.RangeAddresses:
             block = sheet.getCellRangeByPosition(
-                area.StartColumn, area.StartRow, area.EndColumn, area.EndRow)
+                area.StartColumn, area.StartRow, area.EndColumn, area.EndRow
+            )
             for i, row in enumerate(block.getDataArray()):
                 for j, value in enumerate(row):
-                    values["%s!%s" % (name, _address(area.StartColumn + j, area.StartRow + i))] = value
+                    values[f"{name}!{_address(area.StartColumn + j, area.StartRow + i)}"] = value
         errors = ranges.queryFormulaCells(ERROR_RESULT)
         for area in errors.RangeAddresses:
             for r in range(area.StartRow, area.EndRow + 1):
                 for c in range(area.StartColumn, area.EndColumn + 1):
-                    values["%s!%s" % (name, _address(c, r))] = {
-                        "error": sheet.getCellByPosition(c, r).String}
+                    values[f"{name}!{_address(c, r)}"] = {
+                        "error": sheet.getCellByPosition(c, r).String
+                    }
     return values
 
 
@@ -163,7 +180,7 @@ def _address(col, row):
     while col:
         col, rest = divmod(col - 1, 26)
         letters = chr(65 + rest) + letters
-    return "%s%d" % (letters, row + 1)
+    return f"{letters}{row + 1}"
 
 
 def recalc(profile, request):
@@ -182,7 +199,7 @@ def recalc(profile, request):
             t0 = time.perf_counter()
             doc = desktop.loadComponentFromURL(copy.as_uri(), "_blank", 0, (_prop("Hidden", True),))
             if doc is None:
-                raise Failure("LibreOffice could not open %s" % book)
+                raise Failure(f"LibreOffice could not open {book}")
             t1 = time.perf_counter()
             doc.calculateAll()
             t2 = time.perf_counter()
@@ -210,7 +227,7 @@ def main(argv):
         answer = commands[argv[0]](argv[1], argv[2])
     except Exception as error:  # one line for the caller, never a traceback
         text = " ".join(str(error).split()) or type(error).__name__
-        print("LibreOffice: %s: %s" % (type(error).__name__, text), file=sys.stderr)
+        print(f"LibreOffice: {type(error).__name__}: {text}", file=sys.stderr)
         return 1
     json.dump(answer, sys.stdout)
     return 0

@@ -79,7 +79,7 @@ def _function(name):
 
     def method(self, *args):
         given = []
-        for arg, blank_if_zero in zip(args, zero_blank):
+        for arg, blank_if_zero in zip(args, zero_blank, strict=False):
             if isinstance(arg, tuple) and len(arg) == 1 and len(arg[0]) == 1:
                 arg = arg[0][0]  # a one-cell range is that cell, as xlwings hands it
             elif blank_if_zero and not isinstance(arg, (tuple, bool)) and arg == 0:
@@ -88,7 +88,7 @@ def _function(name):
         try:
             return shape(fn(*given))
         except Exception as error:  # a traceback would reach Calc as Err:504
-            return shape("#VALUE! %s: %s" % (type(error).__name__, error))
+            return shape(f"#VALUE! {type(error).__name__}: {error}")
 
     method.__name__ = name
     return method
