@@ -384,3 +384,61 @@ def test_zero_is_blank_only_where_zero_is_not_a_value() -> None:
             assert got == blank or (isinstance(got, str) and got.startswith("#")), (
                 f"{name}({param.name}=0) gives {got!r}, blank gives {blank!r}"
             )
+
+
+def _fake_soffice(tmp_path: Path, version_line: str) -> Path:
+    fake = tmp_path / "soffice"
+    fake.write_text(f"#!/bin/sh\necho '{version_line}'\n", encoding="utf-8")
+    fake.chmod(0o755)
+    return fake
+
+
+@pytest.mark.parametrize("remove", [False, True])
+def test_setup_refuses_libreoffice_7_4_in_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    remove: bool,
+) -> None:
+    fake = _fake_soffice(tmp_path, "LibreOffice 7.4.7.2 40(Build:2)")
+    monkeypatch.setenv(office.SOFFICE_VARIABLE, str(fake))
+    profile = tmp_path / "profile"
+    argv = ["libreoffice-setup", "--profile", str(profile)]
+    assert main([*argv, "--remove"] if remove else argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "LibreOffice 7.4.7.2 is not supported" in err, err
+    assert "25.2 or later" in err
+    assert not profile.exists()
+
+
+def test_setup_without_libreoffice_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(office.SOFFICE_VARIABLE, str(tmp_path / "no-such-soffice"))
+    assert main(["libreoffice-setup", "--profile", str(tmp_path / "p")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "LibreOffice is not installed" in err, err
+
+
+def test_setup_refuses_an_unknown_program_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = _fake_soffice(tmp_path, "OpenOffice 4.1.15")
+    monkeypatch.setenv(office.SOFFICE_VARIABLE, str(fake))
+    assert main(["libreoffice-setup", "--profile", str(tmp_path / "p")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "does not name a LibreOffice release" in err, err
+
+
+@pytest.mark.parametrize("kind", ["a file", "no parent"])
+def test_setup_refuses_a_bad_profile_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    target = tmp_path / "file.txt"
+    target.write_text("keep me", encoding="utf-8")
+    if kind == "no parent":
+        target = tmp_path / "missing" / "profile"
+    assert main(["libreoffice-setup", "--profile", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(target) in err, err
+    assert (tmp_path / "file.txt").read_text(encoding="utf-8") == "keep me"

@@ -253,6 +253,7 @@ def install(office: Office, profile: Path | None = None) -> str:
 
 def remove(office: Office, profile: Path | None = None) -> bool:
     """Remove the extension from *profile*; False if it was not there."""
+    require_supported(office)
     if _use_unopkg(profile):
         listed = _unopkg(office, "list", generate.IDENTIFIER)
         if listed.returncode != 0 or generate.IDENTIFIER not in listed.stdout:
