@@ -442,3 +442,39 @@ def test_setup_refuses_a_bad_profile_in_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(target) in err, err
     assert (tmp_path / "file.txt").read_text(encoding="utf-8") == "keep me"
+
+
+def test_recalc_with_libreoffice_caches_the_engine_values(
+    libreoffice: office.Office,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``xlrating recalc --engine libreoffice`` writes the values the embedded engine writes
+    (uscf_event.xlsx and elo.xlsx hold no text-in-array lookups), input untouched."""
+    from openpyxl import load_workbook
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    for name in ("uscf_event.xlsx", "elo.xlsx"):
+        source = WORKBOOKS / name
+        before = source.read_bytes()
+        ours, theirs = tmp_path / f"embedded-{name}", tmp_path / f"lo-{name}"
+        assert main(["recalc", str(source), "-o", str(ours)]) == 0
+        assert main(["recalc", str(source), "-o", str(theirs), "--engine", "libreoffice"]) == 0
+        assert source.read_bytes() == before
+        want, got = load_workbook(ours, data_only=True), load_workbook(theirs, data_only=True)
+        formulas = load_workbook(source)
+        compared = 0
+        for sheet in formulas.worksheets:
+            for row in sheet.iter_rows():
+                for cell in row:
+                    if cell.data_type != "f" and not hasattr(cell.value, "ref"):
+                        continue
+                    a = want[sheet.title][cell.coordinate].value
+                    b = got[sheet.title][cell.coordinate].value
+                    compared += 1
+                    assert _same(b, a) or (a is None and b == ""), (
+                        f"{name} {sheet.title}!{cell.coordinate}: LibreOffice {b!r}, engine {a!r}"
+                    )
+        assert compared > 20
+    capsys.readouterr()

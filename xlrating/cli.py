@@ -281,7 +281,7 @@ def _recalc(args: argparse.Namespace) -> int:
             # The guard has read the source (above); the scratch copy is ours.
             fitted = season_book.fit_season(source, scratch, checked=True)
             book = Path(scratch) if fitted is not None else source
-            evaluation = engine.evaluate(book, progress=bar.part(0, 2), checked=True)
+            evaluation = _evaluate(args, engine, book, bar)
             bar.show(f"writing {target.name}", 0.9)
             if args.in_place:
                 _backup(source)
@@ -343,6 +343,34 @@ def _recalc(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+#: Excel's error values: a LibreOffice error shown otherwise (Err:504, ...) is cached as #VALUE!.
+_EXCEL_ERRORS: Final = frozenset(
+    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"}
+)
+
+
+def _evaluate(args: argparse.Namespace, engine: Any, book: Path, bar: _Progress) -> Any:
+    """Every cell's value, by the embedded engine or (``--engine libreoffice``) by a headless
+    LibreOffice with xlrating's add-in."""
+    if getattr(args, "engine", "embedded") != "libreoffice":
+        return engine.evaluate(book, progress=bar.part(0, 2), checked=True)
+    from .libreoffice import office
+    from .workbook.cache import CellError
+
+    bar.show(f"LibreOffice: computing {book.name}", 0.1)
+    try:
+        done = office.recalculate_once(office.find_office(), book)
+    except office.LibreOfficeError as error:
+        raise CliError(f"xlrating recalc --engine libreoffice: {_one_line(error)}") from None
+    values = {
+        key: (CellError(v if v in _EXCEL_ERRORS else "#VALUE!"))
+        if isinstance(v, office.CalcError)
+        else v
+        for key, v in done.values.items()
+    }
+    return engine.Evaluation(book.resolve(), values)
 
 
 def _templates(args: argparse.Namespace) -> int:
@@ -929,6 +957,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--progress",
         action="store_true",
         help="show a progress bar even when stderr is not a terminal",
+    )
+    recalc.add_argument(
+        "--engine",
+        choices=("embedded", "libreoffice"),
+        default="embedded",
+        help="who computes: the embedded engine (default; needs no LibreOffice) or a "
+        "headless LibreOffice 25.2+ with xlrating's add-in (faster on big books; text "
+        "looked up inside a table result does not match there, see docs/libreoffice.md)",
     )
     recalc.set_defaults(handler=_recalc)
 

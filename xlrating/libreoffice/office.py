@@ -22,6 +22,7 @@ the .xlsx, which Excel cannot read: the Excel round trip would break.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -164,21 +165,32 @@ def _vendored() -> Iterable[tuple[str, Path]]:
             yield f"pythonpath/xlrating/{module.name}", module
 
 
-def build_oxt(target: Path) -> Path:
-    """Write the extension to *target* (through a temporary file beside it)."""
+#: The time stamp of generated entries (zip's earliest), so a build is reproducible.
+_ZIP_TIME: Final = (1980, 1, 1, 0, 0, 0)
+
+
+def oxt_bytes() -> bytes:
+    """The extension (.oxt, a zip archive) built from the registry and the package."""
     generated = {path.name: render() for path, render in generate.GENERATED.items()}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as oxt:
         oxt.write(HERE / "manifest.xml", "META-INF/manifest.xml")
         for name in STATIC:
             if name in generated:  # always the registry's current declarations
-                oxt.writestr(name, generated[name])
+                entry = zipfile.ZipInfo(name, date_time=_ZIP_TIME)  # same bytes every build
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                oxt.writestr(entry, generated[name])
             else:
                 oxt.write(HERE / name, name)
         for arcname, path in _vendored():
             oxt.write(path, arcname)
+    return buffer.getvalue()
+
+
+def build_oxt(target: Path, data: bytes | None = None) -> Path:
+    """Write the extension to *target* (through a temporary file beside it)."""
     partial = target.with_name(target.name + ".tmp")
-    partial.write_bytes(buffer.getvalue())
+    partial.write_bytes(oxt_bytes() if data is None else data)
     partial.replace(target)
     return target
 
@@ -267,15 +279,25 @@ def remove(office: Office, profile: Path | None = None) -> bool:
     return bool(answer["removed"])
 
 
+class CalcError(str):
+    """An error value a cell shows in LibreOffice (``#N/A``, ``#VALUE!``, ``Err:504``), as
+    opposed to text a function returned."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Recalculated:
-    """One book recalculated by LibreOffice: seconds to load and to calculate, and every
-    formula cell's value keyed ``(sheet, "A1")``: a number, a text, or an error's text."""
+    """One book recalculated by LibreOffice: seconds to start soffice (once per run), to
+    load, to calculate and to save the book, and every formula cell's value keyed
+    ``(sheet, "A1")``: a number, a text, or an error's text."""
 
+    start_seconds: float
     load_seconds: float
     calculate_seconds: float
     values: Mapping[tuple[str, str], object]
     saved: Path | None
+    save_seconds: float | None
 
 
 def recalculate(
@@ -303,9 +325,56 @@ def recalculate(
         cells: dict[tuple[str, str], object] = {}
         for key, value in entry.get("values", {}).items():
             sheet, _, cell = key.rpartition("!")
-            cells[(sheet, cell)] = value["error"] if isinstance(value, dict) else value
+            cells[(sheet, cell)] = CalcError(value["error"]) if isinstance(value, dict) else value
         saved = entry.get("saved")
         out[book] = Recalculated(
-            entry["load_s"], entry["calculate_s"], cells, Path(saved) if saved else None
+            answer["start_s"],
+            entry["load_s"],
+            entry["calculate_s"],
+            cells,
+            Path(saved) if saved else None,
+            entry.get("save_s"),
         )
     return out
+
+
+def _cache_home() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xlrating"
+
+
+def recalculate_once(office: Office, book: Path) -> Recalculated:
+    """Recalculate *book* in a headless LibreOffice with the add-in, on a profile of
+    xlrating's own (the user's profile is not touched).
+
+    The profile is kept in ``~/.cache/xlrating/`` for the extension as built now (a new
+    build gets a new profile), so only the first run pays for installing it; runs on the
+    same profile take turns (a lock file), since one profile serves one soffice at a time.
+    Where that folder cannot be used, or without POSIX file locks, a temporary profile
+    is made for the run."""
+    require_supported(office)
+    data = oxt_bytes()
+    key = hashlib.sha256(data).hexdigest()[:16]
+    try:
+        import fcntl
+
+        cache = _cache_home()
+        cache.mkdir(parents=True, exist_ok=True)
+        lock = (cache / f"libreoffice-{key}.lock").open("a")
+    except (ImportError, OSError):
+        with tempfile.TemporaryDirectory(prefix="xlrating-lo-profile-") as work:
+            profile = Path(work) / "profile"
+            install(office, profile)
+            return recalculate(office, profile, [book])[Path(book).resolve()]
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        profile = cache / f"libreoffice-{key}"
+        if not (profile / "xlrating-installed").is_file():
+            shutil.rmtree(profile, ignore_errors=True)
+            for old in cache.glob("libreoffice-*"):  # profiles of earlier builds
+                if old.is_dir():
+                    shutil.rmtree(old, ignore_errors=True)
+                elif old.suffix == ".lock" and old.stem != profile.name:
+                    old.unlink(missing_ok=True)
+            install(office, profile)
+            (profile / "xlrating-installed").write_text(key, encoding="utf-8")
+        return recalculate(office, profile, [book])[Path(book).resolve()]

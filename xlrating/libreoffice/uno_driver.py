@@ -208,7 +208,9 @@ def recalc(profile, request):
                 entry["values"] = _formula_values(doc)
             if save:
                 target = Path(save, Path(book).name).resolve()
+                t3 = time.perf_counter()
                 doc.storeToURL(target.as_uri(), (_prop("FilterName", "Calc MS Excel 2007 XML"),))
+                entry["save_s"] = time.perf_counter() - t3
                 entry["saved"] = str(target)
             doc.close(True)
             report["books"][book] = entry
