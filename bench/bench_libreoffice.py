@@ -37,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_recalc import _command, build_book  # noqa: E402
+from bench_recalc import _command, build_book
 
 #: Columns whose formulas look text up inside the SEASON_RATINGS table (the LibreOffice
 #: bug documented in docs/libreoffice.md), and the Checks sheet's lookups.
@@ -166,8 +166,8 @@ def _main(argv: list[str] | None = None) -> int:
         f"{result['engine_times_s']}"
     )
     print(
-        f"  LibreOffice {result['libreoffice']} + add-in   {result['libreoffice_median_s']:7.2f} s  "
-        f"{result['libreoffice_times_s']}"
+        f"  LibreOffice {result['libreoffice']} + add-in   "
+        f"{result['libreoffice_median_s']:7.2f} s  {result['libreoffice_times_s']}"
     )
     for stage, seconds in result["libreoffice_stages_s"].items():
         print(f"    {stage:34s}{seconds:7.2f} s")
