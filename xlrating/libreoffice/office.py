@@ -22,12 +22,14 @@ the .xlsx, which Excel cannot read: the Excel round trip would break.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import zipfile
@@ -209,19 +211,32 @@ def _driver(office: Office, command: str, profile: Path, argument: str) -> Any:
         )
     env = _office_env()
     env[SOFFICE_VARIABLE] = str(office.soffice)
+    posix = os.name == "posix"
+    # The driver and the soffice it starts form a process group of their own, so a
+    # timeout, Ctrl+C or `recalc`'s time limit ends both (no soffice is left behind).
+    proc = subprocess.Popen(
+        [str(office.python), str(DRIVER), command, str(profile), argument],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        start_new_session=posix,
+    )
     try:
-        done = subprocess.run(
-            [str(office.python), str(DRIVER), command, str(profile), argument],
-            capture_output=True,
-            text=True,
-            timeout=DRIVER_SECONDS,
-            check=False,
-            env=env,
-        )
-    except subprocess.TimeoutExpired:
-        raise LibreOfficeError(
-            f"LibreOffice did not finish {command} within {DRIVER_SECONDS} s"
-        ) from None
+        stdout, stderr = proc.communicate(timeout=DRIVER_SECONDS)
+    except BaseException as error:
+        if posix:
+            with contextlib.suppress(OSError):
+                os.killpg(proc.pid, signal.SIGKILL)
+        proc.kill()
+        proc.wait()
+        if isinstance(error, subprocess.TimeoutExpired):
+            raise LibreOfficeError(
+                f"LibreOffice did not finish {command} within {DRIVER_SECONDS} s"
+            ) from None
+        raise
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
     if done.returncode != 0:
         lines = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
         raise LibreOfficeError(lines[-1])
