@@ -144,6 +144,12 @@ def test_udfs_module_is_generated_from_the_registry() -> None:
     assert path.read_text(encoding="utf-8") == render_udfs(), (
         "xlrating/udfs.py is stale: run python -m xlrating.catalog"
     )
+    from xlrating.libreoffice.generate import GENERATED  # the LibreOffice add-in's files
+
+    for generated, render in GENERATED.items():
+        assert generated.read_text(encoding="utf-8") == render(), (
+            f"{generated.name} is stale: run python -m xlrating.catalog"
+        )
 
 
 def test_function_docs_are_generated_from_the_registry() -> None:

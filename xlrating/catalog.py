@@ -66,6 +66,11 @@ class Param:
     name: str
     doc: str
     optional: bool = False
+    #: A blank single cell reaches a LibreOffice add-in as the number 0 (Excel and xlwings
+    #: hand over None).  True where 0 is no meaningful value (a date, a choice, or a number
+    #: that must not be 0), so the LibreOffice front end may read 0 as blank; False where 0
+    #: means something (or blank and 0 mean the same), so 0 stays 0.
+    zero_is_blank: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,9 @@ class ExcelFunction:
     impl: Callable[..., object]
     example: str
     spills: bool = False
+    #: The function can return a table (it spills, or one value per entry of a range):
+    #: front ends that fix the result type per function (LibreOffice) declare rows of cells.
+    returns_table: bool = False
     #: How many arguments a formula must give, and may give (counted once, not per call).
     min_args: int = field(init=False, compare=False)
     max_args: int = field(init=False, compare=False)
@@ -116,15 +124,24 @@ def call(name: str, *args: Cell) -> object:
 
 
 def _register(
-    name: str, summary: str, params: tuple[Param, ...], example: str, *, spills: bool = False
+    name: str,
+    summary: str,
+    params: tuple[Param, ...],
+    example: str,
+    *,
+    spills: bool = False,
+    returns_table: bool | None = None,
 ) -> Callable[[Callable[..., object]], Callable[..., object]]:
+    """Add a function; *returns_table* defaults to *spills* (a function that always spills
+    returns a table); give it for one that returns a table only for a range argument."""
     if len(summary) > WIZARD_LIMIT or any(len(p.doc) > WIZARD_LIMIT for p in params):
         raise AssertionError(f"{name}: help text longer than {WIZARD_LIMIT} characters")
 
     def add(impl: Callable[..., object]) -> Callable[..., object]:
         if name in FUNCTIONS:
             raise AssertionError(f"{name} registered twice")
-        FUNCTIONS[name] = ExcelFunction(name, summary, params, impl, example, spills)
+        table = spills if returns_table is None else returns_table
+        FUNCTIONS[name] = ExcelFunction(name, summary, params, impl, example, spills, table)
         return impl
 
     return add
@@ -138,6 +155,11 @@ def _o(name: str, doc: str) -> Param:
     return Param(name, doc, optional=True)
 
 
+def _o0(name: str, doc: str) -> Param:
+    """An optional argument for which 0 is no meaningful value: 0 from LibreOffice is blank."""
+    return Param(name, doc, optional=True, zero_is_blank=True)
+
+
 # ---------------------------------------------------------------- shared argument text
 
 _RATING = _p("rating", "The player's rating before the event.")
@@ -148,7 +170,7 @@ _RESULTS = _p(
     "Rows blank in both ranges are skipped.",
 )
 _OPPONENT = _p("opponent", "The opponent's rating, or a range of ratings (one result per row).")
-_EVENT_DATE = _o("event_date", "Date of the event (a date or ISO text); default today.")
+_EVENT_DATE = _o0("event_date", "Date of the event (a date or ISO text); default today.")
 _USCF_GAMES = _p(
     "games",
     "Number of rated games the rating is based on (0 if unrated; 'established' if unknown).",
@@ -165,7 +187,7 @@ _USCF_EXTRA = (
         "TRUE for the reduced K of a Regular rating above 2200 in a dual-rated "
         "event. Default FALSE.",
     ),
-    _o("history", "Your rated history before the event: mixed (default), all wins or all losses."),
+    _o0("history", "Your rated history before the event: mixed (default), all wins or all losses."),
     _EVENT_DATE,
 )
 _MULTIPLIER = _o(
@@ -174,16 +196,16 @@ _MULTIPLIER = _o(
     "10 from 2025-01-01 (give it for earlier events).",
 )
 _USCF_ARGS = (_RATING, _USCF_GAMES, _OPPONENTS, _RESULTS, *_USCF_EXTRA, _MULTIPLIER)
-_RATING_LIST = _o("rating_list", "FIDE rating list: standard (default), rapid or blitz.")
+_RATING_LIST = _o0("rating_list", "FIDE rating list: standard (default), rapid or blitz.")
 _K = _p("k", "The development coefficient K (for example from FIDE_K).")
 _FIDE_ARGS = (_RATING, _OPPONENTS, _RESULTS, _K, _RATING_LIST, _EVENT_DATE)
-_SCALE = _o("scale", "The Elo scale (default 400).")
+_SCALE = _o0("scale", "The Elo scale (default 400).")
 _ELO_ARGS = (
     _RATING,
     _OPPONENTS,
     _RESULTS,
     _p("k", "The K-factor (for example 10, 20 or 40)."),
-    _o("games", "Repeat the listed games this many times (1 to 1000, default 1)."),
+    _o0("games", "Repeat the listed games this many times (1 to 1000, default 1)."),
     _SCALE,
 )
 
@@ -314,6 +336,7 @@ def _uscf_details(*args: Cell) -> Table:
     "spills one value per opponent.",
     (_RATING, _OPPONENT),
     "=USCF_EXPECTED(1700, 1600)",
+    returns_table=True,
 )
 def _uscf_expected(rating: Cell, opponent: Cell) -> float | Table:
     own = to_number(rating, "rating")
@@ -448,9 +471,10 @@ def _fide_change(
         _OPPONENT,
         _RATING_LIST,
         _EVENT_DATE,
-        _o("method", "table (FIDE's table 8.1.2, default) or logistic."),
+        _o0("method", "table (FIDE's table 8.1.2, default) or logistic."),
     ),
     "=FIDE_EXPECTED(1800, 1750)",
+    returns_table=True,
 )
 def _fide_expected(
     rating: Cell, opponent: Cell, rating_list: Cell, event_date: Cell, method: Cell
@@ -469,14 +493,14 @@ def _fide_expected(
     (
         _RATING,
         _o("rated_games", "Rated games completed so far (default 30: not new)."),
-        _o(
+        _o0(
             "birth_year",
             "Year of birth (juniors: K 40 to the end of the year they turn 18, "
             "under 2300). Blank: not a junior.",
         ),
         _o("reached_2400", "TRUE once a published rating has reached 2400. Default FALSE."),
         _o("period_games", "Games in this rating period (for the 700 rule; default 1)."),
-        _o("period_date", "Date of the rating period (default today)."),
+        _o0("period_date", "Date of the rating period (default today)."),
     ),
     "=FIDE_K(1800, 45, 2012)",
 )
@@ -614,6 +638,7 @@ def _elo_change(
     "value per opponent.",
     (_RATING, _OPPONENT, _SCALE),
     "=ELO_EXPECTED(1500, 1700)",
+    returns_table=True,
 )
 def _elo_expected(rating: Cell, opponent: Cell, scale: Cell) -> float | Table:
     own = to_number(rating, "rating")
@@ -655,7 +680,7 @@ def _elo_new_rating(*args: Cell) -> float:
         _p("opponents", "Range of the opponents' ratings (a row or a column)."),
         _p("opponent_rds", "Range of the same shape with the opponents' RDs."),
         _RESULTS,
-        _o("tau", "The system constant tau (default 0.5; Glickman suggests 0.3 to 1.2)."),
+        _o0("tau", "The system constant tau (default 0.5; Glickman suggests 0.3 to 1.2)."),
     ),
     "=GLICKO2_RATING(1500, 200, 0.06, B2:B4, C2:C4, D2:D4)",
     spills=True,
@@ -768,7 +793,7 @@ def _uscf_event(players: Cell, games: Cell, event_date: Cell, dual_rated: Cell) 
         ),
         _GAMES,
         _RATING_LIST,
-        _o("period_date", "Date of the rating period (default today)."),
+        _o0("period_date", "Date of the rating period (default today)."),
     ),
     "=FIDE_PERIOD(Players!A2:F9, Games!A2:D17)",
     spills=True,
@@ -815,8 +840,8 @@ _SYSTEMS: Final[tuple[season.System, ...]] = get_args(season.System)
             "Games table with the event first: event, [date], round, white, black, result. "
             "Each event is rated with the ratings the previous one left.",
         ),
-        _o("system", "uscf (default), fide, elo or glicko2."),
-        _o("k", "K-factor for the elo system."),
+        _o0("system", "uscf (default), fide, elo or glicko2."),
+        _o0("k", "K-factor for the elo system."),
     ),
     "=SEASON_RATINGS(Players!A2:E20, Games!A2:F200)",
     spills=True,
@@ -951,3 +976,8 @@ if __name__ == "__main__":  # pragma: no cover
     FUNCTION_DOCS_PATH.parent.mkdir(exist_ok=True)
     _write(FUNCTION_DOCS_PATH, render_function_docs())
     print(f"wrote {UDFS_PATH} and {FUNCTION_DOCS_PATH}")
+    from xlrating.libreoffice.generate import GENERATED  # the LibreOffice add-in's files
+
+    for path, render in GENERATED.items():
+        _write(path, render())
+        print(f"wrote {path}")

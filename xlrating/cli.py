@@ -281,7 +281,7 @@ def _recalc(args: argparse.Namespace) -> int:
             # The guard has read the source (above); the scratch copy is ours.
             fitted = season_book.fit_season(source, scratch, checked=True)
             book = Path(scratch) if fitted is not None else source
-            evaluation = engine.evaluate(book, progress=bar.part(0, 2), checked=True)
+            evaluation = _evaluate(args, engine, book, bar)
             bar.show(f"writing {target.name}", 0.9)
             if args.in_place:
                 _backup(source)
@@ -343,6 +343,34 @@ def _recalc(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+#: Excel's error values: a LibreOffice error shown otherwise (Err:504, ...) is cached as #VALUE!.
+_EXCEL_ERRORS: Final = frozenset(
+    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"}
+)
+
+
+def _evaluate(args: argparse.Namespace, engine: Any, book: Path, bar: _Progress) -> Any:
+    """Every cell's value, by the embedded engine or (``--engine libreoffice``) by a headless
+    LibreOffice with xlrating's add-in."""
+    if getattr(args, "engine", "embedded") != "libreoffice":
+        return engine.evaluate(book, progress=bar.part(0, 2), checked=True)
+    from .libreoffice import office
+    from .workbook.cache import CellError
+
+    bar.show(f"LibreOffice: computing {book.name}", 0.1)
+    try:
+        done = office.recalculate_once(office.find_office(), book)
+    except office.LibreOfficeError as error:
+        raise CliError(f"xlrating recalc --engine libreoffice: {_one_line(error)}") from None
+    values = {
+        key: (CellError(v if v in _EXCEL_ERRORS else "#VALUE!"))
+        if isinstance(v, office.CalcError)
+        else v
+        for key, v in done.values.items()
+    }
+    return engine.Evaluation(book.resolve(), values)
 
 
 def _templates(args: argparse.Namespace) -> int:
@@ -841,6 +869,55 @@ def _excel_setup(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- libreoffice-setup
+
+
+def _libreoffice_profile(text: str | None) -> Path | None:
+    """The --profile folder: an existing folder, or a new one in an existing folder."""
+    if text is None:
+        return None
+    profile = Path(text).expanduser()
+    if profile.exists() and not profile.is_dir():
+        raise CliError(f"xlrating libreoffice-setup: --profile {text} is not a folder")
+    if not profile.exists() and not profile.parent.is_dir():
+        raise CliError(
+            f"xlrating libreoffice-setup: --profile {text}: its folder {profile.parent} "
+            "does not exist"
+        )
+    return profile.resolve()
+
+
+def _libreoffice_setup(args: argparse.Namespace) -> int:
+    from .libreoffice import office
+
+    profile = _libreoffice_profile(args.profile)
+    where = f"the LibreOffice profile {profile}" if profile else "your LibreOffice profile"
+    try:
+        found = office.find_office()
+        if args.remove:
+            removed = office.remove(found, profile)
+            print(
+                f"removed xlrating's functions from {where}"
+                if removed
+                else f"xlrating's functions were not installed in {where}"
+            )
+            return 0
+        how = office.install(found, profile)
+    except office.LibreOfficeError as error:
+        raise CliError(f"xlrating libreoffice-setup: {_one_line(error)}") from None
+    print(
+        f"installed xlrating's functions into {where} (LibreOffice {found.version_text}, by {how})"
+    )
+    print(
+        "Next: restart LibreOffice (close every window, and the quick starter); then "
+        "=USCF_NEW_RATING(1700,30,B2:B5,C2:C5) computes in Calc and .xlsx files keep the "
+        "function names Excel reads. Tables (USCF_DETAILS, SEASON_RATINGS, ...) do not "
+        "spill in LibreOffice: enter them as array formulas (Ctrl+Shift+Enter) over the "
+        "cells they fill."
+    )
+    return 0
+
+
 # ---------------------------------------------------------------- the parser
 
 
@@ -880,6 +957,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--progress",
         action="store_true",
         help="show a progress bar even when stderr is not a terminal",
+    )
+    recalc.add_argument(
+        "--engine",
+        choices=("embedded", "libreoffice"),
+        default="embedded",
+        help="who computes: the embedded engine (default; needs no LibreOffice) or a "
+        "headless LibreOffice 25.2+ with xlrating's add-in (faster on big books; text "
+        "looked up inside a table result does not match there, see docs/libreoffice.md)",
     )
     recalc.set_defaults(handler=_recalc)
 
@@ -974,6 +1059,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="the xlwings.conf to edit (default: %%USERPROFILE%%\\.xlwings\\xlwings.conf)",
     )
     setup.set_defaults(handler=_excel_setup)
+
+    lo_setup = commands.add_parser(
+        "libreoffice-setup",
+        help="install xlrating's functions into LibreOffice Calc (25.2 or later)",
+        description="Build the xlrating extension (.oxt) for LibreOffice Calc from the "
+        "registry and install it, so the functions compute live in Calc and .xlsx files keep "
+        "their Excel names. Needs LibreOffice 25.2 or later with its Python bridge "
+        "(Debian: python3-uno, libreoffice-script-provider-python). Restart LibreOffice "
+        "afterwards.",
+    )
+    lo_setup.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="install into this LibreOffice user profile (default: your own profile)",
+    )
+    lo_setup.add_argument(
+        "--remove", action="store_true", help="remove the extension instead of installing it"
+    )
+    lo_setup.set_defaults(handler=_libreoffice_setup)
     return parser
 
 
