@@ -38,7 +38,7 @@ WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 NAME = "club_season.xlsx"
 
 TRF_EVENT = "Hand-written test sample (TRF16 layout, not a real event)"
-TRF_DATE = dt.date(2024, 3, 15)
+TRF_DATE = dt.date(2024, 3, 17)  # record 052, the end date
 WINTER, WINTER_DATE = "Winter Open", dt.date(2026, 1, 10)
 
 A, B, C, D = "Alvarez, Ana", "Becker, Bruno", "Chen, Carl", "Dubois, Dana"
@@ -303,7 +303,7 @@ def test_import_output(capsys: pytest.CaptureFixture[str], book: Path) -> None:
     code, out, err = run(capsys, "import", str(TRF), "--into", str(book))
     assert code == 0 and err == ""
     assert (
-        f"imported {TRF_EVENT!r} (2024-03-15) into {book}: 8 new players (Players rows 14-21)"
+        f"imported {TRF_EVENT!r} (2024-03-17) into {book}: 8 new players (Players rows 14-21)"
         in out
     )
     assert "21 game rows (Games rows 77-97)" in out
