@@ -147,7 +147,7 @@ def _uscf_rows(imported: ImportedEvent, day: _dt.date) -> tuple[list[RatedPlayer
         ):
             note = f"provisional (P{row.games_after})"
         if pre is None and post is not None and row.event_games:
-            note = f"first rating ({row.event_games} games)"
+            note = f"first rating (P{row.games_after})"
         if row.event_games == 0:
             note = "no rated games"
         published, shown, agreement = _published(imported, row.name, post)
@@ -186,7 +186,7 @@ def _fide_rows(imported: ImportedEvent, day: _dt.date) -> tuple[list[RatedPlayer
         pre = None if row.rating is None else float(row.rating)
         note = row.first_rating_reason
         if pre is None and post is not None:
-            note = f"first rating ({row.games} games against rated opponents)"
+            note = f"first rating ({row.games} game{'s' if row.games != 1 else ''} against rated opponents)"
         elif pre is not None and row.k is not None and row.games:
             note = f"K {row.k:g}" + (f"; {note}" if note else "")
         published, shown, agreement = _published(imported, row.name, post)
