@@ -369,7 +369,9 @@ def test_names_match_ignoring_case_and_keep_the_sheet_spelling(
     ("argv", "code", "message"),
     [
         (["{crosstable}", "--into", "{book}"], 2, "gives no event name: add --event NAME"),
-        (["{crosstable}", "--into", "{book}", "--event", "X"], 2, "gives no date: add --date"),
+        # A date is never a reason to refuse a file (issue 14): a page of two sections is.
+        (["{page}", "--into", "{book}"], 2, "has 2 sections ('OPEN', 'U1800 TEAM PLAYOFF'): "
+         "import one at a time with --section NAME"),
         (["{trf}", "--into", "{book}", "--date", "2026-02-30"], 2, "must be a date such as"),
         (["{text}", "--into", "{book}", "--event", "X", "--date", "2026-01-10"], 1,
          "text.txt: file is neither a FIDE TRF nor a US Chess crosstable"),
@@ -393,6 +395,7 @@ def test_failures_are_one_line_and_leave_the_book(
     shutil.copy(WORKBOOKS / "elo.xlsx", tmp_path / "elo.xlsx")
     names = {
         "crosstable": CROSSTABLE,
+        "page": DATA / "uscf_crosstable_page.txt",
         "trf": TRF,
         "book": book,
         "text": tmp_path / "text.txt",

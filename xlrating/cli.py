@@ -771,7 +771,8 @@ def _rate_file(args: argparse.Namespace) -> int:
             results.append(rate_event(imported, system, day, came_from))
         except RatingError as error:
             raise CliError(
-                f"{where}: {source.name}: {_one_line(error)} (rules date {day} from {came_from}; --date picks another)"
+                f"{where}: {source.name}: {_one_line(error)} (rules date {day} from "
+                f"{came_from}; --date picks another)"
             ) from None
     if target is not None:
         _write_csv(target, results)

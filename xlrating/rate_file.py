@@ -186,7 +186,8 @@ def _fide_rows(imported: ImportedEvent, day: _dt.date) -> tuple[list[RatedPlayer
         pre = None if row.rating is None else float(row.rating)
         note = row.first_rating_reason
         if pre is None and post is not None:
-            note = f"first rating ({row.games} game{'s' if row.games != 1 else ''} against rated opponents)"
+            games = f"{row.games} game{'s' if row.games != 1 else ''}"
+            note = f"first rating ({games} against rated opponents)"
         elif pre is not None and row.k is not None and row.games:
             note = f"K {row.k:g}" + (f"; {note}" if note else "")
         published, shown, agreement = _published(imported, row.name, post)
