@@ -20,6 +20,22 @@ How both formats become games:
 Malformed input raises :class:`InvalidInputError` with one line naming the line number
 and quoting the offending part.  Random text never raises anything else.
 
+Files as other programs write them (:func:`read_tournament` says what it did in
+:attr:`ImportedEvent.notes`): a date is never a reason to refuse a file (:func:`find_dates`
+reads the common forms; one that cannot be read is noted and the next source is used);
+TRF team (013), extension (``XX*``) and unknown records are skipped with a note; a 001
+line whose round blocks are off TRF-16's columns is read by the order of its blocks,
+with a note; crosstable pages may hold several sections, ``Event Name`` and ``Event
+Date(s)`` lines, dual-rated ``Q:`` lines, headings and a footer.
+
+Names (of players and events) that a workbook cannot hold are refused naming line and
+column (:func:`xlrating.tournament.name_problem`): characters XML 1.0 cannot carry, more
+than 32,767 characters, two players whose names differ only in spacing or case
+(:func:`xlrating.tournament.name_key`), and a player named like the bye marker ``BYE``
+(refused rather than kept: a games table could not tell the two apart).  A name that a
+spreadsheet would read as a formula or an error (``=SUM(A1)``, ``+1``, ``@x``, ``#N/A``)
+is kept as it is, a plain ``str``: storing it as text is the writer's job.
+
 :func:`decode_text` turns a file's bytes into that text (UTF-8, UTF-16 or UTF-32 with a
 byte-order mark, UTF-16 without one, else Windows-1252 or Latin-1) and refuses, in one
 line naming the line, what is not text: NUL and other control characters, a file larger
