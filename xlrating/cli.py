@@ -7,9 +7,9 @@ first sized to its tables); ``xlrating templates`` writes the template workbooks
 ``xlrating demo`` fills them with sample data, recalculates them and prints the club
 season; ``xlrating import FILE --into BOOK.xlsx`` adds a FIDE TRF or US Chess crosstable
 to a club season workbook (``--dry-run``: only show what it would add); ``xlrating rate
-FILE`` rates a whole tournament file's event without a workbook; ``xlrating uscf|fide|elo`` rate an event in the terminal
-through the same registry functions as the spreadsheets; ``xlrating excel-setup`` sets up
-the xlwings add-in on Windows.
+FILE`` rates a whole tournament file's event without a workbook; ``xlrating
+uscf|fide|elo`` rate an event in the terminal through the same registry functions as the
+spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on Windows.
 
 Only the standard library and the registry are imported up front: the workbook modules
 (openpyxl, formulas, XlsxWriter) are imported by the commands that need them, so
