@@ -308,3 +308,18 @@ def test_import_refusals_are_one_line_and_leave_the_book(
         assert (got, out) == (code, "")
         assert message in one_line(err), err
         assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in tmp_path.iterdir()} == before
+
+
+def test_dry_run_names_players_the_book_already_lists(
+    capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "club.trf"
+    path.write_text(trf("052 2026-02-01",
+                        trf_line(1, "ALICE  MORGAN", "1845", [blk("2", "w", "1")]),
+                        trf_line(2, "New, Nina", "", [blk("1", "b", "0")])))  # fmt: skip
+    before = book.read_bytes()
+    code, out, _ = run(capsys, "import", str(path), "--into", str(book), "--dry-run")
+    assert code == 0 and book.read_bytes() == before
+    assert "2 players (1 new, 1 already listed), 1 game (1 rated)" in out
+    assert "  ALICE  MORGAN  1845  (already listed)" in out.splitlines()
+    assert "  New, Nina  unrated  (new)" in out.splitlines()

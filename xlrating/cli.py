@@ -853,7 +853,8 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     print(
         f"would import {report.event!r} ({day.isoformat()}): {len(event.players)} players "
         f"({len(report.added)} new, {len(report.known)} already listed), "
-        f"{len(event.games)} games ({rated} rated) in {last - first + 1} game rows "
+        f"{len(event.games)} game{'s' if len(event.games) != 1 else ''} ({rated} rated) in "
+        f"{last - first + 1} game rows "
         f"(Games rows {first}-{last})"
     )
     try:
@@ -861,12 +862,10 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     except RatingError:
         bonus = "no US Chess bonus multiplier is known for that date"
     print(f"rules of {day.isoformat()}, from {came_from} ({bonus})")
-    known = set(report.known)
+    added = set(report.added)
     for player in event.players:
         rating = "unrated" if player.rating is None else f"{player.rating:g}"
-        state = "listed" if player.name not in report.added else "new"
-        if player.name in known or state == "listed":
-            state = "already listed"
+        state = "new" if player.name in added else "already listed"
         print(f"  {player.name}  {rating}  ({state})")
     for note in imported.notes:
         print(f"note: {note}")
