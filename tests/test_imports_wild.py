@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlrating.errors import InvalidInputError
+from xlrating.errors import InvalidInputError, RatingError
 from xlrating.imports import (
     crosstable_post_ratings,
     decode_text,
@@ -418,3 +418,29 @@ def test_names_that_look_like_formulas_stay_plain_text(name: str) -> None:
     assert type(player.name) is str and player.name == name
     table = crosstable([(1, name, "1500", ["W   2"], ["W"]), (2, "BEN", "1400", ["L   1"], ["B"])])
     assert type(parse_uscf_crosstable(table).players[0].name) is str
+
+
+# --- random damage never raises anything but a one-line RatingError --------------------------
+
+
+@given(st.text(alphabet=st.sampled_from(list(" |-0123456789WLDXFHUBPQR:>/.\nabcEventDate()")),
+               max_size=400))  # fmt: skip
+def test_random_pages_raise_only_rating_errors(text: str) -> None:
+    try:
+        read_tournament(text)
+    except RatingError as error:
+        assert "\n" not in str(error)
+
+
+@given(st.data())
+def test_damaged_sample_files_raise_only_rating_errors(data: st.DataObject) -> None:
+    name = data.draw(st.sampled_from(["trf_wild_2005.txt", "uscf_crosstable_page.txt",
+                                      "trf_arena_2020.txt"]))  # fmt: skip
+    text = text_of(name)
+    at = data.draw(st.integers(0, len(text) - 1))
+    cut = data.draw(st.integers(0, 12))
+    insert = data.draw(st.text(max_size=6))
+    try:
+        read_tournament(text[:at] + insert + text[at + cut :])
+    except RatingError as error:
+        assert "\n" not in str(error)
