@@ -444,3 +444,10 @@ def test_damaged_sample_files_raise_only_rating_errors(data: st.DataObject) -> N
         read_tournament(text[:at] + insert + text[at + cut :])
     except RatingError as error:
         assert "\n" not in str(error)
+
+
+def test_a_section_name_with_a_control_character() -> None:
+    page = PAGE.replace("Section 2 - U1800 TEAM", "Section 2 - U1800\x0bTEAM")
+    with pytest.raises(InvalidInputError, match=r"^line 42, column 18: the section's name holds "
+                       r"character U\+000B"):  # fmt: skip
+        read_tournament(page)

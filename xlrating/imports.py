@@ -996,6 +996,8 @@ def _page_text(
             continue
         if (section := _SECTION_LINE.match(line)) is not None:
             title = (section.group("name") or "").strip() or f"Section {section.group('num')}"
+            if section.group("name"):
+                _check_name(title, "the section's name", index + 1, line.index(title) + 1)
             continue
         event = _EVENT_LINE.match(line)
         if (
