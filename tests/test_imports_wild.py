@@ -283,7 +283,7 @@ def test_a_page_of_two_sections_reads_as_two_events() -> None:
 
 
 def test_the_quick_line_can_be_read_instead() -> None:
-    one, _ = read_tournament(PAGE, rating="Q")
+    (one,) = read_tournament(PAGE, rating="q")  # section 2 shows no Quick ratings
     assert [(p.rating, p.games) for p in one.event.players] == [
         (2150.0, None), (None, 0), (1600.0, 5), (1790.0, None), (1480.0, None), (1950.0, None),
     ]  # fmt: skip
@@ -451,3 +451,9 @@ def test_a_section_name_with_a_control_character() -> None:
     with pytest.raises(InvalidInputError, match=r"^line 42, column 18: the section's name holds "
                        r"character U\+000B"):  # fmt: skip
         read_tournament(page)
+
+
+def test_a_rating_line_no_player_shows() -> None:
+    with pytest.raises(InvalidInputError, match=r"^rating 'B': no player shows it; the page "
+                       r"shows Q, R$"):  # fmt: skip
+        read_tournament(PAGE, rating="B")

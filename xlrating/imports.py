@@ -1065,7 +1065,7 @@ def _crosstable_event(
 ) -> ImportedEvent:
     """One section as an :class:`ImportedEvent`, its players rated by *rating* (a label)."""
     systems = [system for row in section.rows for system in row.ratings]
-    chosen = (rating or (systems[0] if systems else "R")).upper()
+    chosen = (rating or (systems[0] if systems else "R")).strip().upper()
     notes: list[str] = []
     players: dict[int, Player] = {}
     published: dict[str, tuple[float | None, int | None]] = {}
@@ -1118,9 +1118,17 @@ def _read_crosstables(
     text: str, section: str | None = None, rating: str | None = None
 ) -> tuple[ImportedEvent, ...]:
     name, date, sections = _read_page(text)
-    return tuple(
-        _crosstable_event(name, date, one, rating) for one in _pick_sections(sections, section)
-    )
+    picked = _pick_sections(sections, section)
+    if rating is not None:  # only the sections that show that rating line
+        wanted = rating.strip().upper()
+        showing = [one for one in picked if any(wanted in row.ratings for row in one.rows)]
+        if not showing:
+            shown = sorted({label for one in picked for row in one.rows for label in row.ratings})
+            raise InvalidInputError(
+                f"rating {rating!r}: no player shows it; the page shows {', '.join(shown)}"
+            )
+        picked = showing
+    return tuple(_crosstable_event(name, date, one, rating) for one in picked)
 
 
 def _one_section(text: str, section: str | None) -> ImportedEvent:
