@@ -176,11 +176,14 @@ def test_rate_csv_is_written_beside_and_renamed(
     with target.open(newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert [(r["player"], r["post"], r["published"], r["agreement"]) for r in rows] == [
-        ("ALICE EXAMPLE", "1723.0", "1723.0", "exact"),
-        ("BOB SAMPLE", "1746.0", "1747.0", "within 1"),
-        ("CARL CASE", "1521.0", "1530.0", "worse"),
-        ("DORA DOE", "1479.0", "1479.0", "exact"),
+        ("ALICE EXAMPLE", "1723", "1723", "exact"),
+        ("BOB SAMPLE", "1746", "1747", "within 1"),
+        ("CARL CASE", "1521", "1530", "worse"),
+        ("DORA DOE", "1479", "1479", "exact"),
     ]
+    assert [(r["change"], r["difference"], r["score"]) for r in rows] == [
+        ("21", "0", "1"), ("-20", "-1", "0"), ("21", "-9", "1"), ("-21", "0", "0"),
+    ]  # fmt: skip
     assert rows[0]["rules date"] == "2024-04-14" and rows[0]["system"] == "uscf"
 
 

@@ -710,6 +710,8 @@ def _csv_cell(value: object) -> object:
     apostrophe (OWASP, "CSV Injection"); numbers are written as numbers."""
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # 1723, not 1723.0
     return value
 
 
