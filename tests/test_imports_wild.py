@@ -457,3 +457,24 @@ def test_a_rating_line_no_player_shows() -> None:
     with pytest.raises(InvalidInputError, match=r"^rating 'B': no player shows it; the page "
                        r"shows Q, R$"):  # fmt: skip
         read_tournament(PAGE, rating="B")
+
+
+def test_round_blocks_one_column_early_are_read_in_order() -> None:
+    early = trf_line(1, "One", "2000", []).ljust(90) + "   2 w 1     3 b =  0000 - H"
+    two = trf_line(2, "Two", "1900", [blk("1", "b", "0"), blk("0000", "-", "F")])
+    three = trf_line(3, "Three", "1800", [blk("0000", "-", "Z"), blk("1", "w", "=")])
+    text = trf(early, two, three)
+    (imported,) = read_tournament(text)
+    assert imported.event.games == (
+        Game(1, "One", "Two", 1.0),
+        Game(1, "Three", None, 0.0, "bye"),
+        Game(2, "Three", "One", 0.5),
+        Game(2, "Two", None, 1.0, "bye"),
+        Game(3, "One", None, 0.5, "bye"),
+        Game(3, "Two", None, 0.0, "bye"),
+        Game(3, "Three", None, 0.0, "bye"),
+    )
+    assert imported.notes == (
+        "line 2: round results are not in TRF-16's 10-column blocks from column 92; read as "
+        "3 rounds in order",
+    )

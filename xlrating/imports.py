@@ -156,8 +156,6 @@ _LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
 _DIGITS: Final = re.compile(r" *[0-9]+")
 _TRF_RECORD: Final = re.compile(r"[0-9A-Za-z]{3}(?: |$)")
 _TRF_START: Final = re.compile(r"[0-9]{3}(?: |$)")
-_YMD: Final = re.compile(r"([0-9]{4})[-/.]([0-9]{1,2})[-/.]([0-9]{1,2})")
-_DMY: Final = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
 _HEADER: Final = re.compile(r"\s*Pair\s*\|")
 # Pair numbers are bounded (6 digits) so that no text can make int() refuse a number.
 _PLAYER_LINE: Final = re.compile(r"\s*([0-9]{1,6})\s*\|")
