@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -693,7 +694,12 @@ def test_crosstable_round_trip_of_random_events(case: tuple[str, list[Game]]) ->
     assert list(parse_any(text).games) == games
 
 
-PARSERS = [parse_any, parse_trf, parse_uscf_crosstable, crosstable_post_ratings]
+PARSERS: list[Callable[[str], object]] = [
+    parse_any,
+    parse_trf,
+    parse_uscf_crosstable,
+    crosstable_post_ratings,
+]
 
 
 @given(st.text())
