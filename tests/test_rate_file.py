@@ -326,3 +326,16 @@ def test_dry_run_names_players_the_book_already_lists(
     assert "2 players (1 new, 1 already listed), 1 game (1 rated)" in out
     assert "  ALICE  MORGAN  1845  (already listed)" in out.splitlines()
     assert "  New, Nina  unrated  (new)" in out.splitlines()
+
+
+def test_fide_rapid_list_and_choices_a_trf_does_not_have(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "rate", str(ROUND_DATES), "--fide-list", "rapid")
+    assert code == 0 and "note: FIDE, rapid list: a TRF gives no rated-game counts" in out
+    code, out, err = run(capsys, "rate", str(ROUND_DATES), "--section", "2")
+    assert (code, out) == (1, "")
+    assert one_line(err) == (
+        "xlrating rate: trf_round_dates.txt: section '2': a TRF has one event and one rating; "
+        "the choice is for crosstable pages"
+    )

@@ -771,7 +771,7 @@ def _rate_file(args: argparse.Namespace) -> int:
                 flush=True,
             )
         try:
-            results.append(rate_event(imported, system, day, came_from))
+            results.append(rate_event(imported, system, day, came_from, rating_list=args.fide_list))
         except RatingError as error:
             raise CliError(
                 f"{where}: {source.name}: {_one_line(error)} (rules date {day} from "
@@ -1264,6 +1264,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--rating",
         metavar="R|Q|B",
         help="a crosstable's rating line to rate (default: the first each player shows)",
+    )
+    rater.add_argument(
+        "--fide-list",
+        choices=("standard", "rapid", "blitz"),
+        default="standard",
+        help="the FIDE rating list whose rules apply (default: standard)",
     )
     rater.add_argument("--csv", metavar="OUT.csv", help="also write the table as CSV")
     rater.set_defaults(handler=_rate_file)

@@ -1247,6 +1247,12 @@ def read_tournament(
     if any(_HEADER.match(line) for line in lines):
         return _read_crosstables(text, section, rating)
     if _TRF_START.match(_first_text_line(lines)):
+        if section is not None or rating is not None:
+            what = "section" if section is not None else "rating"
+            raise InvalidInputError(
+                f"{what} {section if section is not None else rating!r}: a TRF has one event "
+                "and one rating; the choice is for crosstable pages"
+            )
         return (_read_trf(text),)
     raise InvalidInputError("file is neither a FIDE TRF nor a US Chess crosstable")
 

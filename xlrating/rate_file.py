@@ -11,10 +11,10 @@ every player:
   reads a count of None).  Unrated players start at the adult initial rating (no age on
   a crosstable).
 * ``"fide"``: :func:`xlrating.events.fide_period`, the event as one rating period of the
-  standard list: rated players by 8.3 (K from 8.3.3), newcomers' first ratings by 8.2.
-  A TRF does not give how many games a rating rests on nor a K: K is that of a player
-  with at least 30 rated games (20; 10 from a rating of 2400; 40 for a junior by the
-  birth year the TRF gives and the rules date), which :data:`FIDE_K_NOTE` says in the
+  standard list (or rapid, blitz): rated players by 8.3 (K from 8.3.3), newcomers' first
+  ratings by 8.2.  A TRF gives neither how many games a rating rests on nor a K: K is
+  that of a player with at least 30 rated games (8.3.3's 2400 and junior rules apply by
+  rating and by the birth year the TRF gives), which :data:`FIDE_K_NOTE` says in the
   output.
 
 Where the file shows the published post-event ratings (US Chess crosstables do), each row
@@ -31,7 +31,7 @@ import datetime as _dt
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from . import events, uscf
+from . import events, fide, uscf
 from ._check import check_date, show
 from .errors import InvalidInputError
 from .imports import ImportedEvent
@@ -44,8 +44,8 @@ SYSTEMS: Final[tuple[System, ...]] = ("uscf", "fide")
 
 #: What the FIDE rating of a file assumes (a TRF gives no game counts and no K).
 FIDE_K_NOTE: Final = (
-    "FIDE: a TRF gives no rated-game counts, so K is 20 (10 from 2400, 40 for juniors by "
-    "birth year) as for players with 30 or more rated games; the standard list's rules"
+    "FIDE, {rating_list} list: a TRF gives no rated-game counts, so K is that of a player "
+    "with 30 or more rated games (8.3.3's 2400 and junior rules by rating and birth year)"
 )
 
 
@@ -169,7 +169,9 @@ def _uscf_rows(imported: ImportedEvent, day: _dt.date) -> tuple[list[RatedPlayer
     return rows, notes
 
 
-def _fide_rows(imported: ImportedEvent, day: _dt.date) -> tuple[list[RatedPlayer], list[str]]:
+def _fide_rows(
+    imported: ImportedEvent, day: _dt.date, rating_list: fide.RatingList
+) -> tuple[list[RatedPlayer], list[str]]:
     people = [
         events.FidePlayer(
             player.name,
@@ -179,7 +181,9 @@ def _fide_rows(imported: ImportedEvent, day: _dt.date) -> tuple[list[RatedPlayer
         )
         for player in imported.event.players
     ]
-    result = events.fide_period(people, imported.event.games, period_date=day)
+    result = events.fide_period(
+        people, imported.event.games, rating_list=rating_list, period_date=day
+    )
     rows = []
     for row in result.rows:
         post = None if row.new_rating is None else float(row.new_rating)
@@ -206,11 +210,16 @@ def _fide_rows(imported: ImportedEvent, day: _dt.date) -> tuple[list[RatedPlayer
                 note=note,
             )
         )
-    return rows, [FIDE_K_NOTE]
+    return rows, [FIDE_K_NOTE.format(rating_list=rating_list)]
 
 
 def rate_event(
-    imported: ImportedEvent, system: System, day: _dt.date, date_source: str
+    imported: ImportedEvent,
+    system: System,
+    day: _dt.date,
+    date_source: str,
+    *,
+    rating_list: fide.RatingList = "standard",
 ) -> RatedEvent:
     """Rate every player of *imported* by *system* with the rules in force on *day*.
 
@@ -218,6 +227,7 @@ def rate_event(
     :param system: ``"uscf"`` (all five steps) or ``"fide"`` (one rating period).
     :param day: the date that picks the rules (US Chess: the event's end date).
     :param date_source: where *day* came from, repeated in the result for the output.
+    :param rating_list: FIDE only: ``"standard"``, ``"rapid"`` or ``"blitz"``.
     :raises InvalidInputError: on a bad argument, or what the event rating raises (one
         line naming the player).
 
@@ -250,7 +260,7 @@ def rate_event(
     if system == "uscf":
         rows, notes = _uscf_rows(imported, checked)
     else:
-        rows, notes = _fide_rows(imported, checked)
+        rows, notes = _fide_rows(imported, checked, rating_list)
     games = imported.event.games
     return RatedEvent(
         name=imported.event.name,
