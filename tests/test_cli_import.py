@@ -38,7 +38,7 @@ WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 NAME = "club_season.xlsx"
 
 TRF_EVENT = "Hand-written test sample (TRF16 layout, not a real event)"
-TRF_DATE = dt.date(2024, 3, 15)
+TRF_DATE = dt.date(2024, 3, 17)  # record 052, the end date
 WINTER, WINTER_DATE = "Winter Open", dt.date(2026, 1, 10)
 
 A, B, C, D = "Alvarez, Ana", "Becker, Bruno", "Chen, Carl", "Dubois, Dana"
@@ -303,7 +303,7 @@ def test_import_output(capsys: pytest.CaptureFixture[str], book: Path) -> None:
     code, out, err = run(capsys, "import", str(TRF), "--into", str(book))
     assert code == 0 and err == ""
     assert (
-        f"imported {TRF_EVENT!r} (2024-03-15) into {book}: 8 new players (Players rows 14-21)"
+        f"imported {TRF_EVENT!r} (2024-03-17) into {book}: 8 new players (Players rows 14-21)"
         in out
     )
     assert "21 game rows (Games rows 77-97)" in out
@@ -369,7 +369,9 @@ def test_names_match_ignoring_case_and_keep_the_sheet_spelling(
     ("argv", "code", "message"),
     [
         (["{crosstable}", "--into", "{book}"], 2, "gives no event name: add --event NAME"),
-        (["{crosstable}", "--into", "{book}", "--event", "X"], 2, "gives no date: add --date"),
+        # A date is never a reason to refuse a file (issue 14): a page of two sections is.
+        (["{page}", "--into", "{book}"], 2, "has 2 sections ('OPEN', 'U1800 TEAM PLAYOFF'): "
+         "import one at a time with --section NAME"),
         (["{trf}", "--into", "{book}", "--date", "2026-02-30"], 2, "must be a date such as"),
         (["{text}", "--into", "{book}", "--event", "X", "--date", "2026-01-10"], 1,
          "text.txt: file is neither a FIDE TRF nor a US Chess crosstable"),
@@ -393,6 +395,7 @@ def test_failures_are_one_line_and_leave_the_book(
     shutil.copy(WORKBOOKS / "elo.xlsx", tmp_path / "elo.xlsx")
     names = {
         "crosstable": CROSSTABLE,
+        "page": DATA / "uscf_crosstable_page.txt",
         "trf": TRF,
         "book": book,
         "text": tmp_path / "text.txt",

@@ -15,6 +15,7 @@ CORE = [
     "xlrating.season",
     "xlrating.tournament",
     "xlrating.imports",
+    "xlrating.rate_file",
     "xlrating.synthetic",
     "xlrating.batch",  # numpy only when a function runs
     "xlrating.errors",

@@ -6,9 +6,10 @@ add-in, LibreOffice and Google Sheets show the numbers; a club season's ratings 
 first sized to its tables); ``xlrating templates`` writes the template workbooks;
 ``xlrating demo`` fills them with sample data, recalculates them and prints the club
 season; ``xlrating import FILE --into BOOK.xlsx`` adds a FIDE TRF or US Chess crosstable
-to a club season workbook; ``xlrating uscf|fide|elo`` rate an event in the terminal
-through the same registry functions as the spreadsheets; ``xlrating excel-setup`` sets up
-the xlwings add-in on Windows.
+to a club season workbook (``--dry-run``: only show what it would add); ``xlrating rate
+FILE`` rates a whole tournament file's event without a workbook; ``xlrating
+uscf|fide|elo`` rate an event in the terminal through the same registry functions as the
+spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on Windows.
 
 Only the standard library and the registry are imported up front: the workbook modules
 (openpyxl, formulas, XlsxWriter) are imported by the commands that need them, so
@@ -565,8 +566,8 @@ def _read_text(path: Path) -> str:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from .errors import RatingError
-    from .imports import parse_any
+    if getattr(args, "dry_run", False):
+        return _import_dry_run(args)
 
     source, book = Path(args.file), Path(args.into)
     where = "xlrating import"
@@ -575,12 +576,15 @@ def _import(args: argparse.Namespace) -> int:
             raise CliError(f"{where}: no such file: {path}")
     limit = _time_limit() if args.recalc else 0
     _guard(where, book)
-    try:
-        event = parse_any(_read_text(source))
-    except RatingError as error:
-        raise CliError(f"{where}: {source.name}: {_one_line(error)}") from None
-    except OSError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
+    imported_events = _read_tournament(where, source, args)
+    if len(imported_events) > 1:
+        listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
+        raise CliError(
+            f"{where}: {source.name} has {len(imported_events)} sections ({listed}): "
+            "import one at a time with --section NAME",
+            EXIT_USAGE,
+        )
+    event = imported_events[0].event
     engine, cache, _ = _workbook_modules()
     import zipfile
 
@@ -589,9 +593,7 @@ def _import(args: argparse.Namespace) -> int:
     name = args.event if args.event is not None else event.name
     if not name or not name.strip():
         raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
-    date = args.date if args.date is not None else event.date
-    if date is None:
-        raise CliError(f"{where}: {source.name} gives no date: add --date YYYY-MM-DD", EXIT_USAGE)
+    date, came_from = _rules_date(imported_events[0], args.date)
     try:
         report = season_book.import_event(book, event, name=name, date=date)
     except season_book.SeasonBookError as error:
@@ -624,6 +626,9 @@ def _import(args: argparse.Namespace) -> int:
         f"player{'s' if added != 1 else ''}{placed}, {len(report.known)} already listed; "
         f"{last - first + 1} game rows (Games rows {first}-{last})"
     )
+    print(f"date {date.isoformat()} (it picks the rules), from {came_from}")
+    for note in imported_events[0].notes:
+        print(f"note: {note}")
     if report.split:
         print(
             f"note: {report.split} pairing{'s' if report.split != 1 else ''} with no result "
@@ -639,6 +644,261 @@ def _import(args: argparse.Namespace) -> int:
         print("recalculated: the results are cached in the file")
     else:
         print(f"Excel recomputes on open; to cache the results: xlrating recalc {book} --in-place")
+    return 0
+
+
+# ---------------------------------------------------------------- tournament files
+
+#: Files with at least this many players get a progress line on stderr while rated.
+RATE_PROGRESS_PLAYERS: Final = 200
+
+
+def _event_name(text: str) -> str:
+    """--event: a name a workbook can hold (see :func:`xlrating.tournament.name_problem`)."""
+    from .tournament import name_problem
+
+    problem = name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"column {problem[0] + 1} of the name holds {problem[1]}")
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be blank")
+    return text
+
+
+def _read_tournament(where: str, source: Path, args: argparse.Namespace) -> Any:
+    """The events of a tournament file (a tuple of ImportedEvent), or one line why not."""
+    from .errors import RatingError
+    from .imports import read_tournament
+
+    if not source.is_file():
+        raise CliError(f"{where}: no such file: {source}")
+    try:
+        return read_tournament(
+            _read_text(source),
+            section=getattr(args, "section", None),
+            rating=getattr(args, "rating", None),
+        )
+    except RatingError as error:
+        raise CliError(f"{where}: {source.name}: {_one_line(error)}") from None
+    except OSError as error:
+        raise CliError(f"{where}: {_one_line(error)}") from None
+
+
+def _rules_date(imported: Any, given: Any) -> tuple[Any, str]:
+    """The date that picks the rules and where it came from: --date, the file, or today."""
+    import datetime as dt
+
+    if given is not None:
+        return given, "--date"
+    if imported.event.date is not None:
+        return imported.event.date, imported.date_source
+    return dt.date.today(), "today: the file gives no date (--date sets one)"
+
+
+def _number(value: float | None, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    text = f"{value:+.0f}" if signed else f"{value:.0f}"
+    return text if float(text) == value else (f"{value:+.1f}" if signed else f"{value:.1f}")
+
+
+_SYSTEM_NAMES: Final = {"uscf": "US Chess, all five steps", "fide": "FIDE rating period"}
+
+
+def _rated_table(rated: Any) -> list[list[str]]:
+    """Rows to print: player, pre, post, change, games, score (and published, difference)."""
+    compared = rated.compared > 0
+    head = ["Player", "Pre", "Post", "Change", "Games", "Score"]
+    if compared:
+        head += ["Published", "Diff"]
+    table = [[*head, "Note"]]
+    for row in rated.rows:
+        cells = [
+            row.name,
+            _number(row.pre),
+            _number(row.post),
+            _number(row.change, signed=True),
+            str(row.rated_games),
+            f"{row.score:g}",
+        ]
+        if compared:
+            published = (
+                ("unrated" if row.published is None else _number(row.published))
+                if row.has_published
+                else ""
+            )
+            diff = row.difference
+            cells += [published, "" if diff is None else _number(diff, signed=True)]
+        table.append([*cells, row.note])
+    return table
+
+
+def _csv_cell(value: object) -> object:
+    """Text that a spreadsheet would read as a formula is written with a leading
+    apostrophe (OWASP, "CSV Injection"); numbers are written as numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # 1723, not 1723.0
+    return value
+
+
+def _write_csv(target: Path, events: Sequence[Any]) -> None:
+    """Every rated event as CSV rows, written beside *target* and renamed over it."""
+    import csv
+
+    if target.is_dir():
+        raise CliError(f"xlrating rate: --csv {target} is a directory")
+    temp = _temp_beside(target)
+    try:
+        with temp.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(
+                ["event", "section", "system", "rules date", "player", "pre", "post",
+                 "change", "rated games", "score", "published", "difference", "agreement",
+                 "note"]
+            )  # fmt: skip
+            for rated in events:
+                for row in rated.rows:
+                    published: object = ""
+                    if row.has_published:
+                        published = "unrated" if row.published is None else row.published
+                    values: list[object] = [
+                        rated.name, rated.section, rated.system, rated.date.isoformat(),
+                        row.name, row.pre, row.post, row.change, row.rated_games, row.score,
+                        published, row.difference, row.agreement, row.note,
+                    ]  # fmt: skip
+                    writer.writerow(["" if v is None else _csv_cell(v) for v in values])
+        os.replace(temp, target)
+    except OSError as error:
+        raise CliError(f"xlrating rate: cannot write {target}: {_one_line(error)}") from None
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def _rate_file(args: argparse.Namespace) -> int:
+    from .errors import RatingError
+    from .rate_file import rate_event
+
+    where = "xlrating rate"
+    source = Path(args.file)
+    target = Path(args.csv) if args.csv else None
+    if target is not None and target.exists() and target.resolve() == source.resolve():
+        raise CliError(f"{where}: --csv {target} is the input file", EXIT_USAGE)
+    imported_events = _read_tournament(where, source, args)
+    results = []
+    for imported in imported_events:
+        system: Any = args.system or ("uscf" if imported.source_format == "crosstable" else "fide")
+        day, came_from = _rules_date(imported, args.date)
+        players, games = len(imported.event.players), len(imported.event.games)
+        if players >= RATE_PROGRESS_PLAYERS or sys.stderr.isatty():
+            label = imported.event.name or source.name
+            print(
+                f"rating {label}: {players:,} players, {games:,} games ({_SYSTEM_NAMES[system]})",
+                file=sys.stderr,
+                flush=True,
+            )
+        try:
+            results.append(rate_event(imported, system, day, came_from, rating_list=args.fide_list))
+        except RatingError as error:
+            raise CliError(
+                f"{where}: {source.name}: {_one_line(error)} (rules date {day} from "
+                f"{came_from}; --date picks another)"
+            ) from None
+    if target is not None:
+        _write_csv(target, results)
+    for number, rated in enumerate(results):
+        if number:
+            print()
+        title = rated.name or source.name
+        print(
+            f"{title} ({_SYSTEM_NAMES[rated.system]}): {len(rated.rows)} players, "
+            f"{rated.games} games, {rated.rated_games} rated"
+        )
+        print(f"rules of {rated.date.isoformat()}, from {rated.date_source}")
+        table = _rated_table(rated)
+        notes = [row.pop() for row in table]  # the note column is left-aligned, last
+        widths = [max(len(row[j]) for row in table) for j in range(len(table[0]))]
+        for row, note in zip(table, notes, strict=True):
+            cells = [row[0].ljust(widths[0])]
+            cells += [v.rjust(w) for v, w in zip(row[1:], widths[1:], strict=True)]
+            print("  ".join([*cells, note]).rstrip())
+        if rated.compared:
+            print(
+                f"published post-event ratings: {rated.compared} compared: "
+                f"{rated.count('exact')} exact, {rated.count('within 1')} within 1, "
+                f"{rated.count('worse')} worse"
+            )
+        for note in rated.notes:
+            print(f"note: {note}")
+    if target is not None:
+        print(f"wrote {target}")
+    return 0
+
+
+def _import_dry_run(args: argparse.Namespace) -> int:
+    """``import --dry-run``: what the import would add; nothing is written."""
+    import tempfile
+    import zipfile
+
+    from . import uscf
+    from .errors import RatingError
+
+    where = "xlrating import --dry-run"
+    source, book = Path(args.file), Path(args.into)
+    if not book.is_file():
+        raise CliError(f"{where}: no such file: {book}")
+    _guard(where, book)
+    imported_events = _read_tournament(where, source, args)
+    if len(imported_events) > 1:
+        listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
+        raise CliError(
+            f"{where}: {source.name} has {len(imported_events)} sections ({listed}): "
+            "import one at a time with --section NAME",
+            EXIT_USAGE,
+        )
+    (imported,) = imported_events
+    event = imported.event
+    name = args.event if args.event is not None else event.name
+    if not name or not name.strip():
+        raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
+    day, came_from = _rules_date(imported, args.date)
+    _, _, _ = _workbook_modules()
+    from .workbook import season_book
+
+    with tempfile.TemporaryDirectory(prefix="xlrating-dry-run-") as scratch:
+        try:
+            report = season_book.import_event(
+                book, event, name=name, date=day, target=Path(scratch) / book.name
+            )
+        except season_book.SeasonBookError as error:
+            raise CliError(f"{where}: {_one_line(error)}") from None
+        except zipfile.BadZipFile:
+            raise CliError(f"{where}: {book} is not an xlsx file") from None
+        except OSError as error:
+            raise CliError(f"{where}: {_one_line(error)}") from None
+    rated = sum(game.rated for game in event.games)
+    first, last = report.game_rows
+    print(f"dry run: nothing written to {book}")
+    print(
+        f"would import {report.event!r} ({day.isoformat()}): {len(event.players)} players "
+        f"({len(report.added)} new, {len(report.known)} already listed), "
+        f"{len(event.games)} game{'s' if len(event.games) != 1 else ''} ({rated} rated) in "
+        f"{last - first + 1} game rows "
+        f"(Games rows {first}-{last})"
+    )
+    try:
+        bonus = f"US Chess bonus multiplier B = {uscf.bonus_multiplier(day):g}"
+    except RatingError:
+        bonus = "no US Chess bonus multiplier is known for that date"
+    print(f"rules of {day.isoformat()}, from {came_from} ({bonus})")
+    added = set(report.added)
+    for player in event.players:
+        rating = "unrated" if player.rating is None else f"{player.rating:g}"
+        state = "new" if player.name in added else "already listed"
+        print(f"  {player.name}  {rating}  ({state})")
+    for note in imported.notes:
+        print(f"note: {note}")
     return 0
 
 
@@ -1029,13 +1289,32 @@ def build_parser() -> argparse.ArgumentParser:
         "--into", required=True, metavar="BOOK.xlsx", help="the club season workbook to add to"
     )
     importer.add_argument(
-        "--event", metavar="NAME", help="the event's name (default: the name the file gives)"
+        "--event",
+        type=_event_name,
+        metavar="NAME",
+        help="the event's name (default: the name the file gives)",
     )
     importer.add_argument(
         "--date",
         type=_iso_date,
         metavar="YYYY-MM-DD",
-        help="the event's date (default: the date the file gives; crosstables give none)",
+        help="the event's date, which picks the rules (default: the date the file gives, "
+        "else today)",
+    )
+    importer.add_argument(
+        "--section",
+        metavar="NAME",
+        help="a crosstable page's section to import (its name or number)",
+    )
+    importer.add_argument(
+        "--rating",
+        metavar="R|Q|B",
+        help="a crosstable's rating line to take ratings from (default: the first shown)",
+    )
+    importer.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="show the players, games, date and rules the import would add; write nothing",
     )
     importer.add_argument(
         "--recalc",
@@ -1043,6 +1322,42 @@ def build_parser() -> argparse.ArgumentParser:
         help="also recalculate BOOK so that the cached results show the new event",
     )
     importer.set_defaults(handler=_import)
+
+    rater = commands.add_parser(
+        "rate",
+        help="rate a whole FIDE TRF or US Chess crosstable event in the terminal",
+        description="Rate every player of FILE (a FIDE TRF or a US Chess crosstable page; "
+        "every section of a page) and print pre-event rating, post-event rating and change. "
+        "US Chess: all five steps of the event rating; FIDE: the event as one rating period. "
+        "Where the file shows published post-event ratings (crosstables do), they are "
+        "compared. No workbook is needed.",
+    )
+    rater.add_argument("file", metavar="FILE", help="the TRF or crosstable text file")
+    rater.add_argument(
+        "--system",
+        choices=("uscf", "fide"),
+        help="rating system (default: uscf for a crosstable, fide for a TRF)",
+    )
+    rater.add_argument(
+        "--date",
+        type=_iso_date,
+        metavar="YYYY-MM-DD",
+        help="the date that picks the rules (default: the file's date, else today)",
+    )
+    rater.add_argument("--section", metavar="NAME", help="rate only this section of a page")
+    rater.add_argument(
+        "--rating",
+        metavar="R|Q|B",
+        help="a crosstable's rating line to rate (default: the first each player shows)",
+    )
+    rater.add_argument(
+        "--fide-list",
+        choices=("standard", "rapid", "blitz"),
+        default="standard",
+        help="the FIDE rating list whose rules apply (default: standard)",
+    )
+    rater.add_argument("--csv", metavar="OUT.csv", help="also write the table as CSV")
+    rater.set_defaults(handler=_rate_file)
 
     for family in FAMILIES:
         _add_rating_command(commands, family)

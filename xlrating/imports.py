@@ -20,6 +20,22 @@ How both formats become games:
 Malformed input raises :class:`InvalidInputError` with one line naming the line number
 and quoting the offending part.  Random text never raises anything else.
 
+Files as other programs write them (:func:`read_tournament` says what it did in
+:attr:`ImportedEvent.notes`): a date is never a reason to refuse a file (:func:`find_dates`
+reads the common forms; one that cannot be read is noted and the next source is used);
+TRF team (013), extension (``XX*``) and unknown records are skipped with a note; a 001
+line whose round blocks are off TRF-16's columns is read by the order of its blocks,
+with a note; crosstable pages may hold several sections, ``Event Name`` and ``Event
+Date(s)`` lines, dual-rated ``Q:`` lines, headings and a footer.
+
+Names (of players and events) that a workbook cannot hold are refused naming line and
+column (:func:`xlrating.tournament.name_problem`): characters XML 1.0 cannot carry, more
+than 32,767 characters, two players whose names differ only in spacing or case
+(:func:`xlrating.tournament.name_key`), and a player named like the bye marker ``BYE``
+(refused rather than kept: a games table could not tell the two apart).  A name that a
+spreadsheet would read as a formula or an error (``=SUM(A1)``, ``+1``, ``@x``, ``#N/A``)
+is kept as it is, a plain ``str``: storing it as text is the writer's job.
+
 :func:`decode_text` turns a file's bytes into that text (UTF-8, UTF-16 or UTF-32 with a
 byte-order mark, UTF-16 without one, else Windows-1252 or Latin-1) and refuses, in one
 line naming the line, what is not text: NUL and other control characters, a file larger
@@ -31,22 +47,27 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from ._check import MAX_RATING, show
 from .errors import InvalidInputError
-from .tournament import Event, Game, GameKind, Player
+from .tournament import BYE, Event, Game, GameKind, Player, name_key, name_problem
 
 __all__ = [
     "MAX_TEXT_BYTES",
     "TRF_FIRST_ROUND_COLUMN",
     "TRF_ROUND_WIDTH",
+    "TWO_DIGIT_YEAR_PIVOT",
+    "ImportedEvent",
     "crosstable_post_ratings",
     "decode_text",
+    "find_dates",
     "parse_any",
     "parse_trf",
     "parse_uscf_crosstable",
+    "read_date",
+    "read_tournament",
 ]
 
 # --- FIDE TRF-16 ---------------------------------------------------------------------
@@ -92,6 +113,19 @@ _TRF_COLOURS: Final[dict[str, Literal["w", "b"] | None]] = {
 _TRF_RANK: Final = (5, 8)
 _TRF_NAME: Final = (15, 47)
 _TRF_RATING: Final = (49, 52)
+# "70 - 79 Birth Date Format: YYYY/MM/DD" (only the year is used: a junior's K).
+_TRF_BIRTH: Final = (70, 79)
+_TRF_BIRTH_YEAR: Final = re.compile(r"\s*((?:19|20)[0-9]{2})\b")
+# One round block as TRF-16 lays it out, and the same fields written one space off.
+_TRF_BLOCK: Final = re.compile(r"[ 0-9]{4} [wWbB\- ] [10=+\-WDLHFUZwdlhfuz ] *")
+_TRF_TOKEN: Final = re.compile(r"\s*([0-9]{1,4})\s+([wWbB-])\s+([10=+\-WDLHFUZwdlhfuz])(?=\s|$)")
+_TRF_TOKENS: Final = re.compile(r"(?:\s*[0-9]{1,4}\s+[wWbB-]\s+[10=+\-WDLHFUZwdlhfuz](?=\s|$))+\s*")
+# Records of the TRF-16 header (skipped silently: they say nothing about games) and the
+# records that are skipped with a note: 013 team records (TRF-16 "Team section") and the
+# XX* extension records of JaVaFo and bbpPairings (XXR rounds, XXC colour, XXS scoring...).
+_TRF_HEADER_RECORDS: Final = frozenset(
+    ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132")
+)
 
 # --- US Chess crosstables ------------------------------------------------------------
 # US Chess crosstable codes, from the help of the US Chess online crosstable editing form
@@ -122,18 +156,32 @@ _LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
 _DIGITS: Final = re.compile(r" *[0-9]+")
 _TRF_RECORD: Final = re.compile(r"[0-9A-Za-z]{3}(?: |$)")
 _TRF_START: Final = re.compile(r"[0-9]{3}(?: |$)")
-_YMD: Final = re.compile(r"([0-9]{4})[-/.]([0-9]{1,2})[-/.]([0-9]{1,2})")
-_DMY: Final = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
 _HEADER: Final = re.compile(r"\s*Pair\s*\|")
 # Pair numbers are bounded (6 digits) so that no text can make int() refuse a number.
 _PLAYER_LINE: Final = re.compile(r"\s*([0-9]{1,6})\s*\|")
 _RULE: Final = re.compile(r"\s*-{3,}\s*")
 _ROUND_CELL: Final = re.compile(r"([A-Za-z])\s*([0-9]{0,6})")
 _RATING_CELL: Final = re.compile(
-    r"[^\s/]*\s*/\s*(?:[A-Za-z]{1,2}:\s*)?(?P<pre>\S+?)\s*(?:->\s*(?P<post>\S+))?"
+    r"(?:[^\s/|]*\s*/\s*)?(?:(?P<sys>[A-Za-z]{1,3}):\s*)?(?P<pre>\S+?)\s*(?:->\s*(?P<post>\S+))?"
 )
+# A further rating line of the same player (a dual-rated event shows the Quick rating
+# under the Regular one): a blank first cell and a cell with a rating-system label.
+_MORE_RATING: Final = re.compile(r"\s*\|\s*(?:[^\s/|]*\s*/\s*)?[A-Za-z]{1,3}:")
+# Lines around the tables: "Section 2 - U1600", "Event Name  Spring Open", "Event Date(s)
+# 2020-05-29 thru 2020-05-31" (dates received, rated or printed are not the event's).
+_SECTION_LINE: Final = re.compile(
+    r"\s*section\s+(?P<num>[0-9]{1,3})\b\s*(?:[-:\u2013]\s*(?P<name>.*?))?\s*$", re.IGNORECASE
+)
+_EVENT_LINE: Final = re.compile(
+    r"\s*(?:event(?:\s+name)?|tournament)\s*[:|]?\s+(?P<name>\S.*?)\s*$", re.IGNORECASE
+)
+_NOT_A_NAME: Final = re.compile(r"(?:date|id\b|no\.|number|#|location|stats)", re.IGNORECASE)
+_DATE_LABEL: Final = re.compile(r"\bdates?\b|date\(s\)", re.IGNORECASE)
+_NOT_EVENT_DATE: Final = re.compile(r"received|rated|printed|submitted|processed|updated", re.I)
 _RATING_TOKEN: Final = re.compile(r"(?P<r>[0-9]{1,4})(?:P(?P<n>[0-9]{1,3}))?(?P<rest>.*)")
-_RATING_SUFFIX: Final = re.compile(r"[/*(].*")
+# After the number: a floor or other marker shown by the page (``/1600``, ``*``, ``(F)``,
+# ``F``), ignored.
+_RATING_SUFFIX: Final = re.compile(r"[/*(\[].*|F[0-9]{0,4}")
 
 # --- reading a file's bytes -------------------------------------------------------------
 #: Largest tournament file read (an engineering limit, not a FIDE or US Chess rule: a
@@ -173,11 +221,40 @@ class _Entry:
     kind: GameKind = "bye"
 
 
+@dataclass(frozen=True, slots=True)
+class ImportedEvent:
+    """One event read from a tournament file, with what the file says around it."""
+
+    #: The players and games.  ``event.date`` is the date that picks the rules (None when
+    #: the file gives none) and ``event.name`` the name the file gives ("" if none).
+    event: Event
+    #: ``"trf"`` or ``"crosstable"``.
+    source_format: Literal["trf", "crosstable"]
+    #: Where ``event.date`` was read, e.g. ``record 052 (end date) on line 5``; "" if nowhere.
+    date_source: str = ""
+    #: What was read leniently or skipped (one line each), e.g. ``skipped 013 (team record...)``.
+    notes: tuple[str, ...] = ()
+    #: A crosstable's section name ("" for a TRF or a page with one unnamed section).
+    section: str = ""
+    #: Published post-event ratings (crosstables): name -> (rating or None if unrated, games
+    #: if provisional else None); players without a ``->`` are left out.
+    published: dict[str, tuple[float | None, int | None]] = field(default_factory=dict)
+    #: Birth years a TRF gives (name -> year), for a FIDE junior's K.
+    birth_years: dict[str, int] = field(default_factory=dict)
+    #: Which rating a crosstable's players entered with: "R" regular, "Q" quick, "B" blitz,
+    #: as the page labels it ("" for a TRF).
+    rating_system: str = ""
+    #: True when the crosstable shows a Regular and a Quick rating for its players: the
+    #: Regular rating of a dual-rated event (US Chess's reduced K above 2200).
+    dual_rated: bool = False
+
+
 def _split_lines(text: object) -> list[str]:
     """The lines of *text* (any line ending; a leading byte-order mark dropped)."""
     if not isinstance(text, str):
         raise InvalidInputError(f"text must be the text of a file, got {show(text)}")
-    return _LINE_BREAK.split(text.removeprefix("\ufeff"))
+    # A DOS end-of-file mark (Ctrl-Z) that older programs append ends the text.
+    return _LINE_BREAK.split(text.removeprefix("\ufeff").rstrip("\x1a"))
 
 
 def _assemble(
@@ -240,28 +317,214 @@ def _assemble(
     )
 
 
+def _check_name(name: str, what: str, line: int, column: int) -> None:
+    """Refuse, naming line and column, a name no workbook can hold (see
+    :func:`xlrating.tournament.name_problem`)."""
+    problem = name_problem(name)
+    if problem is not None:
+        offset, reason = problem
+        raise InvalidInputError(f"line {line}, column {column + offset}: {what} holds {reason}")
+
+
 def _add_player(
     players: dict[int, Player],
     lines_of: dict[int, int],
-    names: dict[str, int],
+    names: dict[str, int],  # name_key -> pair number
     pair: int,
     player: Player,
     line: int,
     quote: str,
+    column: int = 1,
 ) -> None:
-    """Register a player, refusing a pair number or a name seen before."""
+    """Register a player, refusing a pair number or a name seen before.
+
+    Names are also refused when a workbook could not tell them apart from another
+    player's (same once spaces and case are ignored, as :func:`xlrating.tournament.name_key`
+    matches them) or from the bye marker of a games table (:data:`BYE`); *column* is where
+    the name starts on its line.
+    """
+    _check_name(player.name, "the player's name", line, column)
     if pair in players:
         raise InvalidInputError(
             f"line {line}: pair number {pair} is already used on line {lines_of[pair]}, "
             f"got {show(quote)}"
         )
-    if player.name in names:
+    key = name_key(player.name)
+    if key == name_key(BYE):
         raise InvalidInputError(
-            f"line {line}: name {show(player.name)} is already used by pair {names[player.name]}"
+            f"line {line}: a player named {show(player.name)} cannot be told from the bye "
+            f"marker {BYE!r} of a games table; rename the player (e.g. 'Bye, Ann')"
+        )
+    if key in names:
+        other_pair = names[key]
+        other = players[other_pair].name
+        if other == player.name:
+            raise InvalidInputError(
+                f"line {line}: name {show(player.name)} is already used by pair {other_pair}"
+            )
+        raise InvalidInputError(
+            f"line {line}: name {show(player.name)} is the same as {show(other)} (pair "
+            f"{other_pair}, line {lines_of[other_pair]}) once spaces and case are ignored"
         )
     players[pair] = player
     lines_of[pair] = line
-    names[player.name] = pair
+    names[key] = pair
+
+
+# --- dates as files write them ----------------------------------------------------------
+
+# Two-digit years: 69-99 are 1969-1999 and 00-68 are 2000-2068, the POSIX convention
+# (The Open Group Base Specifications, strptime(), %y: "values in the range [69,99] shall
+# refer to years 1969 to 1999 inclusive and values in the range [00,68] shall refer to
+# years 2000 to 2068 inclusive").
+TWO_DIGIT_YEAR_PIVOT: Final = 69
+_MONTHS: Final[dict[str, int]] = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january", "jän", "jänner", "janv", "janvier", "ene", "enero", "gen"),
+            ("feb", "february", "febr", "februar", "fév", "févr", "février", "fev"),
+            ("mar", "march", "mär", "märz", "mars", "marzo"),
+            ("apr", "april", "avr", "avril", "abr", "abril"),
+            ("may", "mai", "mayo", "maggio"),
+            ("jun", "june", "juni", "juin", "junio", "giu"),
+            ("jul", "july", "juli", "juil", "juillet", "julio", "lug"),
+            ("aug", "august", "août", "aout", "ago", "agosto"),
+            ("sep", "sept", "september", "septembre", "set", "septiembre"),
+            ("oct", "october", "okt", "oktober", "octobre", "octubre", "ott"),
+            ("nov", "november", "novembre", "noviembre"),
+            ("dec", "december", "dez", "dezember", "déc", "décembre", "dic", "diciembre"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTH: Final = r"(?P<mon>[A-Za-zÀ-ÿ]{3,9})\.?"
+_DATE_FORMS: Final = (
+    # 2020-05-29, 2020/05/29, 2020.05.29, 2020. 05. 29
+    re.compile(r"(?P<y>[0-9]{4})\s*(?P<s>[-/.])\s*(?P<m>[0-9]{1,2})\s*(?P=s)\s*(?P<d>[0-9]{1,2})"),
+    # 29.05.2020, 28. 07. 2005, 29/05/2020, 05-29-2020 (day or month first: see _numeric)
+    re.compile(r"(?P<a>[0-9]{1,2})\s*(?P<s>[-/.])\s*(?P<b>[0-9]{1,2})\s*(?P=s)\s*(?P<y>[0-9]{4})"),
+    # 29.05.20, 24/03/15: two-digit years, read only where one reading is a date
+    re.compile(r"(?P<a>[0-9]{1,2})\s*(?P<s>[-/.])\s*(?P<b>[0-9]{1,2})\s*(?P=s)\s*(?P<c>[0-9]{2})"),
+    # May 29, 2020; May 29 2020; Sept. 3rd, 2020
+    re.compile(
+        _MONTH + r"\s*(?P<d>[0-9]{1,2})(?:st|nd|rd|th)?(?:\s*,\s*|\s+)(?P<y>[0-9]{4}|'?[0-9]{2})"
+    ),
+    # 29 May 2020; 29-May-2020; 29. Mai 2020; 29th of May, 2020
+    re.compile(
+        r"(?P<d>[0-9]{1,2})(?:st|nd|rd|th)?\.?\s*[-/ ]?\s*(?:of\s+)?"
+        + _MONTH
+        + r"\s*[-/ ,]?\s*(?P<y>[0-9]{4}|'?[0-9]{2})"
+    ),
+    # 2020 May 29, 2020-May-29
+    re.compile(r"(?P<y>[0-9]{4})\s*[-/ ]\s*" + _MONTH + r"\s*[-/ ]\s*(?P<d>[0-9]{1,2})"),
+)
+
+
+def _year(text: str) -> int:
+    digits = text.lstrip("'")
+    year = int(digits)
+    if len(digits) == 2:
+        year += 1900 if year >= TWO_DIGIT_YEAR_PIVOT else 2000
+    return year
+
+
+def _date_or_none(year: int, month: int, day: int) -> _dt.date | None:
+    try:
+        return _dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _one_date(match: re.Match[str], year_first: bool) -> tuple[_dt.date | None, str]:
+    """The date a match of one of :data:`_DATE_FORMS` stands for, or None and why not."""
+    found = match.group()
+    groups = match.groupdict()
+    if groups.get("mon") is not None:
+        month = _MONTHS.get(groups["mon"].lower())
+        if month is None:
+            return None, f"{found!r}: {groups['mon']!r} is not a month"
+        day = _date_or_none(_year(groups["y"]), month, int(groups["d"]))
+        return (day, "") if day else (None, f"{found!r} is no such date")
+    if groups.get("m") is not None:  # year first
+        day = _date_or_none(int(groups["y"]), int(groups["m"]), int(groups["d"]))
+        return (day, "") if day else (None, f"{found!r} is no such date")
+    a, b, sep = int(groups["a"]), int(groups["b"]), groups["s"]
+    readings: list[_dt.date | None]
+    if groups.get("c") is not None:  # two-digit year: YY/MM/DD, DD.MM.YY or MM/DD/YY
+        c = int(groups["c"])
+        if year_first:
+            readings = [_date_or_none(_year(groups["a"]), b, c)]
+        else:
+            readings = [
+                _date_or_none(_year(groups["a"]), b, c),
+                _date_or_none(_year(groups["c"]), b, a),
+            ]
+            if sep != ".":
+                readings.append(_date_or_none(_year(groups["c"]), a, b))
+    else:
+        year = int(groups["y"])
+        readings = [_date_or_none(year, b, a)]  # day first: 28.07.2005, 28/07/2005
+        if sep != ".":  # slashes and dashes are also written month first (US): 07/28/2005
+            readings.append(_date_or_none(year, a, b))
+    valid = sorted({day for day in readings if day is not None})
+    if len(valid) == 1:
+        return valid[0], ""
+    if not valid:
+        return None, f"{found!r} is no such date"
+    shown = " or ".join(day.isoformat() for day in valid)
+    return None, f"{found!r} is ambiguous ({shown})"
+
+
+def find_dates(text: str, *, year_first: bool = False) -> tuple[list[_dt.date], list[str]]:
+    """Every date written in *text*, in order, and why some date-like parts were not read.
+
+    Forms read: ISO ``2020-05-29`` (also with ``/`` or ``.``); day first ``29.05.2020``,
+    ``28. 07. 2005``, ``29/05/2020``; month first ``05/29/2020`` where no day-first
+    reading is a date (a dotted date is always day first); month names ``May 29, 2020``,
+    ``29 May 2020``, ``29-May-2020``, ``2020 May 29`` (English, German, French, Spanish,
+    Italian abbreviations); two-digit years (69-99: 1900s, 00-68: 2000s) where exactly
+    one of the readings is a date, or year first when *year_first* (TRF record 132's
+    ``YY/MM/DD``).  A date-like part with two readings (``05/07/2020``) is not read.
+
+    >>> find_dates("28. 07. 2005")[0], find_dates("May 29, 2020 - May 31, 2020")[0]
+    ([datetime.date(2005, 7, 28)], [datetime.date(2020, 5, 29), datetime.date(2020, 5, 31)])
+    >>> find_dates("05/07/2020")
+    ([], ["'05/07/2020' is ambiguous (2020-05-07 or 2020-07-05)"])
+    """
+    found: list[tuple[int, _dt.date | None, str]] = []
+    taken: list[tuple[int, int]] = []
+    for form in _DATE_FORMS:
+        for match in form.finditer(text):
+            start, end = match.span()
+            if any(start < e and s < end for s, e in taken):
+                continue  # part of a date an earlier form read
+            if (start and text[start - 1].isalnum()) or (end < len(text) and text[end].isdigit()):
+                continue  # digits inside a longer number
+            day, why = _one_date(match, year_first)
+            taken.append((start, end))
+            found.append((start, day, why))
+    found.sort(key=lambda item: item[0])
+    return [day for _, day, _ in found if day is not None], [why for _, day, why in found if why]
+
+
+def read_date(text: str, *, year_first: bool = False) -> tuple[_dt.date | None, str]:
+    """The one date *text* holds (see :func:`find_dates`), or None and why not.
+
+    >>> read_date("May 29, 2020"), read_date("29 May 2020")[0], read_date("2020/05/29")[0]
+    ((datetime.date(2020, 5, 29), ''), datetime.date(2020, 5, 29), datetime.date(2020, 5, 29))
+    >>> read_date("someday")
+    (None, "'someday' is not a date")
+    """
+    days, why = find_dates(text, year_first=year_first)
+    if len(days) == 1 and not why:
+        return days[0], ""
+    if why:
+        return None, why[0]
+    if days:
+        return None, f"{text.strip()!r} holds {len(days)} dates"
+    return None, f"{text.strip()!r} is not a date"
 
 
 # --- FIDE TRF-16 ---------------------------------------------------------------------
@@ -270,23 +533,6 @@ def _add_player(
 def _field(line: str, columns: tuple[int, int]) -> str:
     """The text of 1-based inclusive *columns* of a (padded) line."""
     return line[columns[0] - 1 : columns[1]]
-
-
-def _trf_date(text: str, line: int) -> _dt.date | None:
-    """A TRF start/end date: YYYY/MM/DD (also with - or .), or DD.MM.YYYY; blank is None."""
-    value = text.strip()
-    if not value:
-        return None
-    if match := _YMD.fullmatch(value):
-        year, month, day = (int(part) for part in match.groups())
-    elif match := _DMY.fullmatch(value):
-        day, month, year = (int(part) for part in match.groups())
-    else:
-        raise InvalidInputError(f"line {line}: date must be written YYYY/MM/DD, got {show(value)}")
-    try:
-        return _dt.date(year, month, day)
-    except ValueError:
-        raise InvalidInputError(f"line {line}: no such date, got {show(value)}") from None
 
 
 def _trf_block(block: str, line: int, rnd: int, pair: int) -> _Entry:
@@ -321,8 +567,32 @@ def _trf_block(block: str, line: int, rnd: int, pair: int) -> _Entry:
     return _Entry(line, raw, opponent, _TRF_COLOURS[colour_key], code)
 
 
-def _trf_player(line: str, number: int) -> tuple[int, Player, list[str]]:
-    """Start rank, player and raw round blocks of one ``001`` line."""
+def _trf_rounds(line: str, number: int) -> tuple[list[str], str]:
+    """The 10-column round blocks of a 001 line from column 92, and a note when they had to
+    be read by their order because the line is not in TRF-16's columns (a program that
+    writes one space too many or too few); such blocks are laid out again in the columns."""
+    area = line[TRF_FIRST_ROUND_COLUMN - 1 :].rstrip()
+    blocks = [
+        area[start : start + TRF_ROUND_WIDTH].ljust(TRF_ROUND_WIDTH)
+        for start in range(0, len(area), TRF_ROUND_WIDTH)
+    ]
+    if all(_TRF_BLOCK.fullmatch(block) for block in blocks):
+        return blocks, ""
+    if _TRF_TOKENS.fullmatch(area):
+        tokens = _TRF_TOKEN.findall(area)
+        blocks = [
+            f"{opp:>4} {colour} {result}".ljust(TRF_ROUND_WIDTH) for opp, colour, result in tokens
+        ]
+        return blocks, (
+            f"line {number}: round results are not in TRF-16's 10-column blocks from column "
+            f"92; read as {len(blocks)} rounds in order"
+        )
+    return blocks, ""  # _trf_block names the block that cannot be read
+
+
+def _trf_player(line: str, number: int) -> tuple[int, Player, list[str], int | None, str]:
+    """Start rank, player, raw round blocks, birth year (or None) and a note (or "") of one
+    ``001`` line."""
     if "\t" in line:
         raise InvalidInputError(
             f"line {number}: a tab breaks the fixed columns of TRF, got {show(line)}"
@@ -363,15 +633,19 @@ def _trf_player(line: str, number: int) -> tuple[int, Player, list[str]]:
         raise InvalidInputError(
             f"line {number}: columns 90-91 must be blank, got {show(padded[first - 2 :])}"
         )
-    rounds = line[first:].rstrip()
-    blocks = [
-        rounds[start : start + TRF_ROUND_WIDTH].ljust(TRF_ROUND_WIDTH)
-        for start in range(0, len(rounds), TRF_ROUND_WIDTH)
-    ]
+    blocks, note = _trf_rounds(line, number)
+    _check_name(name, "the player's name", number, _name_column(padded))
     # "FIDE Rating" blank or 0: the player is unrated (no rating, no games).  A TRF
     # does not say how many games a rating rests on: games None (unknown).
     player = Player(name, float(rating), None) if rating else Player(name, None, 0)
-    return pair, player, blocks
+    born = _TRF_BIRTH_YEAR.match(_field(padded, _TRF_BIRTH))
+    return pair, player, blocks, int(born.group(1)) if born else None, note
+
+
+def _name_column(padded: str) -> int:
+    """The 1-based column where the (stripped) name of a 001 line starts."""
+    field = _field(padded, _TRF_NAME)
+    return _TRF_NAME[0] + len(field) - len(field.lstrip())
 
 
 def parse_trf(text: str) -> Event:
@@ -414,14 +688,47 @@ def parse_trf(text: str) -> Event:
     >>> [(g.round, g.white, g.black, g.white_score, g.kind) for g in event.games]
     [(1, 'Smith, Adam', 'Jones, Bob', 1.0, 'played')]
     """
+    return _read_trf(text).event
+
+
+def _trf_header_date(
+    text: str, number: int, record: str, what: str, notes: list[str]
+) -> tuple[_dt.date, str] | None:
+    """A date of record 042 or 052 (the first or last date it holds), or None with a note."""
+    if not text.strip():
+        return None
+    days, why = find_dates(text)
+    if not days:
+        reason = why[0] if why else f"{text.strip()!r} is not a date"
+        notes.append(f"line {number}: the {what} date of record {record} is not read: {reason}")
+        return None
+    day = days[0] if record == "042" else days[-1]
+    return day, f"record {record} ({what} date) on line {number}"
+
+
+def _trf_round_dates(line: str, number: int, notes: list[str]) -> tuple[_dt.date, str] | None:
+    """The last round date of record 132 ("YY/MM/DD" per round from column 92)."""
+    area = line[TRF_FIRST_ROUND_COLUMN - 1 :] if len(line) >= TRF_FIRST_ROUND_COLUMN else line[4:]
+    days, why = find_dates(area, year_first=True)
+    if why:
+        notes.append(f"line {number}: record 132 (round dates): {why[0]}; not used")
+    if not days:
+        return None
+    return max(days), f"record 132 (the last round date) on line {number}"
+
+
+def _read_trf(text: str) -> ImportedEvent:
+    """A TRF read into an :class:`ImportedEvent` (see :func:`parse_trf`)."""
     lines = _split_lines(text)
     name: str | None = None
-    start: _dt.date | None = None
-    end: _dt.date | None = None
+    dates: dict[str, tuple[_dt.date, str]] = {}
+    notes: list[str] = []
+    skipped: dict[str, list[int]] = {}
     players: dict[int, Player] = {}
     lines_of: dict[int, int] = {}
     names: dict[str, int] = {}
     blocks_of: dict[int, list[str]] = {}
+    born: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -432,17 +739,43 @@ def parse_trf(text: str) -> Event:
             )
         record = line[:3]
         if record == "001":
-            pair, player, blocks = _trf_player(line, number)
-            _add_player(players, lines_of, names, pair, player, number, line[:47].rstrip())
+            pair, player, blocks, year, note = _trf_player(line, number)
+            padded = line.ljust(TRF_FIRST_ROUND_COLUMN - 1)
+            _add_player(
+                players, lines_of, names, pair, player, number, line[:47].rstrip(),
+                _name_column(padded),
+            )  # fmt: skip
             blocks_of[pair] = blocks
+            if year is not None:
+                born[player.name] = year
+            if note:
+                notes.append(note)
         elif record == "012" and name is None:
             name = line[4:].strip()
-        elif record == "042":
-            start = _trf_date(line[4:], number)
-        elif record == "052":
-            end = _trf_date(line[4:], number)
+            _check_name(
+                name, "the event's name", number, 5 + len(line[4:]) - len(line[4:].lstrip())
+            )
+        elif record in ("042", "052"):
+            what = "start" if record == "042" else "end"
+            found = _trf_header_date(line[4:], number, record, what, notes)
+            if found is not None and record not in dates:
+                dates[record] = found
+        elif record == "132":
+            found = _trf_round_dates(line, number, notes)
+            if found is not None and "132" not in dates:
+                dates["132"] = found
+        elif record not in _TRF_HEADER_RECORDS:
+            skipped.setdefault(record, []).append(number)
     if not players:
         raise InvalidInputError("text has no player record (lines starting with 001)")
+    for record, numbers in skipped.items():
+        kind = (
+            "team record" if record == "013"
+            else "extension record (JaVaFo/bbpPairings)" if record.upper().startswith("XX")
+            else "record of an unknown kind"
+        )  # fmt: skip
+        count = f"{len(numbers)} lines" if len(numbers) > 1 else "1 line"
+        notes.append(f"skipped {record} ({kind}, {count}, first on line {numbers[0]})")
     rounds = max(len(blocks) for blocks in blocks_of.values())
     entries: dict[tuple[int, int], _Entry] = {}
     blank = " " * TRF_ROUND_WIDTH
@@ -450,7 +783,17 @@ def parse_trf(text: str) -> Event:
         for rnd in range(1, rounds + 1):
             block = blocks[rnd - 1] if rnd <= len(blocks) else blank
             entries[rnd, pair] = _trf_block(block, lines_of[pair], rnd, pair)
-    return _assemble(players, entries, date=start or end, name=name or "")
+    # The rules go by the date the event ENDS (US Chess picks the bonus by "events ending
+    # on or after" a date): record 052, else the last round date of 132, else 042.
+    chosen = next((dates[key] for key in ("052", "132", "042") if key in dates), None)
+    event = _assemble(players, entries, date=None if chosen is None else chosen[0], name=name or "")
+    return ImportedEvent(
+        event=event,
+        source_format="trf",
+        date_source="" if chosen is None else chosen[1],
+        notes=tuple(notes),
+        birth_years=born,
+    )
 
 
 # --- US Chess crosstables ------------------------------------------------------------
@@ -460,7 +803,7 @@ def _uscf_rating(token: str, pair: int, what: str) -> tuple[float | None, int | 
     """A crosstable rating: ``1702`` (established, games None), ``1366P14`` (provisional,
     14 games) or ``Unrated`` (None, 0).  A suffix starting with ``/``, ``*`` or ``(`` (a
     floor or other marker) is ignored; anything else raises."""
-    if token.lower() == "unrated":
+    if token.lower() in ("unrated", "unr", "unr."):
         return None, 0
     match = _RATING_TOKEN.fullmatch(token)
     rest = match.group("rest") if match else ""
@@ -479,12 +822,27 @@ def _uscf_rating(token: str, pair: int, what: str) -> tuple[float | None, int | 
 
 @dataclass(frozen=True, slots=True)
 class _CrossRow:
-    """One player's two lines of a crosstable."""
+    """One player's lines of a crosstable."""
 
     pair: int
-    player: Player
-    post: str | None
+    name: str
+    #: Rating system label ("R", "Q", "B"...) -> (pre-event token, post-event token or None).
+    ratings: dict[str, tuple[str, str | None]]
     line: int
+
+
+@dataclass(slots=True)
+class _Section:
+    """One table of a crosstable page and the text lines before it."""
+
+    header: int  # 0-based index of its " Pair |" line
+    number: int
+    title: str = ""
+    date: tuple[_dt.date, str] | None = None
+    rows: list[_CrossRow] = field(default_factory=list)
+    entries: dict[tuple[int, int], _Entry] = field(default_factory=dict)
+    skipped: list[int] = field(default_factory=list)
+    end: int = 0  # index after its last player line
 
 
 def _cells(line: str, number: int, rounds: int, what: str) -> list[str]:
@@ -534,12 +892,22 @@ def _uscf_round(cell: str, number: int, rnd: int, pair: int, colour_cell: str) -
     return _Entry(number, raw, opponent, colour, _USCF_GAME_CODES[letter])
 
 
-def _read_crosstable(text: str) -> tuple[list[_CrossRow], dict[tuple[int, int], _Entry]]:
-    """Players and their per-round entries, checked line by line (not yet paired up)."""
-    lines = _split_lines(text)
-    start = next((i for i, line in enumerate(lines) if _HEADER.match(line)), None)
-    if start is None:
-        raise InvalidInputError("text has no crosstable header (a line starting ' Pair |')")
+def _rating_cell(cell: str, pair: int) -> tuple[str, str, str | None]:
+    """(system label, pre token, post token) of a rating cell."""
+    match = _RATING_CELL.fullmatch(cell.strip())
+    if match is None:
+        raise InvalidInputError(
+            f"pair {pair}: rating cell must look like '12345678 / R: 1702 ->1745', "
+            f"got {show(cell.strip())}"
+        )
+    return (match.group("sys") or "R").upper(), match.group("pre"), match.group("post")
+
+
+def _read_table(lines: list[str], section: _Section, stop: int, names: dict[str, int]) -> None:
+    """Read the players of the table whose header is ``lines[section.header]``, up to line
+    index *stop* (the next table's header); text lines without a ``|`` (team or section
+    headings, a footer) are skipped."""
+    start = section.header
     header = [cell.strip() for cell in lines[start].split("|")]
     while header and not header[-1]:
         header.pop()
@@ -556,27 +924,25 @@ def _read_crosstable(text: str) -> tuple[list[_CrossRow], dict[tuple[int, int], 
             f"line {start + 2}: second header line must number the rounds 1 to {rounds}, "
             f"got {show(lines[start + 1].strip() if numbers else '')}"
         )
-    rows: list[_CrossRow] = []
     players: dict[int, Player] = {}
     lines_of: dict[int, int] = {}
-    names: dict[str, int] = {}
-    entries: dict[tuple[int, int], _Entry] = {}
     index = start + 2
-    while index < len(lines):
+    section.end = index
+    while index < stop:
         line, number = lines[index], index + 1
         if not line.strip() or _RULE.fullmatch(line):
             index += 1
             continue
-        if _HEADER.match(line):
-            raise InvalidInputError(
-                f"line {number}: a second section starts here; give one section at a time"
-            )
         player_match = _PLAYER_LINE.match(line)
         if player_match is None:
-            raise InvalidInputError(
-                f"line {number}: expected a player line ('    1 | NAME |...'), "
-                f"got {show(line.strip())}"
-            )
+            if "|" in line:
+                raise InvalidInputError(
+                    f"line {number}: expected a player line ('    1 | NAME |...'), "
+                    f"got {show(line.strip())}"
+                )
+            section.skipped.append(number)  # a heading or a footer
+            index += 1
+            continue
         first = _cells(line, number, rounds, "a player line")
         pair = int(player_match.group(1))
         name = first[1].strip()
@@ -584,7 +950,7 @@ def _read_crosstable(text: str) -> tuple[list[_CrossRow], dict[tuple[int, int], 
             raise InvalidInputError(
                 f"line {number}: a player needs a pair number and a name, got {show(line.strip())}"
             )
-        second_line = lines[index + 1] if index + 1 < len(lines) else ""
+        second_line = lines[index + 1] if index + 1 < stop else ""
         if (
             not second_line.strip()
             or _RULE.fullmatch(second_line)
@@ -595,45 +961,212 @@ def _read_crosstable(text: str) -> tuple[list[_CrossRow], dict[tuple[int, int], 
                 f"(ID / rating and colours), got {show(second_line.strip())}"
             )
         second = _cells(second_line, number + 1, rounds, f"the second line of pair {pair}")
-        match = _RATING_CELL.fullmatch(second[1].strip())
-        if match is None:
-            raise InvalidInputError(
-                f"pair {pair}: rating cell must look like '12345678 / R: 1702 ->1745', "
-                f"got {show(second[1].strip())}"
-            )
-        rating, games = _uscf_rating(match.group("pre"), pair, "pre-event")
-        player = Player(name, rating, games)
-        _add_player(players, lines_of, names, pair, player, number, first[0].strip())
-        rows.append(_CrossRow(pair, player, match.group("post"), number))
-        for rnd in range(1, rounds + 1):
-            entries[rnd, pair] = _uscf_round(first[2 + rnd], number, rnd, pair, second[2 + rnd])
+        system, pre, post = _rating_cell(second[1], pair)
+        ratings = {system: (pre, post)}
         index += 2
-    if not rows:
+        while index < stop and _MORE_RATING.match(lines[index]):  # Quick under Regular...
+            more = lines[index].split("|")
+            other, pre_more, post_more = _rating_cell(more[1], pair)
+            ratings.setdefault(other, (pre_more, post_more))
+            index += 1
+        rating, games = _uscf_rating(pre, pair, "pre-event")
+        player = Player(name, rating, games)
+        column = len(first[0]) + 2 + len(first[1]) - len(first[1].lstrip())
+        _add_player(players, lines_of, names, pair, player, number, first[0].strip(), column)
+        section.rows.append(_CrossRow(pair, name, ratings, number))
+        for rnd in range(1, rounds + 1):
+            section.entries[rnd, pair] = _uscf_round(
+                first[2 + rnd], number, rnd, pair, second[2 + rnd]
+            )
+        section.end = index
+    if not section.rows:
         raise InvalidInputError("crosstable has no player lines")
-    return rows, entries
 
 
-def parse_uscf_crosstable(text: str) -> Event:
+def _page_text(
+    lines: list[str], start: int, stop: int
+) -> tuple[str, tuple[_dt.date, str] | None, str]:
+    """Event name, event date (and where) and section title in ``lines[start:stop]``."""
+    name, title, date = "", "", None
+    for index in range(start, stop):
+        line = lines[index]
+        if "|" in line:
+            continue
+        if (section := _SECTION_LINE.match(line)) is not None:
+            title = (section.group("name") or "").strip() or f"Section {section.group('num')}"
+            if section.group("name"):
+                _check_name(title, "the section's name", index + 1, line.index(title) + 1)
+            continue
+        event = _EVENT_LINE.match(line)
+        if (
+            event is not None
+            and not name
+            and not _NOT_A_NAME.match(event.group("name"))
+            and not _DATE_LABEL.search(line.split(event.group("name"))[0])
+        ):
+            name = event.group("name")
+            _check_name(name, "the event's name", index + 1, line.index(name) + 1)
+            continue
+        if _DATE_LABEL.search(line) and not _NOT_EVENT_DATE.search(line):
+            days, _ = find_dates(line)
+            if days:  # "2020-05-29 thru 2020-05-31": the last date is the end
+                date = (days[-1], f"{line.strip()[:60]!r} on line {index + 1}")
+    return name, date, title
+
+
+def _read_page(text: str) -> tuple[str, tuple[_dt.date, str] | None, list[_Section]]:
+    """A crosstable page: event name, event date, and its tables (sections)."""
+    lines = _split_lines(text)
+    headers = [index for index, line in enumerate(lines) if _HEADER.match(line)]
+    if not headers:
+        raise InvalidInputError("text has no crosstable header (a line starting ' Pair |')")
+    name, date, title = _page_text(lines, 0, headers[0])
+    sections: list[_Section] = []
+    names: dict[str, int] = {}
+    previous_end = 0
+    for number, header in enumerate(headers, start=1):
+        section = _Section(header, number)
+        if number > 1:
+            _, section_date, section.title = _page_text(lines, previous_end, header)
+            section.date = section_date
+            names = {}  # names are unique within a section
+        else:
+            section.title = title
+        stop = headers[number] if number < len(headers) else len(lines)
+        _read_table(lines, section, stop, names)
+        previous_end = section.end
+        sections.append(section)
+    for section in sections:  # text after the last player belongs to the next title
+        section.skipped = [n for n in section.skipped if n <= section.end]
+    return name, date, sections
+
+
+def _section_label(section: _Section) -> str:
+    return f"{section.number} {section.title!r}" if section.title else str(section.number)
+
+
+def _pick_sections(sections: list[_Section], wanted: str | None) -> list[_Section]:
+    if wanted is None:
+        return sections
+    key = wanted.strip().casefold()
+    exact = [s for s in sections if str(s.number) == key or s.title.casefold() == key]
+    found = exact or [s for s in sections if key and key in s.title.casefold()]
+    if len(found) != 1:
+        listed = ", ".join(_section_label(s) for s in sections)
+        what = "matches several" if found else "matches none"
+        raise InvalidInputError(f"section {wanted!r} {what} of the page's sections: {listed}")
+    return found
+
+
+def _crosstable_event(
+    name: str, date: tuple[_dt.date, str] | None, section: _Section, rating: str | None
+) -> ImportedEvent:
+    """One section as an :class:`ImportedEvent`, its players rated by *rating* (a label)."""
+    systems = [system for row in section.rows for system in row.ratings]
+    chosen = (rating or (systems[0] if systems else "R")).strip().upper()
+    notes: list[str] = []
+    players: dict[int, Player] = {}
+    published: dict[str, tuple[float | None, int | None]] = {}
+    missing = 0
+    for row in section.rows:
+        pre, post = row.ratings.get(chosen, ("Unrated", None))
+        if chosen not in row.ratings:
+            missing += 1
+        rating_value, games = _uscf_rating(pre, row.pair, "pre-event")
+        players[row.pair] = Player(row.name, rating_value, games)
+        if post is not None:
+            try:
+                published[row.name] = _uscf_rating(post, row.pair, "post-event")
+            except InvalidInputError as error:  # not needed to rate the event
+                notes.append(f"{error}; not compared")
+    if missing:
+        notes.append(
+            f"{missing} player{'s' if missing != 1 else ''} show no {chosen} rating: "
+            "taken as unrated"
+        )
+    others = sorted(set(systems) - {chosen})
+    if others:
+        notes.append(f"the page also shows {', '.join(others)} ratings; rated here: {chosen}")
+    if section.skipped:
+        count = len(section.skipped)
+        notes.append(
+            f"skipped {count} line{'s' if count != 1 else ''} of text between the players "
+            f"(headings; first on line {section.skipped[0]})"
+        )
+    when = section.date or date
+    event = _assemble(
+        players,
+        section.entries,
+        date=None if when is None else when[0],
+        name=" - ".join(part for part in (name, section.title) if part),
+    )
+    return ImportedEvent(
+        event=event,
+        source_format="crosstable",
+        date_source="" if when is None else when[1],
+        notes=tuple(notes),
+        section=section.title,
+        published=published,
+        rating_system=chosen,
+        dual_rated=chosen == "R" and "Q" in systems,
+    )
+
+
+def _read_crosstables(
+    text: str, section: str | None = None, rating: str | None = None
+) -> tuple[ImportedEvent, ...]:
+    name, date, sections = _read_page(text)
+    picked = _pick_sections(sections, section)
+    if rating is not None:  # only the sections that show that rating line
+        wanted = rating.strip().upper()
+        showing = [one for one in picked if any(wanted in row.ratings for row in one.rows)]
+        if not showing:
+            shown = sorted({label for one in picked for row in one.rows for label in row.ratings})
+            raise InvalidInputError(
+                f"rating {rating!r}: no player shows it; the page shows {', '.join(shown)}"
+            )
+        picked = showing
+    return tuple(_crosstable_event(name, date, one, rating) for one in picked)
+
+
+def _one_section(text: str, section: str | None) -> ImportedEvent:
+    events = _read_crosstables(text, section)
+    if len(events) > 1:
+        _, _, sections = _read_page(text)
+        listed = ", ".join(_section_label(s) for s in sections)
+        raise InvalidInputError(
+            f"the page has {len(events)} sections ({listed}); pick one "
+            "(xlrating: --section NAME or number)"
+        )
+    return events[0]
+
+
+def parse_uscf_crosstable(text: str, *, section: str | None = None) -> Event:
     r"""Read a US Chess crosstable (the text table of the US Chess ratings site) into an Event.
 
     Each player has two lines: ``pair | NAME | total | round cells`` and ``state | ID /
-    R: pre->post | ... | colour cells``.  Round cells: ``W 3``, ``L 3``, ``D 3`` a win,
-    loss or draw against pair 3; ``H`` half-point bye (0.5), ``B`` full-point bye (1),
-    ``U`` or an empty cell an unplayed round (0); ``X`` / ``F`` a forfeit win / loss.
-    US Chess uploads usually omit the forfeit's opponent: ``X`` or ``F`` without a pair
-    number becomes a one-player row with ``black=None``, ``kind="forfeit"`` and 1 or 0
-    points; with a pair number it is a forfeit pairing both sides must agree on.
+    R: pre->post | ... | colour cells``; a dual-rated event may add a line with a blank
+    first cell and the Quick rating (``|  Q: 1750 ->1760 |``).  Round cells: ``W 3``,
+    ``L 3``, ``D 3`` a win, loss or draw against pair 3; ``H`` half-point bye (0.5), ``B``
+    full-point bye (1), ``U`` or an empty cell an unplayed round (0, as for a withdrawn
+    player's later rounds); ``X`` / ``F`` a forfeit win / loss.  US Chess uploads usually
+    omit the forfeit's opponent: ``X`` or ``F`` without a pair number becomes a one-player
+    row with ``black=None``, ``kind="forfeit"`` and 1 or 0 points; with a pair number it
+    is a forfeit pairing both sides must agree on.
 
     Pre-event rating: ``1702`` established (games None: unknown), ``1366P14``
     provisional on 14 games, ``Unrated`` (rating None, games 0).  A suffix after the
-    number starting with ``/``, ``*`` or ``(`` is ignored; any other text raises,
-    naming the pair number.  Lines before the `` Pair |`` header (a title) are ignored;
-    the event's date and name are not in the table (None and "").
+    number starting with ``/``, ``*``, ``(`` or ``[``, or an ``F`` (a floor shown), is
+    ignored; any other text raises, naming the pair number.  Text lines without a ``|``
+    (the page's title, event and section lines, team headings, a footer) are skipped;
+    the event's name comes from an ``Event Name`` line and its date from an ``Event
+    Date(s)`` line (the last date: the end), when the page has them.
 
-    :param text: the crosstable of ONE section as text.
+    :param text: the crosstable page as text.
+    :param section: the section to read (its number or name) when the page has several.
     :returns: players by pair number and one Game per pairing or bye.
-    :raises InvalidInputError: on a malformed line, an unreadable rating or views that
-        disagree.
+    :raises InvalidInputError: on a malformed line, an unreadable rating, views that
+        disagree, or a page of several sections without *section*.
 
     >>> table = "\n".join([
     ...     " Pair | Player Name                     |Total|Round|",
@@ -649,19 +1182,20 @@ def parse_uscf_crosstable(text: str) -> Event:
     >>> [(g.round, g.white, g.black, g.white_score, g.kind) for g in event.games]
     [(1, 'BOB SAMPLE', 'ALICE EXAMPLE', 0.0, 'played')]
     """
-    rows, entries = _read_crosstable(text)
-    players = {row.pair: row.player for row in rows}
-    return _assemble(players, entries, date=None, name="")
+    return _one_section(text, section).event
 
 
-def crosstable_post_ratings(text: str) -> dict[str, tuple[float | None, int | None]]:
+def crosstable_post_ratings(
+    text: str, *, section: str | None = None
+) -> dict[str, tuple[float | None, int | None]]:
     r"""The post-event ratings a US Chess crosstable shows: name -> (rating, games).
 
     ``->1745`` gives (1745.0, None) (established, games unknown), ``->1390P18`` gives
     (1390.0, 18), ``->Unrated`` gives (None, 0).  Players whose cell shows no ``->``
     are left out.  Use it to compare xlrating's event rating with US Chess's.
 
-    :param text: the crosstable of one section as text.
+    :param text: the crosstable page as text.
+    :param section: the section (number or name) when the page has several.
     :raises InvalidInputError: on a malformed table or an unreadable post-event rating.
 
     >>> table = "\n".join([
@@ -675,12 +1209,52 @@ def crosstable_post_ratings(text: str) -> dict[str, tuple[float | None, int | No
     >>> crosstable_post_ratings(table)
     {'ALICE EXAMPLE': (1710.0, None), 'BOB SAMPLE': (1360.0, 15)}
     """
-    rows, _ = _read_crosstable(text)
+    event = _one_section(text, section)
+    _, _, sections = _read_page(text)
+    (picked,) = _pick_sections(sections, section) if section is not None else sections
+    posts = {row.name: row.ratings.get(event.rating_system, ("", None))[1] for row in picked.rows}
+    pairs = {row.name: row.pair for row in picked.rows}
     return {
-        row.player.name: _uscf_rating(row.post, row.pair, "post-event")
-        for row in rows
-        if row.post is not None
+        name: _uscf_rating(post, pairs[name], "post-event")
+        for name, post in posts.items()
+        if post is not None
     }
+
+
+def read_tournament(
+    text: str, *, section: str | None = None, rating: str | None = None
+) -> tuple[ImportedEvent, ...]:
+    r"""Read a FIDE TRF or a US Chess crosstable page, with its date, notes and sections.
+
+    A TRF gives one event; a crosstable page one event per section (only *section*, its
+    number or name, when given).  ``event.date`` is the date the file gives for the rules
+    (TRF: record 052, the end date, else the last round date of 132, else 042; crosstable:
+    the last date of an ``Event Date(s)`` or section date line), None when the file gives
+    none: a date is never a reason to refuse a file, and ``date_source`` says where it
+    was read.
+
+    :param text: the whole file as text.
+    :param section: a crosstable section's number or name.
+    :param rating: a crosstable's rating line to use ("R", "Q", "B"...); default: the first
+        one each player shows.
+    :raises InvalidInputError: ``file is neither a FIDE TRF nor a US Chess crosstable``, or
+        what the format's reader raises (one line naming the line).
+
+    >>> [e.event.name for e in read_tournament("012 Club\n001    1 m    Smith, Adam")]
+    ['Club']
+    """
+    lines = _split_lines(text)
+    if any(_HEADER.match(line) for line in lines):
+        return _read_crosstables(text, section, rating)
+    if _TRF_START.match(_first_text_line(lines)):
+        if section is not None or rating is not None:
+            what = "section" if section is not None else "rating"
+            raise InvalidInputError(
+                f"{what} {section if section is not None else rating!r}: a TRF has one event "
+                "and one rating; the choice is for crosstable pages"
+            )
+        return (_read_trf(text),)
+    raise InvalidInputError("file is neither a FIDE TRF nor a US Chess crosstable")
 
 
 # --- decoding ----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ US Chess crosstables) all speak this small vocabulary.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
@@ -23,10 +24,13 @@ from .errors import InvalidInputError
 
 __all__ = [
     "BYE",
+    "MAX_NAME_CHARS",
     "Event",
     "Game",
     "GameKind",
     "Player",
+    "name_key",
+    "name_problem",
     "parse_result",
     "rated_pairs",
 ]
@@ -37,6 +41,53 @@ GameKind = Literal["played", "forfeit", "bye"]
 
 #: The text that marks a bye in the black column of a games table.
 BYE: Final = "BYE"
+
+#: Longest name accepted from a tournament file: Excel's "Total number of characters that a
+#: cell can contain: 32,767" (Microsoft, "Excel specifications and limits").
+MAX_NAME_CHARS: Final = 32_767
+
+# Characters XML 1.0 cannot carry (W3C XML 1.0, section 2.2, production [2] Char: #x9 | #xA
+# | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]): the other C0 controls,
+# the surrogates (a lone one in a Python str) and U+FFFE, U+FFFF.  A workbook is XML, so
+# a name holding one of them could not be stored.
+_NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def name_key(name: str) -> str:
+    """How names are matched in a workbook: spaces collapsed, case ignored.
+
+    >>> name_key("  Smith,   JOHN ") == name_key("smith, john")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
+def name_problem(name: str) -> tuple[int, str] | None:
+    """Why *name* cannot name a player or an event in a workbook: (0-based offset, reason).
+
+    None when it can.  Refused: a character XML 1.0 cannot carry (vertical tab, form feed,
+    Ctrl-Z and the other C0 controls but tab; U+FFFE, U+FFFF; a lone surrogate), more than
+    :data:`MAX_NAME_CHARS` characters.  Text that a spreadsheet would read as a formula or
+    an error (``=SUM(A1)``, ``+1``, ``@x``, ``#N/A``) is a good name: it stays plain text.
+
+    >>> name_problem("Smith, John") is None, name_problem("=HYPERLINK(1)") is None
+    (True, True)
+    >>> name_problem("Smith\x0bJohn")
+    (5, 'character U+000B, which a workbook (XML 1.0) cannot hold')
+    """
+    found = _NOT_XML.search(name)
+    if found is not None:
+        return (
+            found.start(),
+            f"character U+{ord(found.group()):04X}, which a workbook (XML 1.0) cannot hold",
+        )
+    if len(name) > MAX_NAME_CHARS:
+        return (
+            MAX_NAME_CHARS,
+            f"{len(name):,} characters, more than the {MAX_NAME_CHARS:,} a spreadsheet cell holds",
+        )
+    return None
+
 
 #: Forfeits: White won by forfeit ("+-") or lost by forfeit ("-+"); also "+:-" style.
 _FORFEITS: Final[dict[str, float]] = {

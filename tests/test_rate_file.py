@@ -1,0 +1,341 @@
+"""``xlrating rate FILE`` and ``xlrating import --dry-run`` (issue 14), and the core
+:mod:`xlrating.rate_file` they use.
+
+Expected ratings are worked by hand:
+
+* Section 2 of tests/data/uscf_crosstable_page.txt (US Chess, four established players
+  whose game counts the page does not give, so N' = N*: 50 / sqrt(0.662 + 0.00000739 x
+  (2569 - R)^2) = 20.05 for 1702, 21.46 for 1766, 16.57 for 1500; K = 800 / (N' + 1)).
+  ALICE 1702 beats BOB 1766: Step 4 1702 + 38.0 x (1 - 0.409) = 1724.5, BOB 1766 - 35.6 x
+  0.591 = 1745.0; Step 5 against those: ALICE 1702 + 38.0 x 0.563 = 1723.4 -> 1723, BOB
+  1766 - 35.6 x 0.559 = 1746.1 -> 1746.  CARL 1500 beats DORA 1500: Step 4 1500 +/- 45.53
+  x 0.5 = 1522.8 / 1477.2; Step 5 1500 + 45.53 x 0.467 = 1521.3 -> 1521 and 1478.7 -> 1479.
+  The page publishes 1723, 1747, 1530, 1479: exact, within 1, worse (9), exact.
+* tests/data/trf_round_dates.txt (FIDE, K 20, table 8.1.2: a 100-point difference expects
+  0.64, 200 points 0.76): One 2000 beats 1900 and 1800: 20 x (0.36 + 0.24) = +12; Two 1900
+  loses to 2000 and 1800: 20 x (-0.36 - 0.64) = -20; Three 1800 beats 1900, loses to 2000:
+  20 x (0.64 - 0.24) = +8.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from xlrating.cli import main
+from xlrating.errors import InvalidInputError
+from xlrating.imports import decode_text, read_tournament
+from xlrating.rate_file import rate_event
+
+from .test_imports import blk, trf, trf_line
+
+DATA = Path(__file__).parent / "data"
+WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+PAGE = DATA / "uscf_crosstable_page.txt"
+ROUND_DATES = DATA / "trf_round_dates.txt"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+# --- the core -------------------------------------------------------------------------------
+
+
+def test_us_chess_event_against_the_published_figures() -> None:
+    (two,) = read_tournament(decode_text(PAGE.read_bytes()), section="2")
+    rated = rate_event(two, "uscf", dt.date(2024, 4, 14), "the page")
+    got = [(r.name, r.pre, r.post, r.change, r.published, r.difference, r.agreement)
+           for r in rated.rows]  # fmt: skip
+    assert got == [
+        ("ALICE EXAMPLE", 1702.0, 1723.0, 21.0, 1723.0, 0.0, "exact"),
+        ("BOB SAMPLE", 1766.0, 1746.0, -20.0, 1747.0, -1.0, "within 1"),
+        ("CARL CASE", 1500.0, 1521.0, 21.0, 1530.0, -9.0, "worse"),
+        ("DORA DOE", 1500.0, 1479.0, -21.0, 1479.0, 0.0, "exact"),
+    ]
+    counts = [rated.count(kind) for kind in ("exact", "within 1", "worse")]
+    assert (rated.compared, counts) == (4, [2, 1, 1])
+    assert (rated.games, rated.rated_games, rated.date_source) == (2, 2, "the page")
+
+
+def test_fide_period_of_a_trf() -> None:
+    (imported,) = read_tournament(ROUND_DATES.read_text())
+    rated = rate_event(imported, "fide", dt.date(2024, 3, 29), "record 132")
+    assert [(r.name, r.pre, r.post, r.change, r.rated_games, r.score) for r in rated.rows] == [
+        ("One, Ann", 2000.0, 2012.0, 12.0, 2, 2.0),
+        ("Two, Ben", 1900.0, 1880.0, -20.0, 2, 0.0),
+        ("Three, Cal", 1800.0, 1808.0, 8.0, 2, 1.0),
+    ]
+    assert rated.compared == 0 and all(not r.has_published for r in rated.rows)
+
+
+def test_a_dual_rated_page_is_rated_with_the_dual_rated_k() -> None:
+    one, _ = read_tournament(decode_text(PAGE.read_bytes()))
+    rated = rate_event(one, "uscf", dt.date(2024, 4, 14), "x")
+    assert "dual-rated: the Regular rating is rated with the dual-rated K" in rated.notes
+    by_name = {r.name: r for r in rated.rows}
+    assert by_name["CHEN, CHRIS"].pre is None and by_name["CHEN, CHRIS"].note.startswith(
+        "first rating"
+    )
+    assert by_name["BROWN, BETTY"].note == "provisional (P17)"  # 13 + 4 games
+
+
+@pytest.mark.parametrize(("system", "day"), [("elo", dt.date(2024, 1, 1)), ("uscf", "soon")])
+def test_bad_arguments_are_one_line(system: str, day: object) -> None:
+    (imported,) = read_tournament(ROUND_DATES.read_text())
+    with pytest.raises(InvalidInputError):
+        rate_event(imported, system, day, "x")  # type: ignore[arg-type]
+
+
+# --- xlrating rate ------------------------------------------------------------------------------
+
+
+def test_rate_prints_the_table_the_date_and_the_summary(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "rate", str(PAGE), "--section", "2")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "SPRING TEST OPEN - U1800 TEAM PLAYOFF (US Chess, all five steps): 4 players, "
+        "2 games, 2 rated"
+    )
+    assert lines[1] == (
+        "rules of 2024-04-14, from 'Event Date(s)  2024-04-13 thru 2024-04-14' on line 6"
+    )
+    assert lines[2].split() == ["Player", "Pre", "Post", "Change", "Games", "Score",
+                                "Published", "Diff", "Note"]  # fmt: skip
+    assert lines[4].split() == ["BOB", "SAMPLE", "1766", "1746", "-20", "1", "0", "1747", "-1"]
+    assert "published post-event ratings: 4 compared: 2 exact, 1 within 1, 1 worse" in lines
+
+
+def test_rate_every_section_and_a_trf(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rate", str(PAGE))
+    assert code == 0 and out.count("(US Chess, all five steps)") == 2
+    code, out, _ = run(capsys, "rate", str(ROUND_DATES))
+    assert code == 0
+    assert "Club Championship (FIDE rating period): 3 players, 6 games, 3 rated" in out
+    assert "rules of 2024-03-29, from record 132 (the last round date) on line 3" in out
+    assert "note: line 2: the start date of record 042 is not read" in out
+
+
+def test_rate_with_date_and_system(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rate", str(ROUND_DATES), "--system", "uscf", "--date",
+                       "2025-02-01")  # fmt: skip
+    assert code == 0 and "rules of 2025-02-01, from --date" in out
+    assert "US Chess bonus multiplier B = 10 for an event ending 2025-02-01" in out
+
+
+def test_a_file_without_a_date_is_rated_by_todays_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "nodate.trf"
+    path.write_text(trf(trf_line(1, "One", "2000", [blk("2", "w", "1")]),
+                        trf_line(2, "Two", "1900", [blk("1", "b", "0")])))  # fmt: skip
+    code, out, _ = run(capsys, "rate", str(path))
+    assert code == 0
+    assert (
+        f"rules of {dt.date.today().isoformat()}, from today: the file gives no date "
+        "(--date sets one)" in out
+    )
+
+
+def test_rules_unknown_for_the_files_date_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rate", str(DATA / "trf_wild_2005.txt"))
+    assert (code, out) == (1, "")
+    line = one_line(err)
+    assert line.startswith("xlrating rate: trf_wild_2005.txt: ")
+    assert "(rules date 2005-07-30 from record 052 (end date) on line 5; --date picks another)" in (
+        line
+    )
+    code, out, _ = run(capsys, "rate", str(DATA / "trf_wild_2005.txt"), "--date", "2024-06-01")
+    assert code == 0 and "Müller, Jörg" in out
+
+
+def test_rate_csv_is_written_beside_and_renamed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "out.csv"
+    target.write_text("old")
+    code, out, _ = run(capsys, "rate", str(PAGE), "--section", "2", "--csv", str(target))
+    assert code == 0 and f"wrote {target}" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]  # no temporary left
+    with target.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["player"], r["post"], r["published"], r["agreement"]) for r in rows] == [
+        ("ALICE EXAMPLE", "1723", "1723", "exact"),
+        ("BOB SAMPLE", "1746", "1747", "within 1"),
+        ("CARL CASE", "1521", "1530", "worse"),
+        ("DORA DOE", "1479", "1479", "exact"),
+    ]
+    assert [(r["change"], r["difference"], r["score"]) for r in rows] == [
+        ("21", "0", "1"), ("-20", "-1", "0"), ("21", "-9", "1"), ("-21", "0", "0"),
+    ]  # fmt: skip
+    assert rows[0]["rules date"] == "2024-04-14" and rows[0]["system"] == "uscf"
+
+
+def test_csv_keeps_formula_like_names_as_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "formula.trf"
+    path.write_text(trf(trf_line(1, "=HYPERLINK(1)", "2000", [blk("2", "w", "1")]),
+                        trf_line(2, "@SUM(A1)", "1900", [blk("1", "b", "0")])))  # fmt: skip
+    target = tmp_path / "out.csv"
+    assert run(capsys, "rate", str(path), "--csv", str(target), "--date", "2025-01-01")[0] == 0
+    with target.open(newline="", encoding="utf-8") as handle:
+        names = [row["player"] for row in csv.DictReader(handle)]
+    assert names == ["'=HYPERLINK(1)", "'@SUM(A1)"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("hello\n", "bad.txt: file is neither a FIDE TRF nor a US Chess crosstable"),
+        ("012 X\n001    1 m    A\x0bB", "bad.txt: line 2, column 16: the player's name holds"),
+        (None, "no such file"),
+    ],
+)
+def test_bad_files_are_one_line_and_write_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str | None, message: str
+) -> None:
+    source = tmp_path / "bad.txt"
+    if content is not None:
+        source.write_text(content)
+    code, out, err = run(capsys, "rate", str(source), "--csv", str(tmp_path / "out.csv"))
+    assert (code, out) == (1, "")
+    line = one_line(err)
+    assert line.startswith("xlrating rate: ") and message in line, line
+    assert not (tmp_path / "out.csv").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["bad.txt"] if content else [])
+
+
+def test_a_big_file_shows_a_progress_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = []
+    for pair in range(1, 241):
+        opponent = pair + 1 if pair % 2 else pair - 1
+        colour, result = ("w", "1") if pair % 2 else ("b", "0")
+        block = blk(str(opponent), colour, result)
+        lines.append(trf_line(pair, f"Player {pair:03}", "1800", [block]))
+    path = tmp_path / "big.trf"
+    path.write_text(trf("052 2025-03-01", *lines))
+    code, out, err = run(capsys, "rate", str(path))
+    assert code == 0 and "240 players, 120 games, 120 rated" in out
+    assert err == "rating Inline test: 240 players, 120 games (FIDE rating period)\n"
+
+
+# --- xlrating import --dry-run -------------------------------------------------------------------
+
+
+@pytest.fixture()
+def book(tmp_path: Path) -> Path:
+    target = tmp_path / "club_season.xlsx"
+    shutil.copy(WORKBOOKS / "club_season.xlsx", target)
+    old = dt.datetime(2026, 1, 1).timestamp()
+    os.utime(target, (old, old))
+    return target
+
+
+def test_dry_run_shows_and_writes_nothing(capsys: pytest.CaptureFixture[str], book: Path) -> None:
+    before = (book.read_bytes(), book.stat().st_mtime_ns)
+    listing = sorted(book.parent.iterdir())
+    code, out, err = run(capsys, "import", str(DATA / "trf_wild_2005.txt"), "--into", str(book),
+                         "--dry-run")  # fmt: skip
+    assert (code, err) == (0, "")
+    assert (book.read_bytes(), book.stat().st_mtime_ns) == before
+    assert sorted(book.parent.iterdir()) == listing
+    lines = out.splitlines()
+    assert lines[0] == f"dry run: nothing written to {book}"
+    assert lines[1].startswith(
+        "would import 'Sommer-Open Wildbad 2005' (2005-07-30): 7 players (7 new, 0 already "
+        "listed), 14 games (5 rated) in "
+    )
+    assert lines[2] == (
+        "rules of 2005-07-30, from record 052 (end date) on line 5 (no US Chess bonus "
+        "multiplier is known for that date)"
+    )
+    assert "  Müller, Jörg  1720  (new)" in lines
+    assert "  Berg, Bo  unrated  (new)" in lines
+    assert "note: skipped 013 (team record, 1 line, first on line 12)" in lines
+
+
+def test_dry_run_of_a_section_with_known_players_and_a_date(
+    capsys: pytest.CaptureFixture[str], book: Path
+) -> None:
+    before = book.read_bytes()
+    code, out, _ = run(capsys, "import", str(PAGE), "--into", str(book), "--dry-run",
+                       "--section", "OPEN", "--date", "2025-03-01")  # fmt: skip
+    assert code == 0 and book.read_bytes() == before
+    assert "would import 'SPRING TEST OPEN - OPEN' (2025-03-01): 6 players (6 new" in out
+    assert "rules of 2025-03-01, from --date (US Chess bonus multiplier B = 10)" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["{page}"], 2, "has 2 sections ('OPEN', 'U1800 TEAM PLAYOFF'): import one at a time"),
+        (["{page}", "--section", "9"], 1, "section '9' matches none of the page's sections"),
+        (["{trf}", "--event", "Bad\x0bName"], 2, "argument --event: column 4 of the name holds "
+         "character U+000B"),
+        (["{bad}"], 1, "bad.txt: line 1, column 7: the event's name holds character U+000C"),
+    ],
+)  # fmt: skip
+def test_import_refusals_are_one_line_and_leave_the_book(
+    capsys: pytest.CaptureFixture[str],
+    book: Path,
+    tmp_path: Path,
+    argv: list[str],
+    code: int,
+    message: str,
+) -> None:
+    (tmp_path / "bad.txt").write_text("012 Cl\x0cub\n001    1 m    One")
+    names = {"page": PAGE, "trf": ROUND_DATES, "bad": tmp_path / "bad.txt"}
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in tmp_path.iterdir()}
+    for extra in ([], ["--dry-run"]):
+        got, out, err = run(capsys, "import", *(a.format(**names) for a in argv), "--into",
+                            str(book), *extra)  # fmt: skip
+        assert (got, out) == (code, "")
+        assert message in one_line(err), err
+        assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in tmp_path.iterdir()} == before
+
+
+def test_dry_run_names_players_the_book_already_lists(
+    capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "club.trf"
+    path.write_text(trf("052 2026-02-01",
+                        trf_line(1, "ALICE  MORGAN", "1845", [blk("2", "w", "1")]),
+                        trf_line(2, "New, Nina", "", [blk("1", "b", "0")])))  # fmt: skip
+    before = book.read_bytes()
+    code, out, _ = run(capsys, "import", str(path), "--into", str(book), "--dry-run")
+    assert code == 0 and book.read_bytes() == before
+    assert "2 players (1 new, 1 already listed), 1 game (1 rated)" in out
+    assert "  ALICE  MORGAN  1845  (already listed)" in out.splitlines()
+    assert "  New, Nina  unrated  (new)" in out.splitlines()
+
+
+def test_fide_rapid_list_and_choices_a_trf_does_not_have(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "rate", str(ROUND_DATES), "--fide-list", "rapid")
+    assert code == 0 and "note: FIDE, rapid list: a TRF gives no rated-game counts" in out
+    code, out, err = run(capsys, "rate", str(ROUND_DATES), "--section", "2")
+    assert (code, out) == (1, "")
+    assert one_line(err) == (
+        "xlrating rate: trf_round_dates.txt: section '2': a TRF has one event and one rating; "
+        "the choice is for crosstable pages"
+    )
