@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Final
 from xml.dom import minidom
 
-from ..cells import EXCEL_EPOCH
+from ..cells import EXCEL_EPOCH, is_error_cell
 from ..errors import RatingError
 from ..tables import read_players, read_season_games
 from ..tournament import BYE, Event
@@ -78,6 +78,7 @@ __all__ = [
     "game_rows",
     "import_event",
     "resize_season",
+    "text_problem",
 ]
 
 #: The registry function whose array a season book fits.
@@ -88,6 +89,13 @@ RESULT_TEXT: Final[dict[float, str]] = {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}
 #: How a bye's points are written in the result column (``BYE`` in the Black column).
 BYE_TEXT: Final = CLUB_BYE_RESULTS
 _FORFEIT_TEXT: Final[dict[float, str]] = {1.0: "+-", 0.0: "-+"}
+#: The most characters one cell holds: Excel specifications and limits ("Total number of
+#: characters that a cell can contain: 32,767 characters").
+MAX_CELL_CHARS: Final = 32_767
+#: A character XML 1.0 cannot carry (W3C XML 1.0 Fifth Edition, 2.2 Characters, production
+#: [2] Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]): C0
+#: controls other than tab, line feed and carriage return, lone surrogates, U+FFFE, U+FFFF.
+_NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 _CHART_NS: Final = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 _CACHES: Final = frozenset({"strCache", "numCache", "multiLvlStrCache", "extLst"})
@@ -607,6 +615,81 @@ def _key(name: object) -> str:
     return " ".join(str(name).split()).casefold()
 
 
+def text_problem(text: str) -> str | None:
+    """Why *text* cannot be written into a cell of a workbook (None: it can).
+
+    A character XML 1.0 cannot carry is refused (never replaced: a name changed behind
+    the user's back would no longer match the tournament file or the sheet); so is text
+    longer than a cell holds.
+
+    >>> text_problem("Smith, John") is None
+    True
+    >>> text_problem("Smith\x0bJohn")
+    'holds the character U+000B, which an xlsx file cannot hold (XML 1.0 allows no control characters but tab, line feed and carriage return)'
+    """
+    bad = _NOT_XML.search(text)
+    if bad is not None:
+        return (
+            f"holds the character U+{ord(bad.group()):04X}, which an xlsx file cannot hold "
+            "(XML 1.0 allows no control characters but tab, line feed and carriage return)"
+            if ord(bad.group()) < 0x20
+            else f"holds the character U+{ord(bad.group()):04X}, which an xlsx file cannot "
+            "hold (XML 1.0 has no U+FFFE, U+FFFF or lone surrogates)"
+        )
+    if len(text) > MAX_CELL_CHARS:
+        return (
+            f"has {len(text):,} characters, more than the {MAX_CELL_CHARS:,} an Excel cell holds"
+        )
+    return None
+
+
+def _shown(text: str) -> str:
+    """A name for a one-line message: control characters escaped, at most 60 characters."""
+    shown = repr(text[:60])
+    return shown + ("..." if len(text) > 60 else "")
+
+
+def _check_names(event: Event, event_name: str) -> None:
+    """Refuse (one line) text the book cannot hold or the season's functions cannot read:
+    characters XML 1.0 cannot carry, more than a cell holds, a name that reads as one of
+    Excel's error values, a player named like the bye marker, two players whose names
+    are one once case and spacing are ignored."""
+    problem = text_problem(event_name)
+    if problem is not None:
+        raise SeasonBookError(f"the event name {_shown(event_name)} {problem}")
+    if is_error_cell(event_name):
+        raise SeasonBookError(
+            f"the event name {_shown(event_name)} reads as Excel's error value "
+            f"{event_name.strip().upper()} in the season's functions: give another name"
+        )
+    seen: dict[str, str] = {}
+    for player in event.players:
+        name = player.name
+        problem = text_problem(name)
+        if problem is not None:
+            raise SeasonBookError(f"the player name {_shown(name)} {problem}")
+        if not name.strip():
+            raise SeasonBookError(f"a player of the event has a blank name {_shown(name)}")
+        if is_error_cell(name):
+            raise SeasonBookError(
+                f"the player name {_shown(name)} reads as Excel's error value "
+                f"{name.strip().upper()} in the season's functions (a spreadsheet passes "
+                "an error cell as that text): rename the player"
+            )
+        if _key(name) == _key(BYE):
+            raise SeasonBookError(
+                f"the player name {_shown(name)} is the bye marker of the Games sheet's "
+                f"Black column ({BYE}): rename the player"
+            )
+        other = seen.get(_key(name))
+        if other is not None:
+            raise SeasonBookError(
+                f"the players {_shown(other)} and {_shown(name)} have one name once case "
+                "and spacing are ignored: the season could not tell their games apart"
+            )
+        seen[_key(name)] = name
+
+
 def _points(value: float, where: str) -> str:
     if value not in BYE_TEXT:
         raise SeasonBookError(f"{where}: {value!r} points cannot be written as a result")
@@ -685,11 +768,27 @@ def import_event(
     event's *name* and *date* on every row; names the Players table already had keep its
     spelling.  The ratings array and its chart are then fitted (:func:`fit_season`).
 
+    When a table has too few blank rows left it grows first (:func:`resize_season`'s
+    rules), to the next multiple of the template's standard room (40 player rows, 600
+    game rows), or to just what the event needs when that multiple would pass the guard's
+    limits; :attr:`ImportReport.grown` says so.
+
+    Text is written as inline strings, never as formulas: a name such as
+    ``=HYPERLINK(...)``, ``+1`` or ``@x`` stays text in Excel and in the headless engine.
+    Refused before anything is written (:func:`text_problem`): names or an event name
+    holding characters XML 1.0 cannot carry or more than a cell holds, names that read as
+    an Excel error value (``#N/A``: the functions get error cells as that text), a player
+    named like the bye marker, and two players whose names differ only in case or spacing.
+    Every part written is checked (well-formed, within the guard's limits) before the
+    file replaces *target*.
+
     :raises SeasonBookError: (one line) when the book is not a season workbook, already
-        has an event of that name, or has no room left in its tables.
+        has an event of that name, a name cannot be written, or its tables cannot grow
+        enough (the guard's limits, or the template's most rows).
     """
     book = Path(book)
     target = book if target is None else Path(target)
+    _check_names(event, name)
     event_name = " ".join(name.split())
     if not event_name:
         raise SeasonBookError("the event needs a name")
