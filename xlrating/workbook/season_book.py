@@ -1123,9 +1123,8 @@ def _write_grown(
             continue
         return series, grown, new_ref, report
     players, games = tried[-1]
-    reason = str(last).split("check (", 1)[-1].rsplit(")", 1)[0]
+    reason = str(last).split("check (", 1)[-1].rsplit(")", 1)[0].split(";")[0]
     raise SeasonBookError(
         f"{book.name}: the tables would need {players:,} player rows and {games:,} game rows, "
-        f"and the season would then pass xlrating's limits ({reason}); start a new season "
-        "book, nothing was written"
+        f"and the book would then hold {reason}: start a new season book; nothing was written"
     )
