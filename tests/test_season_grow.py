@@ -158,6 +158,7 @@ def test_the_grown_book_computes_the_core_season(grown: tuple[Path, Path, str]) 
     # ...and the core fed with the club's season and the parsed file.
     players, events = season_from_book(WORKBOOKS / NAME)
     event = parse_any(trf)
+    assert event.date is not None
     core = rate_season(
         [*players, *event.players], [*events, ("Big Open", event.date, list(event.games))]
     )

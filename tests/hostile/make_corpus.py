@@ -464,7 +464,6 @@ TEXTS: Final[dict[str, bytes]] = {
 }
 
 
-
 def trf_pair(first: str, second: str, event: str = "Hostile test event") -> str:
     """A one-round TRF-16 of two players (*first* wins with White)."""
     return (

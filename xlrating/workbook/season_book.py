@@ -668,8 +668,6 @@ def _check_names(event: Event, event_name: str) -> None:
         problem = text_problem(name)
         if problem is not None:
             raise SeasonBookError(f"the player name {_shown(name)} {problem}")
-        if not name.strip():
-            raise SeasonBookError(f"a player of the event has a blank name {_shown(name)}")
         if is_error_cell(name):
             raise SeasonBookError(
                 f"the player name {_shown(name)} reads as Excel's error value "
