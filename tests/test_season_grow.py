@@ -424,3 +424,76 @@ def test_inserting_then_deleting_the_same_rows_gives_the_references_back(
     grown = grow.rows(a, b)
     assert grown is not None
     assert shrink.rows(*grown) == (a, b)
+
+
+def test_names_formats_merges_and_other_formulas_follow(tmp_path: Path) -> None:
+    """A book a user extended: a defined name and a print area over the Players table, a
+    conditional format on it, a merged note below it and a formula elsewhere reading it."""
+    book, out = tmp_path / NAME, tmp_path / "out.xlsx"
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    workbook = parts["xl/workbook.xml"].decode()
+    workbook = workbook.replace(
+        "<calcPr",
+        '<definedNames><definedName name="Roster">Players!$A$5:$A$44</definedName>'
+        '<definedName name="_xlnm.Print_Area" localSheetId="0">Players!$A$1:$G$45'
+        "</definedName></definedNames><calcPr",
+    )
+    players = parts["xl/worksheets/sheet1.xml"].decode()
+    players = players.replace(
+        "<dataValidations",
+        '<mergeCells count="1"><mergeCell ref="A47:B47"/></mergeCells>'
+        '<conditionalFormatting sqref="A5:E44"><cfRule type="expression" dxfId="0" '
+        'priority="1"><formula>$B5&gt;2000</formula></cfRule></conditionalFormatting>'
+        "<dataValidations",
+    )
+    how = parts["xl/worksheets/sheet6.xml"].decode()
+    how = how.replace(
+        '<c r="B28"',
+        '<c r="A28"><f>COUNTA(Roster)+COUNTA(Players!A5:A44)+Players!A45</f></c><c r="B28"',
+    )
+    parts.update(
+        {
+            "xl/workbook.xml": workbook.encode(),
+            "xl/worksheets/sheet1.xml": players.encode(),
+            "xl/worksheets/sheet6.xml": how.encode(),
+        }
+    )
+    with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    resize_season(book, out, player_rows=80)
+    with zipfile.ZipFile(out) as zf:
+        workbook = zf.read("xl/workbook.xml").decode()
+        players = zf.read("xl/worksheets/sheet1.xml").decode()
+        how = zf.read("xl/worksheets/sheet6.xml").decode()
+    assert '<definedName name="Roster">Players!$A$5:$A$84</definedName>' in workbook
+    assert 'localSheetId="0">Players!$A$1:$G$85</definedName>' in workbook
+    assert '<mergeCell ref="A87:B87"/>' in players
+    assert '<conditionalFormatting sqref="A5:E84">' in players
+    assert "<formula>$B5&gt;2000</formula>" in players
+    assert "<f>COUNTA(Roster)+COUNTA(Players!A5:A84)+Players!A85</f>" in how
+    guard.check_workbook(out)
+
+
+def test_shared_formulas_are_spelled_out_before_rows_move() -> None:
+    """A shared formula group (as Excel saves one) crossing the insertion point: each cell
+    keeps reading the cells it read."""
+    from xlrating.workbook.rows import Package
+
+    sheet = (
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        "<sheetData>"
+        '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f t="shared" ref="B1:B3" si="0">A1*2'
+        "</f></c></row>"
+        '<row r="2"><c r="A2"><v>2</v></c><c r="B2"><f t="shared" si="0"/></c></row>'
+        '<row r="3"><c r="A3"><v>3</v></c><c r="B3"><f t="shared" si="0"/></c></row>'
+        "</sheetData></worksheet>"
+    )
+    workbook = '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'
+    pkg = Package({"S": "s.xml"}, {"s.xml": sheet.encode(), "w.xml": workbook.encode()}, "w.xml")
+    pkg.apply(RowEdit("S", 2, 5, 1))
+    text = pkg.to_parts()["s.xml"].decode()
+    assert '<c r="B1"><f>A1*2</f></c>' in text
+    assert '<c r="B7"><f>A7*2</f></c>' in text and '<c r="B8"><f>A8*2</f></c>' in text
+    assert 't="shared"' not in text

@@ -581,13 +581,19 @@ class Package:
         def change(sheet: str, a: int, b: int, ranged: bool) -> tuple[int, int] | None:
             return _rows(edit, sheet, a, b, True)
 
+        names = {edit.sheet.casefold(), edit.sheet.casefold().replace("'", "''")}
+
+        def mentions(text: str) -> bool:  # a quick test before the references are read
+            folded = text.casefold()
+            return any(name in folded for name in names)
+
         for sheet in self.sheets.values():
             mine = sheet is target
             for element in sheet.doc.getElementsByTagName("*"):
                 local = element.localName
                 if local in _FORMULA_ELEMENTS:
                     old = _text(element)
-                    if old:
+                    if old and (mine or mentions(old)):
                         new = map_references(old, sheet.name, change)
                         if new != old:
                             _set_text(element, new)
