@@ -268,16 +268,16 @@ def test_resize_grows_and_shrinks_back_to_the_same_book(
     shutil.copy(WORKBOOKS / NAME, book)
     big, back = tmp_path / "big.xlsx", tmp_path / "back.xlsx"
     code, out, err = run(
-        capsys, "resize", str(book), "--player-rows", "100", "--game-rows", "1200", "-o", str(big)
+        capsys, "resize", str(book), "--player-rows", "50", "--game-rows", "650", "-o", str(big)
     )
     assert code == 0 and err == "", err
-    assert "the Players table grew from 40 to 100 rows (Players!A5:E104)" in out
-    assert "the Games table grew from 600 to 1200 rows (Games!A5:F1204)" in out
+    assert "the Players table grew from 40 to 50 rows (Players!A5:E54)" in out
+    assert "the Games table grew from 600 to 650 rows (Games!A5:F654)" in out
     code, out, err = run(
         capsys, "resize", str(big), "--player-rows", "40", "--game-rows", "600", "-o", str(back)
     )
     assert code == 0 and err == "", err
-    assert "the Players table shrank from 100 to 40 rows" in out
+    assert "the Players table shrank from 50 to 40 rows" in out
     original, returned = sheet_xml(WORKBOOKS / NAME), sheet_xml(back)
     for sheet, root in original.items():
         for ref, cell in cells_of(root).items():
@@ -326,6 +326,15 @@ def test_resize_refuses_to_drop_rows_that_hold_values(
         "holds a value (only blank rows are dropped)"
     )
     assert book.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]  # no backup, no temporary
+    # Blank rows go; in place, the book as it was is kept as the backup.
+    book.chmod(0o640)
+    code, out, err = run(capsys, "resize", str(book), "--player-rows", "41", "--in-place")
+    assert code == 0 and err == "", err
+    assert "the Players table grew from 40 to 41 rows" in out
+    assert (tmp_path / "club_season.backup.xlsx").read_bytes() == before
+    assert find_season(book).players == ("Players", "A5:E45")
+    assert book.stat().st_mode & 0o777 == 0o640
 
 
 @pytest.mark.parametrize(

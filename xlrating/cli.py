@@ -655,18 +655,25 @@ def _resize(args: argparse.Namespace) -> int:
     from .workbook import season_book
 
     _remove_stale_temps(target)
+    # In place: resized into a temporary file first, so that a refusal leaves no backup.
+    scratch = _temp_beside(source) if args.in_place else None
     try:
-        if args.in_place:
-            _backup(source)
         report = season_book.resize_season(
-            source, target, player_rows=args.player_rows, game_rows=args.game_rows
+            source, scratch or target, player_rows=args.player_rows, game_rows=args.game_rows
         )
+        if scratch is not None:
+            _backup(source)
+            shutil.copymode(source, scratch)
+            os.replace(scratch, source)
     except season_book.SeasonBookError as error:
         raise CliError(f"{where}: {_one_line(error)}") from None
     except zipfile.BadZipFile:
         raise CliError(f"{where}: {source} is not an xlsx file") from None
     except OSError as error:
         raise CliError(f"{where}: {_one_line(error)}") from None
+    finally:
+        if scratch is not None:
+            scratch.unlink(missing_ok=True)
     print(f"wrote {target}")
     if report.players[0] == report.players[1] and report.games[0] == report.games[1]:
         print("the tables already had that many rows")
