@@ -506,3 +506,19 @@ def test_shared_formulas_are_spelled_out_before_rows_move() -> None:
     assert '<c r="B1"><f>A1*2</f></c>' in text
     assert '<c r="B7"><f>A7*2</f></c>' in text and '<c r="B8"><f>A8*2</f></c>' in text
     assert 't="shared"' not in text
+
+
+def test_excel_computes_the_new_formulas_on_open(tmp_path: Path) -> None:
+    """A book saved by Excel has no fullCalcOnLoad; new formula cells carry no cached value,
+    so growing asks Excel to compute on open."""
+    book, out = tmp_path / NAME, tmp_path / "out.xlsx"
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    workbook = parts["xl/workbook.xml"].decode()
+    parts["xl/workbook.xml"] = workbook.replace(' fullCalcOnLoad="1"', "").encode()
+    with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    resize_season(book, out, player_rows=41)
+    with zipfile.ZipFile(out) as zf:
+        assert '<calcPr calcId="124519" fullCalcOnLoad="1"/>' in zf.read("xl/workbook.xml").decode()

@@ -1006,6 +1006,8 @@ def _grown_parts(
                 pkg.apply(edit)
                 formulas += pkg.fill(sheet, last, delta)
             edits.append(edit)
+        if formulas:
+            pkg.calculate_on_load()
     except RowsError as error:
         raise SeasonBookError(f"{book}: {error}") from None
     out: dict[str, bytes | None] = dict(pkg.to_parts())
