@@ -522,3 +522,36 @@ def test_excel_computes_the_new_formulas_on_open(tmp_path: Path) -> None:
     resize_season(book, out, player_rows=41)
     with zipfile.ZipFile(out) as zf:
         assert '<calcPr calcId="124519" fullCalcOnLoad="1"/>' in zf.read("xl/workbook.xml").decode()
+
+
+_REFS = st.tuples(
+    st.sampled_from(["", "$"]),
+    st.sampled_from(["A", "B", "XFD"]),
+    st.sampled_from(["", "$"]),
+    st.integers(1, 120),
+    st.integers(0, 30),
+    st.sampled_from(["", "S!", "'S'!", "Other!"]),
+)
+
+
+@given(st.lists(_REFS, min_size=1, max_size=6), st.integers(2, 100), st.integers(1, 40))
+def test_formulas_come_back_when_the_inserted_rows_are_deleted(
+    refs: list[tuple[str, str, str, int, int, str]], at: int, count: int
+) -> None:
+    text = (
+        "+".join(
+            f"{sheet}{d1}{col}{d2}{row}" + (f":{d1}{col}{d2}{row + span}" if span else "")
+            for d1, col, d2, row, span, sheet in refs
+        )
+        + '&"S!A50"'
+    )
+    grow, shrink = RowEdit("S", at, count, 1), RowEdit("S", at, -count, 1)
+
+    def apply(edit: RowEdit, formula: str) -> str:
+        return map_references(
+            formula, "S", lambda s, a, b, r: edit.rows(a, b) if s == "S" else (a, b)
+        )
+
+    grown = apply(grow, text)
+    assert grown.endswith('&"S!A50"')  # text in quotes is never a reference
+    assert apply(shrink, grown) == text

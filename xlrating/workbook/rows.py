@@ -63,7 +63,7 @@ _SHEET_NAME: Final = r"(?:'(?:[^']|'')+'|[^\W\d][\w.]*)"
 #: a range of whole rows (5:44).  Uppercase column letters only: files store them so,
 #: and a lowercase word is a function or a name.
 _REFERENCE: Final = re.compile(
-    r"(?<![\w.$\]])"
+    r"(?<![\w.$\]!'])"
     rf"(?P<sheet>{_SHEET_NAME}!)?"
     r"(?:(?P<c1>\$?[A-Z]{1,3})(?P<r1>\$?[0-9]{1,7})(?::(?P<c2>\$?[A-Z]{1,3})(?P<r2>\$?[0-9]{1,7}))?"
     r"|(?P<w1>\$?[0-9]{1,7}):(?P<w2>\$?[0-9]{1,7}))"
