@@ -216,3 +216,21 @@ def test_text_without_a_problem_writes_well_formed_xml(text: str) -> None:
     except (expat.ExpatError, UnicodeEncodeError):
         parsed = False
     assert parsed == (text_problem(text) is None)
+
+
+def test_a_part_that_does_not_parse_is_never_renamed_into_place(
+    book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last line of defence: were a name check to miss a character, the new file's
+    parts are parsed before the rename, and the book is kept."""
+    from xlrating.workbook import season_book
+
+    monkeypatch.setattr(season_book, "text_problem", lambda text: None)
+    before = book.read_bytes()
+    with pytest.raises(SeasonBookError) as caught:
+        import_event(book, pair("Smith\x0bJohn"), name="Night", date=dt.date(2026, 1, 10))
+    message = str(caught.value)
+    assert message.startswith(f"{NAME}: the workbook as changed would not pass xlrating's check")
+    assert "not well-formed XML" in message and message.endswith("nothing was written")
+    assert book.read_bytes() == before
+    assert sorted(p.name for p in book.parent.iterdir()) == [NAME]
