@@ -555,3 +555,44 @@ def test_formulas_come_back_when_the_inserted_rows_are_deleted(
     grown = apply(grow, text)
     assert grown.endswith('&"S!A50"')  # text in quotes is never a reference
     assert apply(shrink, grown) == text
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "line"),
+    [
+        ((), 2, "xlrating resize: give --player-rows N, --game-rows M or both"),
+        (("--player-rows", "50", "--in-place", "-o", "x.xlsx"), 2, "give either --in-place or -o"),
+        (("--player-rows", "x"), 2, "argument --player-rows: invalid int value: 'x'"),
+        (("--game-rows", "0"), 1, "game_rows must be a whole number from 72 to 1000000"),
+    ],
+)
+def test_resize_usage_is_one_line(
+    capsys: pytest.CaptureFixture[str], book_copy: Path, argv: tuple[str, ...], code: int, line: str
+) -> None:
+    before = book_copy.read_bytes()
+    got, out, err = run(capsys, "resize", str(book_copy), *argv)
+    assert got == code and out == ""
+    assert line in one_line(err)
+    assert book_copy.read_bytes() == before
+    assert sorted(p.name for p in book_copy.parent.iterdir()) == [NAME]
+
+
+def test_resize_of_another_workbook_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    other = tmp_path / "uscf_event.xlsx"
+    shutil.copy(WORKBOOKS / "uscf_event.xlsx", other)
+    got, out, err = run(capsys, "resize", str(other), "--player-rows", "50")
+    assert got == 1 and out == ""
+    assert one_line(err) == (
+        "xlrating resize: uscf_event.xlsx has no SEASON_RATINGS table: use a club season "
+        "workbook (xlrating templates writes club_season.xlsx)"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["uscf_event.xlsx"]
+
+
+@pytest.fixture()
+def book_copy(tmp_path: Path) -> Path:
+    target = tmp_path / NAME
+    shutil.copy(WORKBOOKS / NAME, target)
+    return target
