@@ -591,6 +591,9 @@ def _import(args: argparse.Namespace) -> int:
     from .workbook import season_book
 
     name = args.event if args.event is not None else event.name
+    if args.event is not None and season_book.text_problem(args.event) is not None:
+        problem = season_book.text_problem(args.event)
+        raise CliError(f"{where}: --event {args.event[:60]!r}: {problem}", EXIT_USAGE)
     if not name or not name.strip():
         raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
     date, came_from = _rules_date(imported_events[0], args.date)
@@ -635,6 +638,7 @@ def _import(args: argparse.Namespace) -> int:
             "from White's side (a double forfeit or an unrated draw) written as a bye for "
             "each player, with the points scored; neither is rated"
         )
+    _print_grown(report.grown)
     if report.fit is not None:
         print(
             f"the season table now spans {report.fit.after} (was {report.fit.before}); "
@@ -900,6 +904,73 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     for note in imported.notes:
         print(f"note: {note}")
     return 0
+
+
+def _print_grown(grown: Any) -> None:
+    """Say how a season book's tables grew (or shrank), if they did."""
+    if grown is None:
+        return
+    for what, (before, after), (sheet, ref) in (
+        ("Players", grown.players, grown.players_area),
+        ("Games", grown.games, grown.games_area),
+    ):
+        if before != after:
+            verb = "grew" if after > before else "shrank"
+            follows = ""
+            if what == "Players" and grown.followers:
+                follows = f", with the rows of {' and '.join(grown.followers)} that follow it"
+            print(f"the {what} table {verb} from {before} to {after} rows ({sheet}!{ref}){follows}")
+
+
+def _resize(args: argparse.Namespace) -> int:
+    source = Path(args.book)
+    where = "xlrating resize"
+    if args.in_place and args.output:
+        raise CliError(f"{where}: give either --in-place or -o, not both", EXIT_USAGE)
+    if args.player_rows is None and args.game_rows is None:
+        raise CliError(f"{where}: give --player-rows N, --game-rows M or both", EXIT_USAGE)
+    if not source.is_file():
+        raise CliError(f"{where}: no such file: {source}")
+    target = source if args.in_place else Path(args.output or _resized_output(source))
+    if not args.in_place and target.resolve() == source.resolve():
+        raise CliError(
+            f"{where}: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
+        )
+    _guard(where, source)
+    _workbook_modules()
+    import zipfile
+
+    from .workbook import season_book
+
+    _remove_stale_temps(target)
+    # In place: resized into a temporary file first, so that a refusal leaves no backup.
+    scratch = _temp_beside(source) if args.in_place else None
+    try:
+        report = season_book.resize_season(
+            source, scratch or target, player_rows=args.player_rows, game_rows=args.game_rows
+        )
+        if scratch is not None:
+            _backup(source)
+            shutil.copymode(source, scratch)
+            os.replace(scratch, source)
+    except season_book.SeasonBookError as error:
+        raise CliError(f"{where}: {_one_line(error)}") from None
+    except zipfile.BadZipFile:
+        raise CliError(f"{where}: {source} is not an xlsx file") from None
+    except OSError as error:
+        raise CliError(f"{where}: {_one_line(error)}") from None
+    finally:
+        if scratch is not None:
+            scratch.unlink(missing_ok=True)
+    print(f"wrote {target}")
+    if report.players[0] == report.players[1] and report.games[0] == report.games[1]:
+        print("the tables already had that many rows")
+    _print_grown(report)
+    return 0
+
+
+def _resized_output(book: Path) -> Path:
+    return book.with_name(f"{book.stem}.resized{book.suffix or '.xlsx'}")
 
 
 # ---------------------------------------------------------------- rating commands
@@ -1358,6 +1429,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rater.add_argument("--csv", metavar="OUT.csv", help="also write the table as CSV")
     rater.set_defaults(handler=_rate_file)
+
+    resize = commands.add_parser(
+        "resize",
+        help="give a club season workbook's Players and Games tables more (or fewer) rows",
+        description="Write BOOK with its Players and Games tables holding N and M rows. "
+        "Rows are inserted below a table as Excel inserts them: the formulas, validations, "
+        "formats and chart that refer to the table follow it, and the Ratings and Standings "
+        "rows (one per player) grow with the Players table. A table shrinks only when the "
+        "rows to drop are blank. xlrating import grows the tables by itself when an event "
+        "needs more room.",
+    )
+    resize.add_argument("book", metavar="BOOK.xlsx", help="the club season workbook")
+    resize.add_argument("--player-rows", type=int, metavar="N", help="rows of the Players table")
+    resize.add_argument("--game-rows", type=int, metavar="M", help="rows of the Games table")
+    resize.add_argument(
+        "-o", "--output", metavar="OUT.xlsx", help="where to write (default: BOOK.resized.xlsx)"
+    )
+    resize.add_argument(
+        "--in-place",
+        action="store_true",
+        help="overwrite BOOK itself (a backup is kept; written to a temporary file, then renamed)",
+    )
+    resize.set_defaults(handler=_resize)
 
     for family in FAMILIES:
         _add_rating_command(commands, family)

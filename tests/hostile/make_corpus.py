@@ -464,6 +464,52 @@ TEXTS: Final[dict[str, bytes]] = {
 }
 
 
+def trf_pair(first: str, second: str, event: str = "Hostile test event") -> str:
+    """A one-round TRF-16 of two players (*first* wins with White)."""
+    return (
+        f"012 {event}\n042 2026/01/10\n"
+        + trf_player(1, first, 1600, 2, "w", "1")
+        + "\n"
+        + trf_player(2, second, 1500, 1, "b", "0")
+        + "\n"
+    )
+
+
+#: Names a season book must not take as they are (issue 16): characters XML 1.0 cannot
+#: carry (vertical tab, form feed, Ctrl-Z, U+FFFE, U+FFFF), a name that reads as an
+#: Excel error value, a player named like the bye marker, names that collide once case
+#: and spacing are ignored; and names a spreadsheet would read as a formula, which are
+#: imported as plain text.
+NAME_TEXTS: Final[dict[str, bytes]] = {
+    "name_vertical_tab.trf": trf_pair("Smith\x0bJohn", "Doe, Jane").encode("utf-8"),
+    "name_form_feed.trf": trf_pair("Smith\x0cJohn", "Doe, Jane").encode("utf-8"),
+    "event_ctrl_z.trf": trf_pair("Smith, John", "Doe, Jane", "Club\x1aNight").encode("utf-8"),
+    "name_fffe.trf": trf_pair("Smith\ufffeJohn", "Doe, Jane").encode("utf-8"),
+    "name_ffff.trf": trf_pair("Smith\uffffJohn", "Doe, Jane").encode("utf-8"),
+    "name_error_value.trf": trf_pair("#N/A", "Doe, Jane").encode("utf-8"),
+    "name_bye.trf": trf_pair("Bye", "Doe, Jane").encode("utf-8"),
+    "names_colliding.trf": trf_pair("Smith,  John", "SMITH, JOHN").encode("utf-8"),
+    "names_formulas.trf": (
+        "012 Formula names\n042 2026/01/10\n"
+        + "\n".join(
+            trf_player(i + 1, name, 1500 + 10 * i, (i ^ 1) + 1, "wb"[i % 2], "10"[i % 2])
+            for i, name in enumerate(
+                [
+                    '=HYPERLINK("http://e.x","c")',
+                    '=WEBSERVICE("http://e.x")',
+                    "+1+2",
+                    "-3",
+                    "@SUM(A1)",
+                    "=1/0",
+                ]
+            )
+        )
+        + "\n"
+    ).encode("utf-8"),
+}
+TEXTS.update(NAME_TEXTS)
+
+
 def build(folder: Path, names: list[str] | None = None) -> dict[str, Path]:
     """Write the corpus (or the cases *names*) into *folder*; returns the paths by name."""
     folder.mkdir(parents=True, exist_ok=True)

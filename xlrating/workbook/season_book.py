@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Final
 from xml.dom import minidom
 
-from ..cells import EXCEL_EPOCH
+from ..cells import EXCEL_EPOCH, is_error_cell
 from ..errors import RatingError
 from ..tables import read_players, read_season_games
 from ..tournament import BYE, Event
@@ -55,13 +55,21 @@ from .cache import (
 )
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 from .lint import references
-from .templates import CLUB_BYE_RESULTS
+from .rows import Package, RowEdit, RowsError
+from .templates import (
+    CLUB_BYE_RESULTS,
+    CLUB_GAME_ROWS,
+    CLUB_MAX_GAME_ROWS,
+    CLUB_MAX_PLAYER_ROWS,
+    CLUB_PLAYER_ROWS,
+)
 
 __all__ = [
     "BYE_TEXT",
     "FUNCTION",
     "RESULT_TEXT",
     "FitReport",
+    "GrowReport",
     "ImportReport",
     "SeasonBookError",
     "SeasonLayout",
@@ -69,6 +77,8 @@ __all__ = [
     "fit_season",
     "game_rows",
     "import_event",
+    "resize_season",
+    "text_problem",
 ]
 
 #: The registry function whose array a season book fits.
@@ -79,6 +89,13 @@ RESULT_TEXT: Final[dict[float, str]] = {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}
 #: How a bye's points are written in the result column (``BYE`` in the Black column).
 BYE_TEXT: Final = CLUB_BYE_RESULTS
 _FORFEIT_TEXT: Final[dict[float, str]] = {1.0: "+-", 0.0: "-+"}
+#: The most characters one cell holds: Excel specifications and limits ("Total number of
+#: characters that a cell can contain: 32,767 characters").
+MAX_CELL_CHARS: Final = 32_767
+#: A character XML 1.0 cannot carry (W3C XML 1.0 Fifth Edition, 2.2 Characters, production
+#: [2] Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]): C0
+#: controls other than tab, line feed and carriage return, lone surrogates, U+FFFE, U+FFFF.
+_NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 _CHART_NS: Final = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 _CACHES: Final = frozenset({"strCache", "numCache", "multiLvlStrCache", "extLst"})
@@ -119,6 +136,22 @@ class FitReport:
 
 
 @dataclass(frozen=True, slots=True)
+class GrowReport:
+    """What growing (or shrinking) a season book's tables did."""
+
+    #: Rows of the Players and Games tables, before and after.
+    players: tuple[int, int]
+    games: tuple[int, int]
+    #: The tables after, as SEASON_RATINGS reads them: ("Players", "A5:E84").
+    players_area: Area
+    games_area: Area
+    #: Sheets whose rows follow the Players table (one row per player) and grew with it.
+    followers: tuple[str, ...]
+    #: Formula cells written into the new rows.
+    formulas: int
+
+
+@dataclass(frozen=True, slots=True)
 class ImportReport:
     """What :func:`import_event` wrote."""
 
@@ -136,6 +169,8 @@ class ImportReport:
     split: int
     #: The array and chart after the import (None when they already fitted).
     fit: FitReport | None
+    #: How the tables grew to make room (None when they had room enough).
+    grown: GrowReport | None = None
 
 
 # ---------------------------------------------------------------- addresses
@@ -390,11 +425,23 @@ def _write(
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
     new_ref: str | None,
+    base: Mapping[str, bytes | None] | None = None,
 ) -> int:
     """Copy *source* to *target* with *edits* (sheet -> (row, col) -> value) written and
-    the array resized to *new_ref* (and its charts redrawn); returns the chart lines."""
+    the array resized to *new_ref* (and its charts redrawn); returns the chart lines.
+
+    *base* holds parts already changed (grown tables: :func:`_grown_parts`; None for a
+    part to leave out).  Every XML part of the new file must parse and the file must pass
+    the guard (:func:`_verify`) before it replaces *target*.
+    """
     series = 0
+    base = base or {}
     with zipfile.ZipFile(source) as zf:
+
+        def read(part: str) -> bytes:
+            data = base.get(part)
+            return data if data is not None else zf.read(part)
+
         parts = {name.upper(): part for name, part in sheet_parts(zf)}
         sheets: dict[str, SheetRewriter] = {}
 
@@ -403,7 +450,7 @@ def _write(
             if part is None:
                 raise SeasonBookError(f"{source.name} has no sheet {name!r}")
             if part not in sheets:
-                sheets[part] = SheetRewriter(zf.read(part))
+                sheets[part] = SheetRewriter(read(part))
                 if sheets[part].sheet_data is None:
                     raise SeasonBookError(f"{source.name}: sheet {name!r} has no cells")
             return sheets[part]
@@ -420,7 +467,7 @@ def _write(
             _resize_array(sheet(layout.sheet), layout, new_ref)
             for part in zf.namelist():
                 if part.startswith("xl/charts/") and part.endswith(".xml"):
-                    redrawn = _refit_chart(zf.read(part), layout, new_ref)
+                    redrawn = _refit_chart(read(part), layout, new_ref)
                     if redrawn is not None:
                         replaced[part], lines = redrawn
                         series += lines
@@ -431,13 +478,32 @@ def _write(
         try:
             with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
                 for info in zf.infolist():
+                    if info.filename in base and base[info.filename] is None:
+                        continue
                     data = replaced.get(info.filename)
-                    out.writestr(info, data if data is not None else zf.read(info.filename))
+                    out.writestr(info, data if data is not None else read(info.filename))
+            _verify(Path(temp), source.name)
             move_into_place(temp, target)
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
     return series
+
+
+class _Refused(SeasonBookError):
+    """The new file would not pass the guard (its limits, or an XML part not well-formed)."""
+
+
+def _verify(temp: Path, book: str) -> None:
+    """Refuse (SeasonBookError) a new file that the guard would refuse: every XML part
+    must be well-formed and the file within the limits ``xlrating recalc`` computes."""
+    try:
+        check_workbook(temp)
+    except WorkbookRefusedError as error:
+        raise _Refused(
+            f"{book}: the workbook as changed would not pass xlrating's check "
+            f"({' '.join(str(error).split())}); nothing was written"
+        ) from None
 
 
 #: A SEASON_RATINGS array formula in sheet XML: its cell, its range and its text.
@@ -549,6 +615,79 @@ def _key(name: object) -> str:
     return " ".join(str(name).split()).casefold()
 
 
+def text_problem(text: str) -> str | None:
+    """Why *text* cannot be written into a cell of a workbook (None: it can).
+
+    A character XML 1.0 cannot carry is refused (never replaced: a name changed behind
+    the user's back would no longer match the tournament file or the sheet); so is text
+    longer than a cell holds.
+
+    >>> text_problem("Smith, John") is None
+    True
+    >>> text_problem("Smith\\x0bJohn").split(",")[0]
+    'holds the character U+000B'
+    >>> text_problem("x" * 32_768)
+    'has 32,768 characters, more than the 32,767 an Excel cell holds'
+    """
+    bad = _NOT_XML.search(text)
+    if bad is not None:
+        return (
+            f"holds the character U+{ord(bad.group()):04X}, which an xlsx file cannot hold "
+            "(XML 1.0 allows no control characters but tab, line feed and carriage return)"
+            if ord(bad.group()) < 0x20
+            else f"holds the character U+{ord(bad.group()):04X}, which an xlsx file cannot "
+            "hold (XML 1.0 has no U+FFFE, U+FFFF or lone surrogates)"
+        )
+    if len(text) > MAX_CELL_CHARS:
+        return f"has {len(text):,} characters, more than the {MAX_CELL_CHARS:,} an Excel cell holds"
+    return None
+
+
+def _shown(text: str) -> str:
+    """A name for a one-line message: control characters escaped, at most 60 characters."""
+    shown = repr(text[:60])
+    return shown + ("..." if len(text) > 60 else "")
+
+
+def _check_names(event: Event, event_name: str) -> None:
+    """Refuse (one line) text the book cannot hold or the season's functions cannot read:
+    characters XML 1.0 cannot carry, more than a cell holds, a name that reads as one of
+    Excel's error values, a player named like the bye marker, two players whose names
+    are one once case and spacing are ignored."""
+    problem = text_problem(event_name)
+    if problem is not None:
+        raise SeasonBookError(f"the event name {_shown(event_name)} {problem}")
+    if is_error_cell(event_name):
+        raise SeasonBookError(
+            f"the event name {_shown(event_name)} reads as Excel's error value "
+            f"{event_name.strip().upper()} in the season's functions: give another name"
+        )
+    seen: dict[str, str] = {}
+    for player in event.players:
+        name = player.name
+        problem = text_problem(name)
+        if problem is not None:
+            raise SeasonBookError(f"the player name {_shown(name)} {problem}")
+        if is_error_cell(name):
+            raise SeasonBookError(
+                f"the player name {_shown(name)} reads as Excel's error value "
+                f"{name.strip().upper()} in the season's functions (a spreadsheet passes "
+                "an error cell as that text): rename the player"
+            )
+        if _key(name) == _key(BYE):
+            raise SeasonBookError(
+                f"the player name {_shown(name)} is the bye marker of the Games sheet's "
+                f"Black column ({BYE}): rename the player"
+            )
+        other = seen.get(_key(name))
+        if other is not None:
+            raise SeasonBookError(
+                f"the players {_shown(other)} and {_shown(name)} have one name once case "
+                "and spacing are ignored: the season could not tell their games apart"
+            )
+        seen[_key(name)] = name
+
+
 def _points(value: float, where: str) -> str:
     if value not in BYE_TEXT:
         raise SeasonBookError(f"{where}: {value!r} points cannot be written as a result")
@@ -627,11 +766,27 @@ def import_event(
     event's *name* and *date* on every row; names the Players table already had keep its
     spelling.  The ratings array and its chart are then fitted (:func:`fit_season`).
 
+    When a table has too few blank rows left it grows first (:func:`resize_season`'s
+    rules), to the next multiple of the template's standard room (40 player rows, 600
+    game rows), or to just what the event needs when that multiple would pass the guard's
+    limits; :attr:`ImportReport.grown` says so.
+
+    Text is written as inline strings, never as formulas: a name such as
+    ``=HYPERLINK(...)``, ``+1`` or ``@x`` stays text in Excel and in the headless engine.
+    Refused before anything is written (:func:`text_problem`): names or an event name
+    holding characters XML 1.0 cannot carry or more than a cell holds, names that read as
+    an Excel error value (``#N/A``: the functions get error cells as that text), a player
+    named like the bye marker, and two players whose names differ only in case or spacing.
+    Every part written is checked (well-formed, within the guard's limits) before the
+    file replaces *target*.
+
     :raises SeasonBookError: (one line) when the book is not a season workbook, already
-        has an event of that name, or has no room left in its tables.
+        has an event of that name, a name cannot be written, or its tables cannot grow
+        enough (the guard's limits, or the template's most rows).
     """
     book = Path(book)
     target = book if target is None else Path(target)
+    _check_names(event, name)
     event_name = " ".join(name.split())
     if not event_name:
         raise SeasonBookError("the event needs a name")
@@ -640,8 +795,8 @@ def import_event(
     players, games = _grid(wb, layout.players), _grid(wb, layout.games)
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games
-    pr1, pc1, _, pc2 = _bounds(p_ref)
-    gr1, gc1, _, gc2 = _bounds(g_ref)
+    pr1, pc1, pr2, pc2 = _bounds(p_ref)
+    gr1, gc1, gr2, gc2 = _bounds(g_ref)
     if pc2 - pc1 < 1 or gc2 - gc1 < 5:
         raise SeasonBookError(
             f"{book.name}: the tables need columns name, rating, ... (players) and event, "
@@ -667,18 +822,27 @@ def import_event(
 
     p_next = _last_used(players) + 1
     p_room = len(players) - p_next
-    if len(new_players) > p_room:
-        raise SeasonBookError(
-            f"no room on sheet {p_sheet}: the event brings {len(new_players)} new players, "
-            f"the table {p_ref} has room for {p_room} more"
-        )
     g_next = _last_used(games) + 1
     g_room = len(games) - g_next
+    p_rows, g_rows = len(players), len(games)
+    if len(new_players) > p_room:
+        p_rows = _room_for(p_next + len(new_players), CLUB_PLAYER_ROWS, CLUB_MAX_PLAYER_ROWS)
+        if p_next + len(new_players) > p_rows:
+            raise SeasonBookError(
+                f"no room on sheet {p_sheet}: the event brings {len(new_players)} new "
+                f"players, the table {p_ref} has room for {p_room} more and grows to at "
+                f"most {CLUB_MAX_PLAYER_ROWS:,} rows"
+            )
     if len(rows) > g_room:
-        raise SeasonBookError(
-            f"no room on sheet {g_sheet}: the event needs {len(rows)} rows, the table "
-            f"{g_ref} has {g_room} free rows after its last one"
-        )
+        g_rows = _room_for(g_next + len(rows), CLUB_GAME_ROWS, CLUB_MAX_GAME_ROWS)
+        if g_next + len(rows) > g_rows:
+            raise SeasonBookError(
+                f"no room on sheet {g_sheet}: the event needs {len(rows)} rows, the table "
+                f"{g_ref} has {g_room} free rows after its last one and grows to at most "
+                f"{CLUB_MAX_GAME_ROWS:,} rows"
+            )
+    players += [[None] * (pc2 - pc1 + 1) for _ in range(p_rows - len(players))]
+    games += [[None] * (gc2 - gc1 + 1) for _ in range(g_rows - len(games))]
 
     player_cells: dict[tuple[int, int], object] = {}
     for i, player in enumerate(new_players):
@@ -714,10 +878,19 @@ def import_event(
     edits.setdefault(g_sheet, {}).update(game_cells)
 
     shape = _shape(players, games)
-    new_ref = _fitted_ref(layout, shape) if shape is not None else None
-    if new_ref == layout.ref:
-        new_ref = None
-    series = _write(book, target, layout, edits, new_ref)
+    grown: GrowReport | None = None
+    if (p_rows, g_rows) == (pr2 - pr1 + 1, gr2 - gr1 + 1):
+        new_ref = _fitted_ref(layout, shape) if shape is not None else None
+        new_ref = None if new_ref == layout.ref else new_ref
+        series = _write(book, target, layout, edits, new_ref, {})
+    else:
+        exact = (
+            max(p_next + len(new_players), pr2 - pr1 + 1),
+            max(g_next + len(rows), gr2 - gr1 + 1),
+        )
+        series, layout, new_ref, grown = _write_grown(
+            book, target, layout, edits, shape, [(p_rows, g_rows), exact]
+        )
     return ImportReport(
         event=event_name,
         date=date,
@@ -727,4 +900,231 @@ def import_event(
         game_rows=(gr1 + g_next, gr1 + g_next + len(rows) - 1),
         split=split,
         fit=FitReport(layout.ref, new_ref, series) if new_ref is not None else None,
+        grown=grown,
+    )
+
+
+# ---------------------------------------------------------------- tables that grow
+
+
+def _workbook_part(zf: zipfile.ZipFile) -> str:
+    """The workbook part named by the package relationships (xl/workbook.xml)."""
+    rels = zf.read("_rels/.rels").decode("utf-8", "replace")
+    for match in re.finditer(r"<Relationship\b[^>]*>", rels):
+        tag = match.group(0)
+        if re.search(r'Type="[^"]*/officeDocument"', tag):
+            found = re.search(r'Target="([^"]+)"', tag)
+            if found:
+                return found.group(1).lstrip("/")
+    return "xl/workbook.xml"
+
+
+def _room_for(needed: int, step: int, most: int) -> int:
+    """The rows a table grows to when it must hold *needed*: the next multiple of the
+    template's standard room (*step*: 40 players, 600 games), at most *most*."""
+    return min(-(-needed // step) * step, most)
+
+
+def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str, int, int]]:
+    """The blocks of rows that follow the Players table, one row per player (the Ratings
+    and Standings rows): ranges of as many rows as the table, on other sheets, whose rows
+    hold formulas."""
+    p_sheet, p_ref = layout.players
+    g_sheet = layout.games[0]
+    first, _, last, _ = _bounds(p_ref)
+    height = last - first
+    found: dict[str, set[tuple[int, int]]] = {}
+    for sheet, a, b in pkg.ranges():
+        if b - a != height or sheet.casefold() in (p_sheet.casefold(), g_sheet.casefold()):
+            continue
+        found.setdefault(sheet, set()).add((a, b))
+    out: list[tuple[str, int, int]] = []
+    for sheet, blocks in sorted(found.items()):
+        blocks = {(a, b) for a, b in blocks if pkg.holds_formulas(sheet, a, b)}
+        if len(blocks) > 1:
+            shown = ", ".join(f"{a}-{b}" for a, b in sorted(blocks))
+            raise SeasonBookError(
+                f"{book}: sheet {sheet!r} has two blocks of rows that follow the Players "
+                f"table ({shown}): xlrating cannot tell which one to grow"
+            )
+        out.extend((sheet, a, b) for a, b in blocks)
+    return out
+
+
+def _grown_parts(
+    zf: zipfile.ZipFile, layout: SeasonLayout, player_rows: int, game_rows: int, book: str
+) -> tuple[dict[str, bytes | None], SeasonLayout, GrowReport]:
+    """The parts of the book with the Players table (and the rows that follow it) and the
+    Games table given *player_rows* and *game_rows* rows; None for a part to drop (the
+    calculation chain, which Excel rebuilds)."""
+    p_sheet, p_ref = layout.players
+    g_sheet, g_ref = layout.games
+    pr1, _, pr2, _ = _bounds(p_ref)
+    gr1, _, gr2, _ = _bounds(g_ref)
+    dp, dg = player_rows - (pr2 - pr1 + 1), game_rows - (gr2 - gr1 + 1)
+    if p_sheet.casefold() == g_sheet.casefold() and (dp or dg):
+        raise SeasonBookError(
+            f"{book}: the Players and Games tables share sheet {p_sheet!r}; xlrating grows "
+            "a table by inserting rows, which would move the other one"
+        )
+    sheets = dict(sheet_parts(zf))
+    wanted = set(sheets.values()) | {_workbook_part(zf)}
+    parts = {
+        name: zf.read(name)
+        for name in zf.namelist()
+        if name in wanted or (name.startswith("xl/charts/") and name.endswith(".xml"))
+    }
+    try:
+        pkg = Package(sheets, parts, _workbook_part(zf))
+        followers = _followers(pkg, layout, book) if dp else []
+        blocks = [(p_sheet, pr1, pr2, dp)] + [(s, a, b, dp) for s, a, b in followers]
+        if dp < 0:  # the rows that read the dropped players go first
+            blocks = blocks[1:] + blocks[:1]
+        blocks.append((g_sheet, gr1, gr2, dg))
+        edits: list[RowEdit] = []
+        formulas = 0
+        for sheet, first, last, delta in blocks:
+            if delta == 0:
+                continue
+            if delta < 0:
+                kept = pkg.values_in(sheet, last + delta + 1, last)
+                if kept:
+                    raise SeasonBookError(
+                        f"{book}: cannot drop rows {last + delta + 1}-{last} of sheet "
+                        f"{sheet!r}: {sheet}!{kept[0]} holds a value (only blank rows are "
+                        "dropped)"
+                    )
+                edit = RowEdit(sheet, last + delta + 1, delta, first)
+                pkg.apply(edit)
+            else:
+                if last - first < 1 and pkg.holds_formulas(sheet, first, last):
+                    raise SeasonBookError(
+                        f"{book}: sheet {sheet!r} has one row per player and a single row: "
+                        "xlrating cannot tell how its formulas continue"
+                    )
+                edit = RowEdit(sheet, last + 1, delta, first)
+                pkg.apply(edit)
+                formulas += pkg.fill(sheet, last, delta)
+            edits.append(edit)
+        if formulas:
+            pkg.calculate_on_load()
+    except RowsError as error:
+        raise SeasonBookError(f"{book}: {error}") from None
+    out: dict[str, bytes | None] = dict(pkg.to_parts())
+    if any(name == "xl/calcChain.xml" for name in zf.namelist()):
+        out["xl/calcChain.xml"] = None
+        for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
+            if name in zf.namelist():
+                text = zf.read(name).decode("utf-8")
+                text = re.sub(r'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', "", text)
+                text = re.sub(r'<Relationship\b[^>]*Type="[^"]*/calcChain"[^>]*/>', "", text)
+                out[name] = text.encode("utf-8")
+
+    def moved(area: Area) -> Area:
+        sheet, ref = area
+        r1, c1, r2, c2 = _bounds(ref)
+        for edit in edits:
+            if edit.sheet.casefold() == sheet.casefold():
+                new = edit.rows(r1, r2)
+                assert new is not None
+                r1, r2 = new
+        return sheet, f"{_a1(r1, c1)}:{_a1(r2, c2)}"
+
+    anchor = moved((layout.sheet, layout.cell))[1].split(":")[0]
+    array = moved((layout.sheet, layout.ref if ":" in layout.ref else f"{layout.ref}:{layout.ref}"))
+    grown = SeasonLayout(
+        layout.sheet,
+        anchor,
+        array[1] if ":" in layout.ref else anchor,
+        moved(layout.players),
+        moved(layout.games),
+    )
+    report = GrowReport(
+        (pr2 - pr1 + 1, player_rows),
+        (gr2 - gr1 + 1, game_rows),
+        grown.players,
+        grown.games,
+        tuple(sheet for sheet, _, _ in followers),
+        formulas,
+    )
+    return out, grown, report
+
+
+def _check_room(key: str, rows: int, low: int, most: int) -> None:
+    """Refuse a table size outside what ``xlrating templates`` accepts (same message)."""
+    if isinstance(rows, bool) or not isinstance(rows, int) or not low <= rows <= most:
+        raise SeasonBookError(
+            f"{key} must be a whole number from {low} to {most} (the table holds {low}), "
+            f"got {rows!r}"
+        )
+
+
+def resize_season(
+    source: str | Path,
+    target: str | Path,
+    *,
+    player_rows: int | None = None,
+    game_rows: int | None = None,
+) -> GrowReport:
+    """Write *source* to *target* with its Players and Games tables holding *player_rows*
+    and *game_rows* rows (None: as they are).
+
+    Growing inserts rows below a table, as Excel's "insert rows" does: everything below
+    moves down and every reference follows (formulas, array formulas, data validations,
+    conditional formats, defined names, the chart); ranges over the table grow with it;
+    the new rows get the last row's styles and validation.  The rows that follow the
+    Players table one per player on other sheets (Ratings, Standings) grow with it, their
+    formulas continued.  Shrinking drops rows from the end of a table, and only blank
+    ones.  The ratings array and its chart are fitted afterwards (:func:`fit_season`).
+
+    :raises SeasonBookError: (one line) when the book is not a season workbook, a size is
+        out of range, rows to drop hold values, or the grown book would pass the guard's
+        limits (nothing is written then).
+    """
+    source, target = Path(source), Path(target)
+    wb = _load(source)
+    layout = _layout_of(wb, source.name)
+    players, games = _grid(wb, layout.players), _grid(wb, layout.games)
+    p_rows, g_rows = len(players), len(games)
+    new_p = p_rows if player_rows is None else player_rows
+    new_g = g_rows if game_rows is None else game_rows
+    _check_room("player_rows", new_p, max(_last_used(players) + 1, 1), CLUB_MAX_PLAYER_ROWS)
+    _check_room("game_rows", new_g, max(_last_used(games) + 1, 1), CLUB_MAX_GAME_ROWS)
+    shape = _shape(players, games)
+    _, _, _, report = _write_grown(source, target, layout, {}, shape, [(new_p, new_g)])
+    return report
+
+
+def _write_grown(
+    book: Path,
+    target: Path,
+    layout: SeasonLayout,
+    edits: Mapping[str, Mapping[tuple[int, int], object]],
+    shape: tuple[int, int] | None,
+    rooms: Sequence[tuple[int, int]],
+) -> tuple[int, SeasonLayout, str | None, GrowReport]:
+    """:func:`_write` with the tables grown to the first of *rooms* (player rows, game
+    rows) that stays within the guard's limits; returns the chart lines, the grown layout,
+    the array's new range (None: unchanged) and what grew."""
+    tried: list[tuple[int, int]] = []
+    last: SeasonBookError | None = None
+    for room in rooms:
+        if room in tried:
+            continue
+        tried.append(room)
+        with zipfile.ZipFile(book) as zf:
+            base, grown, report = _grown_parts(zf, layout, room[0], room[1], book.name)
+        new_ref = _fitted_ref(grown, shape) if shape is not None else None
+        new_ref = None if new_ref == grown.ref else new_ref
+        try:
+            series = _write(book, target, grown, edits, new_ref, base)
+        except _Refused as refused:
+            last = refused
+            continue
+        return series, grown, new_ref, report
+    players, games = tried[-1]
+    reason = str(last).split("check (", 1)[-1].rsplit(")", 1)[0].split(";")[0]
+    raise SeasonBookError(
+        f"{book.name}: the tables would need {players:,} player rows and {games:,} game rows, "
+        f"and the book would then hold {reason}: start a new season book; nothing was written"
     )

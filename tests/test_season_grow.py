@@ -1,0 +1,598 @@
+"""Tables that grow (issue 15): ``xlrating import`` grows a club season's Players and Games
+tables when an event needs more room, ``xlrating resize`` does it on demand, and
+:mod:`xlrating.workbook.rows` keeps every reference to the moved rows right.
+
+The real scenario of the issue: a 64-player event imported into the default book (which
+used to fail with "no room on sheet Players ... room for 31 more") now succeeds, and
+``xlrating recalc`` of the grown book computes the ratings the season core computes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xlrating.cli import main
+from xlrating.imports import parse_any
+from xlrating.season import rate_season
+from xlrating.workbook import guard
+from xlrating.workbook.rows import RowEdit, RowsError, map_references
+from xlrating.workbook.season_book import SeasonBookError, find_season, resize_season
+
+from .hostile.make_corpus import trf_player
+from .test_cli_import import cached
+from .test_club_season import season_from_book
+
+WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+NAME = "club_season.xlsx"
+MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+
+
+def big_trf(players: int = 64, rounds: int = 6) -> str:
+    """A TRF-16 of *players* (a power of two) over *rounds* rounds: in round k player p
+    meets p XOR 2**k (never the same opponent twice); the lower number wins when k is
+    even and p/2**k is even... a fixed pattern with wins, losses and draws."""
+    lines = ["012 Big Open", "042 2026/02/07"]
+    for p in range(players):
+        head = trf_player(p + 1, f"Member {p + 1:02d}", 1200 + 10 * p, 0, "w", "1")[:91]
+        for k in range(rounds):
+            q = p ^ (1 << k)
+            low, high = min(p, q), max(p, q)
+            white = p == low if k % 2 == 0 else p == high
+            if (low + high + k) % 3 == 0:
+                result = "="
+            else:
+                result = "1" if (p == low) == ((low + k) % 2 == 0) else "0"
+            head += f"{q + 1:>4} {'w' if white else 'b'} {result}  "
+        lines.append(head.rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def equals_core(table: list[list[object]], path: Path) -> None:
+    """The cached SEASON_RATINGS table equals rate_season on the book's own tables (the
+    cache holds 1200 for 1200.0: openpyxl reads it back as an int)."""
+    players, events = season_from_book(path)
+    core = rate_season(players, events)
+    assert table[0] == ["Player", *core.events]
+    assert [row[0] for row in table[1:]] == [r.name for r in core.ratings]
+    for got, row in zip(table[1:], core.ratings, strict=True):
+        assert got[1:] == ["" if v is None else pytest.approx(v, rel=1e-12) for v in row.after]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+def sheet_xml(path: Path) -> dict[str, ElementTree.Element]:
+    """Each worksheet's root element by sheet name."""
+    with zipfile.ZipFile(path) as zf:
+        names = dict(
+            re.findall(
+                r'<sheet name="([^"]+)" sheetId="\d+" r:id="rId(\d+)"',
+                zf.read("xl/workbook.xml").decode(),
+            )
+        )
+        return {
+            name: ElementTree.fromstring(zf.read(f"xl/worksheets/sheet{rid}.xml"))
+            for name, rid in names.items()
+        }
+
+
+def cells_of(root: ElementTree.Element) -> dict[str, ElementTree.Element]:
+    return {c.get("r", ""): c for c in root.iter(f"{MAIN}c")}
+
+
+def split(ref: str) -> tuple[str, int]:
+    match = re.fullmatch(r"([A-Z]+)([0-9]+)", ref)
+    assert match is not None
+    return match.group(1), int(match.group(2))
+
+
+def xml_of(cell: ElementTree.Element, drop_r: bool = True) -> str:
+    copy = ElementTree.fromstring(ElementTree.tostring(cell))
+    if drop_r:
+        copy.attrib.pop("r", None)
+    return ElementTree.tostring(copy, encoding="unicode")
+
+
+@pytest.fixture(scope="module")
+def grown(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    """The default book with the 64-player event imported, then recalculated."""
+    folder = tmp_path_factory.mktemp("grown")
+    book, trf = folder / NAME, folder / "big.trf"
+    shutil.copy(WORKBOOKS / NAME, book)
+    trf.write_text(big_trf(), "utf-8")
+    code = main(["import", str(trf), "--into", str(book)])
+    assert code == 0
+    recalc = folder / "recalc.xlsx"
+    assert main(["recalc", str(book), "-o", str(recalc)]) == 0
+    return book, recalc, trf.read_text("utf-8")
+
+
+# ---------------------------------------------------------------- the issue's scenario
+
+
+def test_a_64_player_event_grows_the_default_book(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book, trf = tmp_path / NAME, tmp_path / "big.trf"
+    shutil.copy(WORKBOOKS / NAME, book)
+    trf.write_text(big_trf(), "utf-8")
+    code, out, err = run(capsys, "import", str(trf), "--into", str(book))
+    assert code == 0 and err == ""
+    assert "64 new players (Players rows 14-77)" in out
+    assert (
+        "the Players table grew from 40 to 80 rows (Players!A5:E84), with the rows of "
+        "Ratings and Standings that follow it" in out
+    )
+    assert "Games table grew" not in out  # 192 game rows fit the 600 rows
+    layout = find_season(book)
+    assert layout.players == ("Players", "A5:E84")
+    assert layout.ref == "C13:H86"  # 73 players and the header, 5 events and the names
+    guard.check_workbook(book)
+
+
+def test_the_grown_book_computes_the_core_season(grown: tuple[Path, Path, str]) -> None:
+    _, recalc, trf = grown
+    table = cached(recalc)
+    assert len(table) == 74 and table[-1][0] == "Member 64"
+    # The engine's table equals the season core on the book's own tables...
+    equals_core(table, recalc)
+    # ...and the core fed with the club's season and the parsed file.
+    players, events = season_from_book(WORKBOOKS / NAME)
+    event = parse_any(trf)
+    assert event.date is not None
+    core = rate_season(
+        [*players, *event.players], [*events, ("Big Open", event.date, list(event.games))]
+    )
+    assert [row[0] for row in table[1:]] == [r.name for r in core.ratings]
+    for got, row in zip(table[1:], core.ratings, strict=True):
+        assert got[1:] == ["" if v is None else pytest.approx(v, rel=1e-12) for v in row.after]
+
+
+def test_the_grown_standings_and_checks_compute(grown: tuple[Path, Path, str]) -> None:
+    from openpyxl import load_workbook
+
+    _, recalc, _ = grown
+    wb = load_workbook(recalc, data_only=True)
+    assert wb["Checks"]["B3"].value == "ALL PASS"
+    # Standings rows 9-88 follow Players rows 5-84: the last player is on row 81.
+    assert wb["Standings"]["A81"].value == "Member 64"
+    assert wb["Standings"]["A82"].value in (None, "")
+    ratings = load_workbook(recalc, data_only=True)["Ratings"]
+    assert ratings["C86"].value == "Member 64"
+    assert isinstance(ratings["B86"].value, float)  # Final, a formula of a new row
+
+
+# ---------------------------------------------------------------- nothing else changes
+
+
+def test_every_cell_outside_the_grown_rows_keeps_its_xml(grown: tuple[Path, Path, str]) -> None:
+    """Cells above the insertion keep their XML; cells below it moved down by 40 rows and
+    keep theirs; formulas differ only in the row numbers of the ranges that grew."""
+    book, _, _ = grown
+    before, after = sheet_xml(WORKBOOKS / NAME), sheet_xml(book)
+    # The rows inserted: Players 45-84, Ratings 54-93, Standings 49-88.
+    inserted = {"Players": 45, "Ratings": 54, "Standings": 49}
+    written = {"Players": range(14, 78), "Games": range(77, 269)}  # the import's own rows
+    for sheet, root in before.items():
+        old, new = cells_of(root), cells_of(after[sheet])
+        for ref, cell in old.items():
+            letters, row = split(ref)
+            if row in written.get(sheet, ()):
+                continue
+            at = inserted.get(sheet)
+            moved = row + 40 if at is not None and row >= at else row
+            there = new[f"{letters}{moved}"]
+            if sheet == "Ratings" and 13 <= row <= 86 and 3 <= ord(letters[0]) - 64 <= 8:
+                continue  # the ratings array: resized and left for recalc to fill
+            if cell.find(f"{MAIN}f") is None:
+                assert xml_of(there) == xml_of(cell), (sheet, ref)
+            else:
+                digits = re.compile(r"[0-9]+")
+                assert digits.sub("#", xml_of(there)) == digits.sub("#", xml_of(cell)), ref
+
+
+def test_new_rows_carry_the_last_rows_styles_and_validations(
+    grown: tuple[Path, Path, str],
+) -> None:
+    book, _, _ = grown
+    before, after = sheet_xml(WORKBOOKS / NAME), sheet_xml(book)
+    for sheet, last, new_rows in (
+        ("Players", 44, range(45, 85)),
+        ("Ratings", 53, range(54, 94)),
+        ("Standings", 48, range(49, 89)),
+    ):
+        model = {
+            split(r)[0]: c.get("s")
+            for r, c in cells_of(before[sheet]).items()
+            if split(r)[1] == last
+        }
+        got = cells_of(after[sheet])
+        for row in new_rows:
+            assert {col: got[f"{col}{row}"].get("s") for col in model} == model, (sheet, row)
+    # Validations over the grown tables, the bye row below them, the Games sources.
+    players = after["Players"]
+    sqrefs = [dv.get("sqref") for dv in players.iter(f"{MAIN}dataValidation")]
+    assert sqrefs == ["A5:A84", "B5:B84", "C5:C84", "D5:D84", "E5:E84"]
+    assert cells_of(players)["A85"].find(f"{MAIN}v") is not None  # BYE moved down
+    sources = [f.text for f in after["Games"].iter(f"{MAIN}formula1")]
+    assert "Players!$A$5:$A$84" in sources and "Players!$A$5:$A$85" in sources
+    # The Standings arrays (Rounds, Points, Rank) cover the grown rows.
+    arrays = {f.get("ref") for f in after["Standings"].iter(f"{MAIN}f") if f.get("t") == "array"}
+    assert arrays == {"B9:B88", "C9:C88", "D9:D88"}
+    # New formula rows continue the pattern: Standings row 88 reads Players row 84.
+    a88 = cells_of(after["Standings"])["A88"].find(f"{MAIN}f")
+    assert a88 is not None and a88.text == 'IF(Players!$A$84="","",Players!$A$84)'
+    season = cells_of(after["Ratings"])["C13"].find(f"{MAIN}f")
+    assert season is not None and season.text is not None
+    assert season.text.startswith("SEASON_RATINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
+
+
+def test_the_chart_draws_every_player(grown: tuple[Path, Path, str]) -> None:
+    book, _, _ = grown
+    with zipfile.ZipFile(book) as zf:
+        chart = ElementTree.fromstring(zf.read("xl/charts/chart1.xml"))
+    series = list(chart.iter(f"{CHART}ser"))
+    assert len(series) == 73
+    names = [s.find(f"{CHART}tx/{CHART}strRef/{CHART}f") for s in series]
+    assert [n.text for n in names if n is not None] == [f"Ratings!$C${r}" for r in range(14, 87)]
+
+
+# ---------------------------------------------------------------- resize
+
+
+def test_resize_grows_and_shrinks_back_to_the_same_book(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from openpyxl import load_workbook
+
+    book = tmp_path / NAME
+    shutil.copy(WORKBOOKS / NAME, book)
+    big, back = tmp_path / "big.xlsx", tmp_path / "back.xlsx"
+    code, out, err = run(
+        capsys, "resize", str(book), "--player-rows", "50", "--game-rows", "650", "-o", str(big)
+    )
+    assert code == 0 and err == "", err
+    assert "the Players table grew from 40 to 50 rows (Players!A5:E54)" in out
+    assert "the Games table grew from 600 to 650 rows (Games!A5:F654)" in out
+    code, out, err = run(
+        capsys, "resize", str(big), "--player-rows", "40", "--game-rows", "600", "-o", str(back)
+    )
+    assert code == 0 and err == "", err
+    assert "the Players table shrank from 50 to 40 rows" in out
+    original, returned = sheet_xml(WORKBOOKS / NAME), sheet_xml(back)
+    for sheet, root in original.items():
+        for ref, cell in cells_of(root).items():
+            there = cells_of(returned[sheet]).get(ref)
+            assert there is not None, (sheet, ref)
+            if cell.find(f"{MAIN}f") is not None or cell.find(f"{MAIN}v") is None:
+                assert xml_of(there, False).replace("<ns0:v>0</ns0:v>", "") == xml_of(
+                    cell, False
+                ).replace("<ns0:v>0</ns0:v>", ""), (sheet, ref)
+            else:
+                assert xml_of(there, False) == xml_of(cell, False), (sheet, ref)
+    assert main(["recalc", str(back), "-o", str(tmp_path / "r.xlsx")]) == 0
+    wb = load_workbook(tmp_path / "r.xlsx", data_only=True)
+    assert wb["Checks"]["B3"].value == "ALL PASS"
+    equals_core(cached(tmp_path / "r.xlsx"), tmp_path / "r.xlsx")
+
+
+def test_resize_refuses_to_drop_rows_that_hold_values(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / NAME
+    shutil.copy(WORKBOOKS / NAME, book)
+    code, out, err = run(capsys, "resize", str(book), "--player-rows", "5", "--in-place")
+    assert code == 1 and out == ""
+    assert one_line(err) == (
+        "xlrating resize: player_rows must be a whole number from 9 to 10000 (the table "
+        "holds 9), got 5"
+    )
+    assert book.read_bytes() == (WORKBOOKS / NAME).read_bytes()
+    # A note typed beside the table, in a row that would go.
+    with zipfile.ZipFile(book) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    sheet = sheet.replace(
+        '<c r="E40" s="5"/>', '<c r="E40" s="5"/><c r="G40" t="inlineStr"><is><t>kept</t></is></c>'
+    )
+    parts["xl/worksheets/sheet1.xml"] = sheet.encode()
+    with zipfile.ZipFile(book, "w") as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    before = book.read_bytes()
+    code, out, err = run(capsys, "resize", str(book), "--player-rows", "20", "--in-place")
+    assert code == 1 and out == ""
+    assert one_line(err) == (
+        f"xlrating resize: {NAME}: cannot drop rows 25-44 of sheet 'Players': Players!G40 "
+        "holds a value (only blank rows are dropped)"
+    )
+    assert book.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]  # no backup, no temporary
+    # Blank rows go; in place, the book as it was is kept as the backup.
+    book.chmod(0o640)
+    code, out, err = run(capsys, "resize", str(book), "--player-rows", "41", "--in-place")
+    assert code == 0 and err == "", err
+    assert "the Players table grew from 40 to 41 rows" in out
+    assert (tmp_path / "club_season.backup.xlsx").read_bytes() == before
+    assert find_season(book).players == ("Players", "A5:E45")
+    assert book.stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.parametrize(
+    ("option", "rows", "limit"),
+    [
+        ("--player-rows", "900", "more than 5,000 formula cells"),
+        ("--game-rows", "9000", "more than 50,000 cells"),
+    ],
+)
+def test_resize_beyond_the_guard_limits_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: str, rows: str, limit: str
+) -> None:
+    book = tmp_path / NAME
+    shutil.copy(WORKBOOKS / NAME, book)
+    code, out, err = run(capsys, "resize", str(book), option, rows, "-o", str(tmp_path / "o.xlsx"))
+    assert code == 1 and out == ""
+    line = one_line(err)
+    assert line.startswith(f"xlrating resize: {NAME}: the tables would need ")
+    assert limit in line and line.endswith("nothing was written")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
+
+
+def test_import_grows_to_what_fits_the_limits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the guard's formula limit set to what the book holds at 17 player rows: the
+    default book shrunk to its 9 players takes an 8-player event by growing to the 17
+    rows it needs (40, the standard step, would pass the limit); 8 more are refused."""
+    from xlrating.workbook import season_book
+    from xlrating.workbook.season_book import import_event
+
+    book, probe = tmp_path / NAME, tmp_path / "probe.xlsx"
+    shutil.copy(WORKBOOKS / NAME, book)
+    resize_season(book, book, player_rows=9)
+    resize_season(book, probe, player_rows=17)
+    limits = guard.Limits(formulas=guard.check_workbook(probe).formulas)
+    monkeypatch.setattr(
+        season_book, "check_workbook", lambda path: guard.check_workbook(path, limits)
+    )
+    event = parse_any(big_trf(8, 3))
+    report = import_event(book, event, name="Eight", date=dt.date(2026, 3, 1))
+    assert report.grown is not None and report.grown.players == (9, 17)
+    assert find_season(book).players == ("Players", "A5:E21")
+    event = parse_any(big_trf(8, 3).replace("Member", "Fellow"))
+    before = book.read_bytes()
+    with pytest.raises(
+        SeasonBookError, match=r"25 player rows .* hold more than [0-9,]+ formula cells \(the limit"
+    ):
+        import_event(book, event, name="Eight more", date=dt.date(2026, 3, 2))
+    assert book.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [NAME, "probe.xlsx"]
+
+
+# ---------------------------------------------------------------- rows.py
+
+
+def test_references_move_and_grow_as_excel_inserts_rows() -> None:
+    edit = RowEdit("Players", 45, 40, 5)  # 40 rows below the table A5:E44
+
+    def moved(text: str, context: str | None = "Players") -> str:
+        return map_references(
+            text, context, lambda s, a, b, r: edit.rows(a, b) if s == "Players" else (a, b)
+        )
+
+    assert moved("SUM($A$5:$A$44)") == "SUM($A$5:$A$84)"  # over the table: grows
+    assert moved("$A$5:$A$45") == "$A$5:$A$85"  # across the insertion: grows
+    assert moved("Players!A45+'Players'!B50") == "Players!A85+'Players'!B90"  # below: moves
+    assert moved("$D44:$S44+A44") == "$D44:$S44+A44"  # one row: stays
+    assert moved("A10:A44") == "A10:A44"  # starts inside the table: a window, stays
+    assert moved('"A45"&LOG10(A45)') == '"A45"&LOG10(A85)'  # text is never a reference
+    assert moved("Games!A45", "Players") == "Games!A45"  # another sheet
+    assert moved("SUM(45:50)") == "SUM(85:90)"  # whole rows
+    assert moved("A45", None) == "A45"  # no sheet known: left alone
+
+
+def test_deleted_rows_refuse_a_reference_into_them_only() -> None:
+    edit = RowEdit("S", 10, -5, 1)  # rows 10-14 go
+    change = lambda s, a, b, r: edit.rows(a, b)  # noqa: E731
+    assert map_references("A20+SUM(A1:A12)+A9", "S", change) == "A15+SUM(A1:A9)+A9"
+    with pytest.raises(RowsError, match="refers to A12 only"):
+        map_references("A12", "S", change)
+
+
+@given(
+    st.integers(1, 200),
+    st.integers(0, 200),
+    st.integers(1, 300),
+    st.integers(1, 50),
+)
+def test_inserting_then_deleting_the_same_rows_gives_the_references_back(
+    a: int, span: int, at: int, count: int
+) -> None:
+    b = a + span
+    grow = RowEdit("S", at, count, 1)
+    shrink = RowEdit("S", at, -count, 1)
+    grown = grow.rows(a, b)
+    assert grown is not None
+    assert shrink.rows(*grown) == (a, b)
+
+
+def test_names_formats_merges_and_other_formulas_follow(tmp_path: Path) -> None:
+    """A book a user extended: a defined name and a print area over the Players table, a
+    conditional format on it, a merged note below it and a formula elsewhere reading it."""
+    book, out = tmp_path / NAME, tmp_path / "out.xlsx"
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    workbook = parts["xl/workbook.xml"].decode()
+    workbook = workbook.replace(
+        "<calcPr",
+        '<definedNames><definedName name="Roster">Players!$A$5:$A$44</definedName>'
+        '<definedName name="_xlnm.Print_Area" localSheetId="0">Players!$A$1:$G$45'
+        "</definedName></definedNames><calcPr",
+    )
+    players = parts["xl/worksheets/sheet1.xml"].decode()
+    players = players.replace(
+        "<dataValidations",
+        '<mergeCells count="1"><mergeCell ref="A47:B47"/></mergeCells>'
+        '<conditionalFormatting sqref="A5:E44"><cfRule type="expression" dxfId="0" '
+        'priority="1"><formula>$B5&gt;2000</formula></cfRule></conditionalFormatting>'
+        "<dataValidations",
+    )
+    how = parts["xl/worksheets/sheet6.xml"].decode()
+    how = how.replace(
+        '<c r="B28"',
+        '<c r="A28"><f>COUNTA(Roster)+COUNTA(Players!A5:A44)+Players!A45</f></c><c r="B28"',
+    )
+    parts.update(
+        {
+            "xl/workbook.xml": workbook.encode(),
+            "xl/worksheets/sheet1.xml": players.encode(),
+            "xl/worksheets/sheet6.xml": how.encode(),
+        }
+    )
+    with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    resize_season(book, out, player_rows=80)
+    with zipfile.ZipFile(out) as zf:
+        workbook = zf.read("xl/workbook.xml").decode()
+        players = zf.read("xl/worksheets/sheet1.xml").decode()
+        how = zf.read("xl/worksheets/sheet6.xml").decode()
+    assert '<definedName name="Roster">Players!$A$5:$A$84</definedName>' in workbook
+    assert 'localSheetId="0">Players!$A$1:$G$85</definedName>' in workbook
+    assert '<mergeCell ref="A87:B87"/>' in players
+    assert '<conditionalFormatting sqref="A5:E84">' in players
+    assert "<formula>$B5&gt;2000</formula>" in players
+    assert "<f>COUNTA(Roster)+COUNTA(Players!A5:A84)+Players!A85</f>" in how
+    guard.check_workbook(out)
+
+
+def test_shared_formulas_are_spelled_out_before_rows_move() -> None:
+    """A shared formula group (as Excel saves one) crossing the insertion point: each cell
+    keeps reading the cells it read."""
+    from xlrating.workbook.rows import Package
+
+    sheet = (
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        "<sheetData>"
+        '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f t="shared" ref="B1:B3" si="0">A1*2'
+        "</f></c></row>"
+        '<row r="2"><c r="A2"><v>2</v></c><c r="B2"><f t="shared" si="0"/></c></row>'
+        '<row r="3"><c r="A3"><v>3</v></c><c r="B3"><f t="shared" si="0"/></c></row>'
+        "</sheetData></worksheet>"
+    )
+    workbook = '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'
+    pkg = Package({"S": "s.xml"}, {"s.xml": sheet.encode(), "w.xml": workbook.encode()}, "w.xml")
+    pkg.apply(RowEdit("S", 2, 5, 1))
+    text = pkg.to_parts()["s.xml"].decode()
+    assert '<c r="B1"><f>A1*2</f></c>' in text
+    assert '<c r="B7"><f>A7*2</f></c>' in text and '<c r="B8"><f>A8*2</f></c>' in text
+    assert 't="shared"' not in text
+
+
+def test_excel_computes_the_new_formulas_on_open(tmp_path: Path) -> None:
+    """A book saved by Excel has no fullCalcOnLoad; new formula cells carry no cached value,
+    so growing asks Excel to compute on open."""
+    book, out = tmp_path / NAME, tmp_path / "out.xlsx"
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    workbook = parts["xl/workbook.xml"].decode()
+    parts["xl/workbook.xml"] = workbook.replace(' fullCalcOnLoad="1"', "").encode()
+    with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    resize_season(book, out, player_rows=41)
+    with zipfile.ZipFile(out) as zf:
+        assert '<calcPr calcId="124519" fullCalcOnLoad="1"/>' in zf.read("xl/workbook.xml").decode()
+
+
+_REFS = st.tuples(
+    st.sampled_from(["", "$"]),
+    st.sampled_from(["A", "B", "XFD"]),
+    st.sampled_from(["", "$"]),
+    st.integers(1, 120),
+    st.integers(0, 30),
+    st.sampled_from(["", "S!", "'S'!", "Other!"]),
+)
+
+
+@given(st.lists(_REFS, min_size=1, max_size=6), st.integers(2, 100), st.integers(1, 40))
+def test_formulas_come_back_when_the_inserted_rows_are_deleted(
+    refs: list[tuple[str, str, str, int, int, str]], at: int, count: int
+) -> None:
+    text = (
+        "+".join(
+            f"{sheet}{d1}{col}{d2}{row}" + (f":{d1}{col}{d2}{row + span}" if span else "")
+            for d1, col, d2, row, span, sheet in refs
+        )
+        + '&"S!A50"'
+    )
+    grow, shrink = RowEdit("S", at, count, 1), RowEdit("S", at, -count, 1)
+
+    def apply(edit: RowEdit, formula: str) -> str:
+        return map_references(
+            formula, "S", lambda s, a, b, r: edit.rows(a, b) if s == "S" else (a, b)
+        )
+
+    grown = apply(grow, text)
+    assert grown.endswith('&"S!A50"')  # text in quotes is never a reference
+    assert apply(shrink, grown) == text
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "line"),
+    [
+        ((), 2, "xlrating resize: give --player-rows N, --game-rows M or both"),
+        (("--player-rows", "50", "--in-place", "-o", "x.xlsx"), 2, "give either --in-place or -o"),
+        (("--player-rows", "x"), 2, "argument --player-rows: invalid int value: 'x'"),
+        (("--game-rows", "0"), 1, "game_rows must be a whole number from 72 to 1000000"),
+    ],
+)
+def test_resize_usage_is_one_line(
+    capsys: pytest.CaptureFixture[str], book_copy: Path, argv: tuple[str, ...], code: int, line: str
+) -> None:
+    before = book_copy.read_bytes()
+    got, out, err = run(capsys, "resize", str(book_copy), *argv)
+    assert got == code and out == ""
+    assert line in one_line(err)
+    assert book_copy.read_bytes() == before
+    assert sorted(p.name for p in book_copy.parent.iterdir()) == [NAME]
+
+
+def test_resize_of_another_workbook_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    other = tmp_path / "uscf_event.xlsx"
+    shutil.copy(WORKBOOKS / "uscf_event.xlsx", other)
+    got, out, err = run(capsys, "resize", str(other), "--player-rows", "50")
+    assert got == 1 and out == ""
+    assert one_line(err) == (
+        "xlrating resize: uscf_event.xlsx has no SEASON_RATINGS table: use a club season "
+        "workbook (xlrating templates writes club_season.xlsx)"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["uscf_event.xlsx"]
+
+
+@pytest.fixture()
+def book_copy(tmp_path: Path) -> Path:
+    target = tmp_path / NAME
+    shutil.copy(WORKBOOKS / NAME, target)
+    return target

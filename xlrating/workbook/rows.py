@@ -1,0 +1,796 @@
+"""Insert and delete whole rows of an xlsx package, adjusting every reference to them.
+
+:mod:`xlrating.workbook.season_book` grows (and shrinks) a club season's tables with
+this module: Excel's own "insert rows" edit, done on the XML parts of the file.  Rows at
+or below the insertion point move down; every reference to them moves with them, in
+every part that holds references:
+
+* cell formulas (plain, shared and array formulas; an array formula's range too),
+* data validations (their ``sqref`` and their list sources), conditional formats,
+  merged cells, hyperlinks, auto-filters, the panes and selections of the sheet views,
+  and the Excel 2010 extensions that hold the same (``x14:dataValidation``...),
+* defined names (print areas included) and the references of every chart series.
+
+A range that ends on the last row of a table and starts at or above its first row
+(``Players!$A$5:$A$44`` for rows 5-44) *grows with the table*: inserting rows just
+below a table is how a table gets more rows.  A range of one row (``$D44:$S44``) never
+grows.  New rows get the cells of the table's last row: the same styles, blank inputs,
+and formulas continued the way the last two rows continue them (``Players!$A$43``,
+``Players!$A$44`` -> ``Players!$A$45``...); array formulas over the table's rows are
+extended by the rule above.
+
+Deleting rows is the reverse, and is refused (:class:`RowsError`) when a reference
+outside the deleted rows points only into them (Excel would show ``#REF!``).
+
+Parts this module cannot adjust (Excel tables, drawings anchored on a sheet whose rows
+move, comments) make it refuse rather than leave them pointing at the wrong rows.  Only
+the standard library is used (``xml.dom.minidom``, which keeps namespace prefixes as
+written).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Final
+from xml.dom import minidom
+
+__all__ = [
+    "MAX_ROW",
+    "Package",
+    "RowEdit",
+    "RowsError",
+]
+
+#: The last row of an Excel worksheet (Excel specifications and limits: 1,048,576 rows).
+MAX_ROW: Final = 1_048_576
+
+_XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+#: Elements whose text is a formula (sheet cells, validations, conditional formats, the
+#: x14 extensions' ``xm:f``, chart series' ``c:f``) and whose text is a list of ranges.
+_FORMULA_ELEMENTS: Final = frozenset({"f", "formula", "formula1", "formula2"})
+_SQREF_ELEMENTS: Final = frozenset({"sqref"})
+#: Attributes holding ranges of the sheet they are on: those that grow with a table, and
+#: those that only move (a merged cell, a view's position, a shared formula's group).
+_GROWING_ATTRIBUTES: Final = frozenset({"sqref"})
+_MOVING_ATTRIBUTES: Final = frozenset({"activeCell", "topLeftCell"})
+#: Sheet parts (relationship types) whose anchors or ranges this module does not move.
+_UNMOVED: Final = ("drawing", "legacyDrawing", "tableParts")
+
+_SHEET_NAME: Final = r"(?:'(?:[^']|'')+'|[^\W\d][\w.]*)"
+#: A reference in a formula: optional sheet, then A1 or A1:B2 (each part may carry $), or
+#: a range of whole rows (5:44).  Uppercase column letters only: files store them so,
+#: and a lowercase word is a function or a name.
+_REFERENCE: Final = re.compile(
+    r"(?<![\w.$\]!'])"
+    rf"(?P<sheet>{_SHEET_NAME}!)?"
+    r"(?:(?P<c1>\$?[A-Z]{1,3})(?P<r1>\$?[0-9]{1,7})(?::(?P<c2>\$?[A-Z]{1,3})(?P<r2>\$?[0-9]{1,7}))?"
+    r"|(?P<w1>\$?[0-9]{1,7}):(?P<w2>\$?[0-9]{1,7}))"
+    r"(?![\w(!.\[$:])"
+)
+_STRING: Final = re.compile(r'"(?:[^"]|"")*"')
+
+
+class RowsError(ValueError):
+    """Rows cannot be inserted or deleted as asked (the message is one line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RowEdit:
+    """Rows inserted (``count`` > 0) before row ``at`` of ``sheet``, or deleted
+    (``count`` < 0: rows ``at`` .. ``at - count - 1``).  ``first`` is the first row of
+    the table that grows: ranges from it (or above) to ``at - 1`` grow with it."""
+
+    sheet: str
+    at: int
+    count: int
+    first: int
+
+    def rows(self, a: int, b: int, grows: bool = True) -> tuple[int, int] | None:
+        """Rows a..b after the edit; None when every one of them is deleted."""
+        at, n = self.at, self.count
+        if n > 0:
+            if a >= at:
+                return a + n, b + n
+            if b >= at or (grows and b == at - 1 and a <= self.first and a < b):
+                return a, b + n
+            return a, b
+        last = at - n - 1
+        if b < at:
+            return a, b
+        if a > last:
+            return a + n, b + n
+        if a >= at and b <= last:
+            return None
+        return (a if a < at else at), (b + n if b > last else at - 1)
+
+
+def _unquote(sheet: str) -> str:
+    sheet = sheet[:-1] if sheet.endswith("!") else sheet
+    if sheet.startswith("'") and sheet.endswith("'"):
+        return sheet[1:-1].replace("''", "'")
+    return sheet
+
+
+def _outside_strings(text: str) -> Iterator[tuple[bool, str]]:
+    """(is code, piece) for the pieces of a formula: string literals are never code."""
+    at = 0
+    for match in _STRING.finditer(text):
+        if match.start() > at:
+            yield True, text[at : match.start()]
+        yield False, match.group(0)
+        at = match.end()
+    if at < len(text):
+        yield True, text[at:]
+
+
+def _row_number(text: str) -> tuple[str, int]:
+    return ("$" if text.startswith("$") else ""), int(text.lstrip("$"))
+
+
+def map_references(
+    text: str,
+    context: str | None,
+    change: Callable[[str, int, int, bool], tuple[int, int] | None],
+) -> str:
+    """*text* (a formula) with the rows of every reference changed by *change*.
+
+    *change(sheet, first row, last row, is a range)* gives the new rows, or None when
+    they are deleted (then :class:`RowsError`).  References without a sheet are on
+    *context* (None: left alone).
+    """
+    out: list[str] = []
+    for code, piece in _outside_strings(text):
+        if not code:
+            out.append(piece)
+            continue
+        at = 0
+        for m in _REFERENCE.finditer(piece):
+            out.append(piece[at : m.start()])
+            at = m.end()
+            sheet = _unquote(m.group("sheet")) if m.group("sheet") else context
+            if sheet is None:
+                out.append(m.group(0))
+                continue
+            if m.group("w1"):
+                (d1, a), (d2, b) = _row_number(m.group("w1")), _row_number(m.group("w2"))
+                whole = True
+            else:
+                d1, a = _row_number(m.group("r1"))
+                d2, b = _row_number(m.group("r2")) if m.group("r2") else (d1, a)
+                whole = False
+            ranged = bool(m.group("r2")) or whole
+            new = change(sheet, min(a, b), max(a, b), ranged)
+            if new is None:
+                raise RowsError(f"the formula {text[:80]!r} refers to {m.group(0)} only")
+            if (min(a, b), max(a, b)) == new:
+                out.append(m.group(0))
+                continue
+            na, nb = new if a <= b else (new[1], new[0])
+            prefix = m.group("sheet") or ""
+            if whole:
+                out.append(f"{prefix}{d1}{na}:{d2}{nb}")
+            elif m.group("r2"):
+                out.append(f"{prefix}{m.group('c1')}{d1}{na}:{m.group('c2')}{d2}{nb}")
+            else:
+                out.append(f"{prefix}{m.group('c1')}{d1}{na}")
+        out.append(piece[at:])
+    return "".join(out)
+
+
+def formula_ranges(text: str, context: str | None) -> Iterator[tuple[str, int, int]]:
+    """(sheet, first row, last row) of every multi-row range reference in *text*."""
+    found: list[tuple[str, int, int]] = []
+
+    def note(sheet: str, a: int, b: int, ranged: bool) -> tuple[int, int]:
+        if ranged and a < b:
+            found.append((sheet, a, b))
+        return a, b
+
+    map_references(text, context, note)
+    yield from found
+
+
+# ---------------------------------------------------------------- one sheet's XML
+
+
+def _children(node: minidom.Node, local: str) -> list[minidom.Element]:
+    return [c for c in node.childNodes if isinstance(c, minidom.Element) and c.localName == local]
+
+
+def _text(node: minidom.Element) -> str:
+    return "".join(c.data for c in node.childNodes if isinstance(c, minidom.Text))
+
+
+def _set_text(node: minidom.Element, text: str) -> None:
+    doc = node.ownerDocument
+    assert doc is not None
+    for child in list(node.childNodes):
+        node.removeChild(child)
+    node.appendChild(doc.createTextNode(text))
+
+
+_CELL: Final = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
+
+
+def _col_number(letters: str) -> int:
+    number = 0
+    for char in letters:
+        number = number * 26 + ord(char) - 64
+    return number
+
+
+def _split_cell(ref: str) -> tuple[str, int]:
+    match = _CELL.match(ref.replace("$", ""))
+    if match is None:
+        raise RowsError(f"a cell address {ref!r} that is not A1 style")
+    return match.group(1), int(match.group(2))
+
+
+def _formula_text(cell: minidom.Element, shared: Mapping[str, tuple[str, int, int]]) -> str | None:
+    """The formula of a (non-array) cell, shared formulas spelled out."""
+    found = _children(cell, "f")
+    if not found:
+        return None
+    f = found[0]
+    if f.getAttribute("t") == "shared" and not _text(f):
+        master = shared.get(f.getAttribute("si"))
+        if master is None:
+            return None
+        text, row, col = master
+        letters, here = _split_cell(cell.getAttribute("r"))
+        return _translate(text, here - row, _col_number(letters) - col)
+    return _text(f)
+
+
+def _translate(text: str, drow: int, dcol: int) -> str:
+    """*text* as Excel fills it *drow* rows down and *dcol* columns right (relative parts
+    of each reference move, $ parts stay)."""
+
+    def letters(number: int) -> str:
+        out = ""
+        while number:
+            number, rest = divmod(number - 1, 26)
+            out = chr(65 + rest) + out
+        return out
+
+    def move(part: str, delta: int, column: bool) -> str:
+        if part.startswith("$") or not delta:
+            return part
+        if column:
+            return letters(_col_number(part) + delta)
+        return str(int(part) + delta)
+
+    out: list[str] = []
+    for code, piece in _outside_strings(text):
+        if not code:
+            out.append(piece)
+            continue
+        at = 0
+        for m in _REFERENCE.finditer(piece):
+            out.append(piece[at : m.start()])
+            at = m.end()
+            prefix = m.group("sheet") or ""
+            if m.group("w1"):
+                out.append(
+                    f"{prefix}{move(m.group('w1'), drow, False)}:{move(m.group('w2'), drow, False)}"
+                )
+                continue
+            first = move(m.group("c1"), dcol, True) + move(m.group("r1"), drow, False)
+            if m.group("r2"):
+                second = move(m.group("c2"), dcol, True) + move(m.group("r2"), drow, False)
+                out.append(f"{prefix}{first}:{second}")
+            else:
+                out.append(prefix + first)
+        out.append(piece[at:])
+    return "".join(out)
+
+
+def _continue(previous: str, model: str, steps: int) -> str | None:
+    """*model*'s formula continued *steps* rows further the way it continues *previous*
+    (None when the two are not one formula whose row numbers step evenly)."""
+
+    def pieces(text: str) -> list[object]:
+        parts: list[object] = []
+        for code, piece in _outside_strings(text):
+            if not code:
+                parts.append(piece)
+                continue
+            at = 0
+            for m in _REFERENCE.finditer(piece):
+                parts.append(piece[at : m.start()])
+                parts.append(m)
+                at = m.end()
+            parts.append(piece[at:])
+        return parts
+
+    before, after = pieces(previous), pieces(model)
+    if len(before) != len(after):
+        return None
+    out: list[str] = []
+    for old, new in zip(before, after, strict=True):
+        if isinstance(old, str) or isinstance(new, str):
+            if old != new:
+                return None
+            out.append(str(new))
+            continue
+        assert isinstance(old, re.Match) and isinstance(new, re.Match)
+        shape_old = [old.group(k) for k in ("sheet", "c1", "c2")]
+        shape_new = [new.group(k) for k in ("sheet", "c1", "c2")]
+        if shape_old != shape_new:
+            return None
+        text = new.group("sheet") or ""
+        numbers = ("w1", "w2") if new.group("w1") else ("r1", "r2")
+        parts: list[str] = []
+        for key, col in zip(numbers, ("c1", "c2"), strict=True):
+            if new.group(key) is None:
+                if old.group(key) is not None:
+                    return None
+                continue
+            if old.group(key) is None:
+                return None
+            (d_old, a), (d_new, b) = _row_number(old.group(key)), _row_number(new.group(key))
+            if d_old != d_new:
+                return None
+            row = b + (b - a) * steps
+            if not 1 <= row <= MAX_ROW:
+                return None
+            parts.append((new.group(col) or "") + d_new + str(row))
+        out.append(text + ":".join(parts))
+    return "".join(out)
+
+
+class _Sheet:
+    """One worksheet part, parsed, with its rows and cells."""
+
+    def __init__(self, name: str, part: str, data: bytes) -> None:
+        self.name = name
+        self.part = part
+        self.doc = minidom.parseString(data)
+        root = self.doc.documentElement
+        assert root is not None
+        self.root: minidom.Element = root
+        found = _children(root, "sheetData")
+        self.data: minidom.Element | None = found[0] if found else None
+        self.changed = False
+
+    def rows(self) -> dict[int, minidom.Element]:
+        out: dict[int, minidom.Element] = {}
+        if self.data is None:
+            return out
+        number = 0
+        for row in _children(self.data, "row"):
+            number = int(row.getAttribute("r") or number + 1)
+            out[number] = row
+        return out
+
+    def cells(self, row: minidom.Element, number: int) -> list[tuple[int, minidom.Element]]:
+        out: list[tuple[int, minidom.Element]] = []
+        col = 0
+        for cell in _children(row, "c"):
+            ref = cell.getAttribute("r")
+            if ref:
+                letters, _ = _split_cell(ref)
+                col = _col_number(letters)
+            else:
+                col += 1
+            out.append((col, cell))
+        return out
+
+    def shared(self) -> dict[str, tuple[str, int, int]]:
+        """Shared formulas by group: (text, row, column) of the cell that spells it."""
+        out: dict[str, tuple[str, int, int]] = {}
+        for f in self.doc.getElementsByTagNameNS(self.root.namespaceURI, "f"):
+            if f.getAttribute("t") == "shared" and _text(f) and f.parentNode is not None:
+                cell = f.parentNode
+                assert isinstance(cell, minidom.Element)
+                letters, row = _split_cell(cell.getAttribute("r"))
+                out[f.getAttribute("si")] = (_text(f), row, _col_number(letters))
+        return out
+
+    def unshare(self) -> None:
+        """Spell out every shared formula (rows moving apart would change what the
+        group's relative references mean)."""
+        shared = self.shared()
+        if not shared:
+            return
+        for f in list(self.doc.getElementsByTagNameNS(self.root.namespaceURI, "f")):
+            if f.getAttribute("t") != "shared":
+                continue
+            cell = f.parentNode
+            assert isinstance(cell, minidom.Element)
+            text = _formula_text(cell, shared)
+            for attribute in ("t", "ref", "si"):
+                if f.hasAttribute(attribute):
+                    f.removeAttribute(attribute)
+            if text is not None:
+                _set_text(f, text)
+        self.changed = True
+
+    def refuse_unmoved(self) -> None:
+        for local in _UNMOVED:
+            if _children(self.root, local):
+                what = {"drawing": "a chart or picture", "legacyDrawing": "comments"}.get(
+                    local, "an Excel table"
+                )
+                raise RowsError(
+                    f"sheet {self.name!r} holds {what}, which xlrating does not move: "
+                    "its rows cannot be inserted or deleted here"
+                )
+
+    def update_dimension(self) -> None:
+        found = _children(self.root, "dimension")
+        rows = self.rows()
+        if not found or not rows:
+            return
+        cols = [c for number, row in rows.items() for c, _ in self.cells(row, number)]
+        if not cols:
+            return
+
+        def letters(number: int) -> str:
+            out = ""
+            while number:
+                number, rest = divmod(number - 1, 26)
+                out = chr(65 + rest) + out
+            return out
+
+        first = f"{letters(min(cols))}{min(rows)}"
+        last = f"{letters(max(cols))}{max(rows)}"
+        found[0].setAttribute("ref", first if first == last else f"{first}:{last}")
+
+    def to_bytes(self) -> bytes:
+        return (_XML_DECLARATION + self.root.toxml()).encode("utf-8")
+
+
+def _map_sqref(text: str, sheet: str, edit: RowEdit, grows: bool) -> str:
+    """A space-separated list of ranges on *sheet* after *edit* (ranges wholly deleted
+    are dropped)."""
+    out = []
+    for piece in text.split():
+        try:
+            out.append(map_references(piece, sheet, lambda s, a, b, r: _rows(edit, s, a, b, grows)))
+        except RowsError:
+            continue
+    return " ".join(out)
+
+
+def _rows(edit: RowEdit, sheet: str, a: int, b: int, grows: bool) -> tuple[int, int] | None:
+    if sheet.casefold() != edit.sheet.casefold():
+        return a, b
+    return edit.rows(a, b, grows)
+
+
+# ---------------------------------------------------------------- the package
+
+
+class Package:
+    """The parts of an xlsx file that hold references, parsed for row edits.
+
+    :param parts: part name -> bytes of the worksheets (``sheets``: sheet name -> part),
+        charts and the workbook part.
+    """
+
+    def __init__(
+        self, sheets: Mapping[str, str], parts: Mapping[str, bytes], workbook: str
+    ) -> None:
+        self.sheets = {name: _Sheet(name, part, parts[part]) for name, part in sheets.items()}
+        self.charts = {
+            part: minidom.parseString(data)
+            for part, data in parts.items()
+            if part.startswith("xl/charts/") and part.endswith(".xml")
+        }
+        self.workbook_part = workbook
+        self.workbook = minidom.parseString(parts[workbook])
+        self.changed_charts: set[str] = set()
+        self.workbook_changed = False
+
+    def sheet(self, name: str) -> _Sheet:
+        for key, sheet in self.sheets.items():
+            if key.casefold() == name.casefold():
+                return sheet
+        raise RowsError(f"no sheet {name!r}")
+
+    # -- reading
+
+    def formulas(self) -> Iterator[tuple[str | None, str]]:
+        """(sheet the formula is on or None, formula text) of every formula in the book."""
+        for sheet in self.sheets.values():
+            shared = sheet.shared()
+            for element in sheet.doc.getElementsByTagName("*"):
+                if element.localName in _FORMULA_ELEMENTS:
+                    parent = element.parentNode
+                    if isinstance(parent, minidom.Element) and parent.localName == "c":
+                        text = _formula_text(parent, shared)
+                    else:
+                        text = _text(element)
+                    if text:
+                        yield sheet.name, text
+        for doc in self.charts.values():
+            for element in doc.getElementsByTagName("*"):
+                if element.localName == "f":
+                    yield None, _text(element)
+        for element in self.workbook.getElementsByTagName("*"):
+            if element.localName == "definedName":
+                yield None, _text(element)
+
+    def ranges(self) -> set[tuple[str, int, int]]:
+        """(sheet, first row, last row) of every multi-row range any formula reads."""
+        out: set[tuple[str, int, int]] = set()
+        for context, text in self.formulas():
+            for sheet, a, b in formula_ranges(text, context):
+                out.add((self.sheet(sheet).name if self._has(sheet) else sheet, a, b))
+        return out
+
+    def _has(self, name: str) -> bool:
+        return any(key.casefold() == name.casefold() for key in self.sheets)
+
+    def holds_formulas(self, name: str, first: int, last: int) -> bool:
+        """True when rows first..last of sheet *name* hold a formula or an array's cells."""
+        sheet = self.sheet(name)
+        arrays: list[tuple[int, int]] = []
+        for f in sheet.doc.getElementsByTagNameNS(sheet.root.namespaceURI, "f"):
+            if f.getAttribute("t") == "array" and f.getAttribute("ref"):
+                rows = [int(x) for x in re.findall(r"[0-9]+", f.getAttribute("ref"))]
+                arrays.append((min(rows), max(rows)))
+        for number, row in sheet.rows().items():
+            if first <= number <= last:
+                if any(_children(cell, "f") for _, cell in sheet.cells(row, number)):
+                    return True
+                if any(a <= number <= b for a, b in arrays):
+                    return True
+        return False
+
+    def values_in(self, name: str, first: int, last: int) -> list[str]:
+        """Addresses of cells of rows first..last holding a typed value (not a formula, not
+        an array's cell)."""
+        sheet = self.sheet(name)
+        arrays: list[tuple[int, int, int, int]] = []
+        for f in sheet.doc.getElementsByTagNameNS(sheet.root.namespaceURI, "f"):
+            ref = f.getAttribute("ref")
+            if f.getAttribute("t") == "array" and ref:
+                ends = [_split_cell(x) for x in ref.split(":")]
+                (c1, r1), (c2, r2) = ends[0], ends[-1]
+                arrays.append((r1, _col_number(c1), r2, _col_number(c2)))
+        found: list[str] = []
+        for number, row in sheet.rows().items():
+            if not first <= number <= last:
+                continue
+            for col, cell in sheet.cells(row, number):
+                if _children(cell, "f") or not (_children(cell, "v") or _children(cell, "is")):
+                    continue
+                if any(r1 <= number <= r2 and c1 <= col <= c2 for r1, c1, r2, c2 in arrays):
+                    continue
+                found.append(cell.getAttribute("r"))
+        return found
+
+    # -- editing
+
+    def apply(self, edit: RowEdit) -> None:
+        """Insert or delete rows as *edit* says, and adjust every reference in the book."""
+        target = self.sheet(edit.sheet)
+        target.refuse_unmoved()
+        for sheet in self.sheets.values():
+            masters = [text for text, _, _ in sheet.shared().values()]
+            if sheet is target or any(edit.sheet.casefold() in t.casefold() for t in masters):
+                sheet.unshare()
+        if edit.count < 0:
+            self._drop_rows(target, edit.at, edit.at - edit.count - 1)
+        self._move_rows(target, edit)
+
+        def change(sheet: str, a: int, b: int, ranged: bool) -> tuple[int, int] | None:
+            return _rows(edit, sheet, a, b, True)
+
+        names = {edit.sheet.casefold(), edit.sheet.casefold().replace("'", "''")}
+
+        def mentions(text: str) -> bool:  # a quick test before the references are read
+            folded = text.casefold()
+            return any(name in folded for name in names)
+
+        for sheet in self.sheets.values():
+            mine = sheet is target
+            for element in sheet.doc.getElementsByTagName("*"):
+                local = element.localName
+                if local in _FORMULA_ELEMENTS:
+                    old = _text(element)
+                    if old and (mine or mentions(old)):
+                        new = map_references(old, sheet.name, change)
+                        if new != old:
+                            _set_text(element, new)
+                            sheet.changed = True
+                    if local == "f" and element.hasAttribute("ref") and mine:
+                        grows = element.getAttribute("t") == "array"
+                        self._attribute(element, "ref", sheet, edit, grows)
+                elif local in _SQREF_ELEMENTS and mine:
+                    old = _text(element)
+                    new = _map_sqref(old, sheet.name, edit, True)
+                    if new != old:
+                        _set_text(element, new)
+                        sheet.changed = True
+                if not mine or local == "f":
+                    continue
+                for name in _GROWING_ATTRIBUTES | _MOVING_ATTRIBUTES | {"ref"}:
+                    if element.hasAttribute(name) and local not in ("dimension", "c", "row"):
+                        grows = name in _GROWING_ATTRIBUTES or local == "autoFilter"
+                        self._attribute(element, name, sheet, edit, grows)
+
+        def kept(sheet: str, a: int, b: int, ranged: bool) -> tuple[int, int] | None:
+            # a chart line over deleted rows stays as it was: season_book redraws its lines
+            return _rows(edit, sheet, a, b, True) or (a, b)
+
+        for part, doc in self.charts.items():
+            for element in doc.getElementsByTagName("*"):
+                if element.localName == "f":
+                    old = _text(element)
+                    new = map_references(old, None, kept)
+                    if new != old:
+                        _set_text(element, new)
+                        self.changed_charts.add(part)
+        for element in self.workbook.getElementsByTagName("*"):
+            if element.localName == "definedName":
+                old = _text(element)
+                new = map_references(old, None, change)
+                if new != old:
+                    _set_text(element, new)
+                    self.workbook_changed = True
+        target.update_dimension()
+        target.changed = True
+
+    def _attribute(
+        self, element: minidom.Element, name: str, sheet: _Sheet, edit: RowEdit, grows: bool
+    ) -> None:
+        old = element.getAttribute(name)
+        new = _map_sqref(old, sheet.name, edit, grows)
+        if new == old:
+            return
+        if new:
+            element.setAttribute(name, new)
+        elif element.localName in ("mergeCell", "hyperlink", "dataValidation") or (
+            element.localName == "conditionalFormatting"
+        ):
+            parent = element.parentNode
+            if parent is not None:
+                parent.removeChild(element)
+        else:
+            element.removeAttribute(name)
+        sheet.changed = True
+
+    def _drop_rows(self, sheet: _Sheet, first: int, last: int) -> None:
+        for number, row in sheet.rows().items():
+            if first <= number <= last and row.parentNode is not None:
+                row.parentNode.removeChild(row)
+
+    def _move_rows(self, sheet: _Sheet, edit: RowEdit) -> None:
+        rows = sheet.rows()
+        for number, row in rows.items():
+            moved = edit.rows(number, number, False)
+            if moved is None or moved[0] == number:
+                continue
+            new = moved[0]
+            if new > MAX_ROW:
+                raise RowsError(f"sheet {sheet.name!r} would need more than {MAX_ROW:,} rows")
+            row.setAttribute("r", str(new))
+            for _, cell in sheet.cells(row, number):
+                ref = cell.getAttribute("r")
+                if ref:
+                    letters, _ = _split_cell(ref)
+                    cell.setAttribute("r", f"{letters}{new}")
+
+    def fill(self, name: str, model: int, count: int) -> int:
+        """Give rows model+1 .. model+count of sheet *name* (empty after an insertion) the
+        cells of row *model*: its styles, blank inputs, its formulas continued as rows
+        model-1 and model continue them.  Returns the formula cells written."""
+        sheet = self.sheet(name)
+        rows = sheet.rows()
+        source = rows.get(model)
+        if source is None or sheet.data is None:
+            return 0
+        shared = sheet.shared()
+        above = (
+            {col: cell for col, cell in sheet.cells(rows[model - 1], model - 1)}
+            if (model - 1 in rows)
+            else {}
+        )
+        later = [row for number, row in sorted(rows.items()) if number > model]
+        before: minidom.Element | None = later[0] if later else None
+        ns = sheet.root.namespaceURI
+        prefix = sheet.root.prefix
+        tag = (lambda local: f"{prefix}:{local}") if prefix else (lambda local: local)
+        templates: list[tuple[str, minidom.Element, str | None]] = []
+        for _, cell in sheet.cells(source, model):
+            letters, _ = _split_cell(cell.getAttribute("r"))
+            text = None
+            found = _children(cell, "f")
+            if found and found[0].getAttribute("t") == "array":
+                ref = found[0].getAttribute("ref")
+                if ref and all(_split_cell(x)[1] == model for x in ref.split(":")):
+                    raise RowsError(
+                        f"sheet {sheet.name!r} cell {cell.getAttribute('r')} holds an array "
+                        "formula of one row: xlrating cannot continue it"
+                    )
+            elif found:
+                text = _formula_text(cell, shared)
+            templates.append((letters, cell, text))
+        written = 0
+        for step in range(1, count + 1):
+            number = model + step
+            row = sheet.doc.createElementNS(ns, tag("row"))
+            row.setAttribute("r", str(number))
+            for key, value in source.attributes.items():
+                if key != "r":
+                    row.setAttribute(key, value)
+            for letters, cell, text in templates:
+                new = sheet.doc.createElementNS(ns, tag("c"))
+                new.setAttribute("r", f"{letters}{number}")
+                if cell.getAttribute("s"):
+                    new.setAttribute("s", cell.getAttribute("s"))
+                if text is not None:
+                    previous = above.get(_col_number(letters))
+                    old = _formula_text(previous, shared) if previous is not None else None
+                    continued = _continue(old, text, step) if old is not None else None
+                    if continued is None and old == text:
+                        continued = text
+                    if continued is None:
+                        raise RowsError(
+                            f"sheet {sheet.name!r}: the formulas of {letters}{model - 1} and "
+                            f"{letters}{model} do not step from row to row, so xlrating "
+                            "cannot continue them into new rows"
+                        )
+                    f = sheet.doc.createElementNS(ns, tag("f"))
+                    f.appendChild(sheet.doc.createTextNode(continued))
+                    new.appendChild(f)
+                    written += 1
+                row.appendChild(new)
+            sheet.data.insertBefore(row, before)
+        sheet.update_dimension()
+        sheet.changed = True
+        return written
+
+    def calculate_on_load(self) -> None:
+        """Ask Excel to compute every formula when it opens the file (``calcPr
+        fullCalcOnLoad``): new formula cells carry no cached value."""
+        root = self.workbook.documentElement
+        assert root is not None
+        found = _children(root, "calcPr")
+        if found:
+            calc = found[0]
+        else:
+            prefix = root.prefix
+            calc = self.workbook.createElementNS(
+                root.namespaceURI, f"{prefix}:calcPr" if prefix else "calcPr"
+            )
+            # CT_Workbook: calcPr follows definedNames and precedes oleSize, customWorkbookViews...
+            later = [
+                c
+                for c in root.childNodes
+                if isinstance(c, minidom.Element)
+                and c.localName
+                in (
+                    "oleSize",
+                    "customWorkbookViews",
+                    "pivotCaches",
+                    "smartTagPr",
+                    "smartTagTypes",
+                    "webPublishing",
+                    "fileRecoveryPr",
+                    "webPublishObjects",
+                    "extLst",
+                )
+            ]
+            root.insertBefore(calc, later[0] if later else None)
+        if calc.getAttribute("fullCalcOnLoad") not in ("1", "true"):
+            calc.setAttribute("fullCalcOnLoad", "1")
+            self.workbook_changed = True
+
+    def to_parts(self) -> dict[str, bytes]:
+        """The parts that changed, as bytes."""
+        out = {s.part: s.to_bytes() for s in self.sheets.values() if s.changed}
+        for part in self.changed_charts:
+            root = self.charts[part].documentElement
+            assert root is not None
+            out[part] = (_XML_DECLARATION + root.toxml()).encode("utf-8")
+        if self.workbook_changed:
+            root = self.workbook.documentElement
+            assert root is not None
+            out[self.workbook_part] = (_XML_DECLARATION + root.toxml()).encode("utf-8")
+        return out
