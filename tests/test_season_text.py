@@ -109,13 +109,13 @@ def test_hostile_names_are_refused_and_the_book_kept(
     [
         (
             pair("Smith\ud800John"),
-            "the player name 'Smith\\ud800John' holds the character U+D800, which an xlsx file "
-            "cannot hold (XML 1.0 has no U+FFFE, U+FFFF or lone surrogates)",
+            "the player name 'Smith\\ud800John' holds character U+D800, which a workbook "
+            "(XML 1.0) cannot hold",
         ),
         (
             pair("x" * 40_000),
-            f"the player name {'x' * 60!r}... has 40,000 characters, more than the 32,767 an "
-            "Excel cell holds",
+            f"the player name {'x' * 60!r}... holds 40,000 characters, more than the 32,767 a "
+            "spreadsheet cell holds",
         ),
         (pair("#ref!"), "the player name '#ref!' reads as Excel's error value #REF!"),
         (pair(" bye "), "the player name ' bye ' is the bye marker"),
@@ -135,8 +135,8 @@ def test_any_source_is_checked_where_the_book_is_written(
 @pytest.mark.parametrize(
     ("event", "message"),
     [
-        ("A\x07B", "--event 'A\\x07B': holds the character U+0007"),
-        ("x" * (MAX_CELL_CHARS + 1), "has 32,768 characters, more than the 32,767"),
+        ("A\x07B", "--event: column 2 of the name holds character U+0007"),
+        ("x" * (MAX_CELL_CHARS + 1), "holds 32,768 characters, more than the 32,767"),
         ("#N/A", "the event name '#N/A' reads as Excel's error value #N/A"),
     ],
 )

@@ -591,9 +591,6 @@ def _import(args: argparse.Namespace) -> int:
     from .workbook import season_book
 
     name = args.event if args.event is not None else event.name
-    if args.event is not None and season_book.text_problem(args.event) is not None:
-        problem = season_book.text_problem(args.event)
-        raise CliError(f"{where}: --event {args.event[:60]!r}: {problem}", EXIT_USAGE)
     if not name or not name.strip():
         raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
     date, came_from = _rules_date(imported_events[0], args.date)

@@ -43,7 +43,7 @@ from xml.dom import minidom
 from ..cells import EXCEL_EPOCH, is_error_cell
 from ..errors import RatingError
 from ..tables import read_players, read_season_games
-from ..tournament import BYE, Event
+from ..tournament import BYE, MAX_NAME_CHARS, Event, name_problem
 from .cache import (
     XML_DECLARATION,
     SheetRewriter,
@@ -89,13 +89,9 @@ RESULT_TEXT: Final[dict[float, str]] = {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}
 #: How a bye's points are written in the result column (``BYE`` in the Black column).
 BYE_TEXT: Final = CLUB_BYE_RESULTS
 _FORFEIT_TEXT: Final[dict[float, str]] = {1.0: "+-", 0.0: "-+"}
-#: The most characters one cell holds: Excel specifications and limits ("Total number of
-#: characters that a cell can contain: 32,767 characters").
-MAX_CELL_CHARS: Final = 32_767
-#: A character XML 1.0 cannot carry (W3C XML 1.0 Fifth Edition, 2.2 Characters, production
-#: [2] Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]): C0
-#: controls other than tab, line feed and carriage return, lone surrogates, U+FFFE, U+FFFF.
-_NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: The most characters one cell holds (Excel specifications and limits), as the tournament
+#: vocabulary defines it.
+MAX_CELL_CHARS: Final = MAX_NAME_CHARS
 
 _CHART_NS: Final = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 _CACHES: Final = frozenset({"strCache", "numCache", "multiLvlStrCache", "extLst"})
@@ -618,29 +614,20 @@ def _key(name: object) -> str:
 def text_problem(text: str) -> str | None:
     """Why *text* cannot be written into a cell of a workbook (None: it can).
 
-    A character XML 1.0 cannot carry is refused (never replaced: a name changed behind
-    the user's back would no longer match the tournament file or the sheet); so is text
-    longer than a cell holds.
+    The rule is the tournament vocabulary's (:func:`xlrating.tournament.name_problem`): a
+    character XML 1.0 cannot carry is refused (never replaced: a name changed behind the
+    user's back would no longer match the tournament file or the sheet); so is text longer
+    than a cell holds.
 
     >>> text_problem("Smith, John") is None
     True
     >>> text_problem("Smith\\x0bJohn").split(",")[0]
-    'holds the character U+000B'
+    'holds character U+000B'
     >>> text_problem("x" * 32_768)
-    'has 32,768 characters, more than the 32,767 an Excel cell holds'
+    'holds 32,768 characters, more than the 32,767 a spreadsheet cell holds'
     """
-    bad = _NOT_XML.search(text)
-    if bad is not None:
-        return (
-            f"holds the character U+{ord(bad.group()):04X}, which an xlsx file cannot hold "
-            "(XML 1.0 allows no control characters but tab, line feed and carriage return)"
-            if ord(bad.group()) < 0x20
-            else f"holds the character U+{ord(bad.group()):04X}, which an xlsx file cannot "
-            "hold (XML 1.0 has no U+FFFE, U+FFFF or lone surrogates)"
-        )
-    if len(text) > MAX_CELL_CHARS:
-        return f"has {len(text):,} characters, more than the {MAX_CELL_CHARS:,} an Excel cell holds"
-    return None
+    found = name_problem(text)
+    return None if found is None else f"holds {found[1]}"
 
 
 def _shown(text: str) -> str:
