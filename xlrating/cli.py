@@ -231,19 +231,19 @@ def _progress(args: argparse.Namespace) -> _Progress:
 
 
 def _workbook_modules() -> tuple[Any, Any, Any]:
-    """engine, cache and templates, or a one-line error naming the extra to install."""
+    """engine, xlsx and templates, or a one-line error naming the extra to install."""
     try:
         import formulas  # noqa: F401
         import openpyxl  # noqa: F401
         import xlsxwriter  # noqa: F401
 
-        from .workbook import cache, engine, templates
+        from .workbook import engine, templates, xlsx
     except ImportError as error:
         raise CliError(
             f"xlrating: this command needs the workbook extra ({_WORKBOOK_EXTRA}): "
             f"{_one_line(error)}"
         ) from None
-    return engine, cache, templates
+    return engine, xlsx, templates
 
 
 def _default_output(book: Path) -> Path:
@@ -264,7 +264,7 @@ def _recalc(args: argparse.Namespace) -> int:
     where = "xlrating recalc"
     limit = _time_limit()
     _guard(where, source)
-    engine, cache, _ = _workbook_modules()
+    engine, xlsx, _ = _workbook_modules()
     import tempfile
     import zipfile
 
@@ -285,7 +285,7 @@ def _recalc(args: argparse.Namespace) -> int:
             bar.show(f"writing {target.name}", 0.9)
             if args.in_place:
                 _backup(source)
-            report = cache.write_cached_values(
+            report = xlsx.write_cached_values(
                 book, target, evaluation.values, values_only=args.values_only
             )
         bar.show(f"wrote {target.name}", 1.0)
@@ -410,18 +410,11 @@ def _display(value: object, num_format: str | None) -> str:
 
 def _grid_of(ref: str) -> list[list[str]]:
     """ "$C$13:$D$14" -> [["C13", "D13"], ["C14", "D14"]]: the cells of a range, by row."""
-    from .workbook.cache import cell_range
-
-    def coordinate(row: int, col: int) -> str:
-        letters = ""
-        while col:
-            col, rest = divmod(col - 1, 26)
-            letters = chr(ord("A") + rest) + letters
-        return f"{letters}{row}"
+    from .workbook.a1 import address, cell_range
 
     rows: dict[int, list[str]] = {}
     for row, col in cell_range(ref.replace("$", "")):
-        rows.setdefault(row, []).append(coordinate(row, col))
+        rows.setdefault(row, []).append(address(row, col))
     return list(rows.values())
 
 
@@ -458,7 +451,7 @@ def _print_table(table: list[list[str]]) -> None:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    engine, cache, templates = _workbook_modules()
+    engine, xlsx, templates = _workbook_modules()
     directory = Path(args.directory)
     bar = _progress(args)
     rows: list[tuple[str, str, str]] = []
@@ -472,7 +465,7 @@ def _demo(args: argparse.Namespace) -> int:
             bar.show(f"building {name}", index / len(names))
             built = templates.build_template(name, path, spec.sample)
             evaluation = engine.evaluate(path, progress=bar.part(index, len(names)))
-            cache.write_cached_values(path, path, evaluation.values)
+            xlsx.write_cached_values(path, path, evaluation.values)
             for key in spec.summary:
                 sheet, ref = built.cells[key]
                 if ":" in ref:  # a table (the club season's ratings): printed below
@@ -553,7 +546,7 @@ def _import(args: argparse.Namespace) -> int:
         raise CliError(f"{where}: {source.name}: {_one_line(error)}") from None
     except OSError as error:
         raise CliError(f"{where}: {_one_line(error)}") from None
-    engine, cache, _ = _workbook_modules()
+    engine, xlsx, _ = _workbook_modules()
     import zipfile
 
     from .workbook import season_book
@@ -576,7 +569,7 @@ def _import(args: argparse.Namespace) -> int:
         try:
             with _Deadline(limit):
                 evaluation = engine.evaluate(book)
-                cache.write_cached_values(book, book, evaluation.values)
+                xlsx.write_cached_values(book, book, evaluation.values)
         except _TimeUp:
             raise CliError(
                 f"{where}: imported into {book}, but recalculating it gave up after {limit} s "
@@ -895,12 +888,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="workbooks",
         help="where to write them (default: ./workbooks)",
     )
-    # The defaults are templates.CLUB_PLAYER_ROWS, CLUB_GAME_ROWS, CLUB_EVENT_COLUMNS, written
-    # out here because --help must not import the workbook libraries.
+    # The club season's layout module imports no workbook library, so --help can read it.
+    from .workbook import season_layout as club
+
     for option, what, default in (
-        ("--player-rows", "rows for players", 40),
-        ("--game-rows", "rows for games (a game or a bye per row)", 600),
-        ("--event-columns", "event columns of the Ratings sheet", 16),
+        ("--player-rows", "rows for players", club.CLUB_PLAYER_ROWS),
+        ("--game-rows", "rows for games (a game or a bye per row)", club.CLUB_GAME_ROWS),
+        ("--event-columns", "event columns of the Ratings sheet", club.CLUB_EVENT_COLUMNS),
     ):
         templates.add_argument(
             option,

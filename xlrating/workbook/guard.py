@@ -1,7 +1,7 @@
 """Check a workbook file before any parser reads it: refuse what is not a plain xlsx.
 
 Club spreadsheets arrive from anywhere, so :func:`check_workbook` looks at a file with
-bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.cache` see it:
+bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.xlsx` see it:
 
 1. the size on disk (:data:`MAX_FILE_BYTES`) and the first bytes: an OLE compound file
    (``D0 CF 11 E0``) is a password-protected (encrypted) workbook or a legacy ``.xls``;
