@@ -19,8 +19,9 @@ Hostile or broken files: ``recalc`` and ``import`` check every workbook with
 :func:`xlrating.workbook.guard.check_workbook` before any parser reads it, ``recalc`` gives
 up after :data:`TIME_LIMIT_SECONDS`, and a tournament file is read through
 :func:`xlrating.imports.decode_text`.  Nothing is written under a target's name until it
-is complete (a temporary file beside it is renamed into place); ``recalc --in-place``
-first copies the book to :func:`backup_path`.  A run killed midway may leave a temporary
+is complete: every file is written through :mod:`xlrating.workbook.files` (a temporary
+file beside the target, flushed, renamed into place); ``recalc --in-place`` first copies
+the book to :func:`backup_path`.  A run killed midway may leave a temporary
 ``.NAME.*.tmp`` beside the target; the next run on that target removes those older than
 :data:`STALE_TEMP_SECONDS`.
 """
@@ -28,6 +29,7 @@ first copies the book to :func:`backup_path`.  A run killed midway may leave a t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import decimal
 import json
 import os
@@ -35,17 +37,23 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final, NoReturn
 
 from . import __version__
+from .errors import RatingError, WorkbookError, XlratingError
+from .workbook import files
+from .workbook.files import STALE_TEMP_SECONDS as STALE_TEMP_SECONDS  # the sweep's age
 
 __all__ = ["UDF_MODULE", "CliError", "add_udf_module", "backup_path", "build_parser", "main"]
 
 EXIT_FAILURE: Final = 1
 EXIT_USAGE: Final = 2
+#: The exit code of a run interrupted with Ctrl+C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED: Final = 130
 #: The module xlwings' "UDF Modules" setting must name.
 UDF_MODULE: Final = "xlrating.udfs"
 #: The key of that setting in xlwings.conf (as the xlwings ribbon writes it).
@@ -64,11 +72,9 @@ _WORKBOOK_EXTRA: Final = 'pip install "xlrating[workbook]"'
 #: guard accepts takes well under a minute on a 2020s laptop.
 TIME_LIMIT_SECONDS: Final = 300
 TIME_LIMIT_VARIABLE: Final = "XLRATING_TIME_LIMIT"
-#: A temporary file beside a target older than this (seconds) is left from a killed run.
-STALE_TEMP_SECONDS: Final = 3600
 
 
-class CliError(Exception):
+class CliError(XlratingError):
     """A failure to report as one line on stderr, with an exit code."""
 
     def __init__(self, message: str, code: int = EXIT_FAILURE) -> None:
@@ -88,6 +94,93 @@ def _one_line(error: BaseException) -> str:
     return text or type(error).__name__
 
 
+# ---------------------------------------------------------------- failures as messages
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What a command is doing, for the message a failure in it gets (:func:`_failure`).
+
+    A command runs each step that touches files ``with _doing(_Step(...))``; the fields say
+    what the failures that are expected there mean for the user.
+    """
+
+    #: The command, as messages start: "xlrating recalc".
+    where: str
+    #: The file the step reads or writes, as messages name it ("" if none).
+    file: str = ""
+    #: What an OSError means here, before its text ("cannot read book.xlsx"); "": its
+    #: text alone.
+    os_error: str = ""
+    #: What a damaged zip archive means here; "": not expected here.
+    bad_zip: str = ""
+    #: What running out of time means here; "": no time limit here.
+    time_up: str = ""
+    #: The computation on *file*: running out of memory or stack is said of it.
+    computing: bool = False
+    #: What any other failure means here, before its type and text; "": a bug.
+    other: str = ""
+    #: Work already saved before this step: every failure here is said after it.
+    saved: str = ""
+
+
+_STEP: ContextVar[_Step | None] = ContextVar("xlrating_cli_step", default=None)
+
+
+@contextlib.contextmanager
+def _doing(step: _Step) -> Iterator[None]:
+    """Run a step of a command; a failure leaves the step set for :func:`main`."""
+    token = _STEP.set(step)
+    yield
+    _STEP.reset(token)
+
+
+def _failure(error: BaseException, step: _Step | None) -> tuple[str, int]:
+    """The one line and exit code for a failure: the one place the command maps errors
+    (xlrating's family, the system's, the libraries') to what the user reads."""
+    if isinstance(error, CliError):
+        return str(error), error.code
+    if isinstance(error, KeyboardInterrupt):
+        return "xlrating: interrupted", EXIT_INTERRUPTED
+    message = _message(error, step) if step is not None else None
+    if message is None:  # a bug: still one line, and say what it was
+        message = f"xlrating: internal error ({type(error).__name__}): {_one_line(error)}"
+    return message, EXIT_FAILURE
+
+
+def _message(error: BaseException, step: _Step) -> str | None:
+    """What *error* means in *step*; None for a failure the step does not expect."""
+    import zipfile
+
+    from .workbook.guard import WorkbookRefusedError
+
+    where, file, text = step.where, step.file, _one_line(error)
+    kind = f"{type(error).__name__}: {text}"
+    if step.saved and isinstance(error, _TimeUp):
+        return f"{where}: {step.saved}, but {step.time_up}"
+    if step.saved and isinstance(error, Exception):
+        return f"{where}: {step.saved}, but {step.other}: {kind}"
+    if isinstance(error, _TimeUp) and step.time_up:
+        return f"{where}: {step.time_up}"
+    if isinstance(error, WorkbookRefusedError) and file:  # its message names no file
+        return f"{where}: {file}: {text}"
+    if isinstance(error, WorkbookError):
+        return f"{where}: {text}"
+    if isinstance(error, zipfile.BadZipFile) and step.bad_zip:
+        return f"{where}: {step.bad_zip}"
+    if isinstance(error, MemoryError) and step.computing:
+        return f"{where}: {file}: ran out of memory computing it; nothing was written"
+    if isinstance(error, RecursionError) and step.computing:
+        return f"{where}: {file}: its formulas nest too deeply to compute; nothing was written"
+    if isinstance(error, OSError):
+        return f"{where}: {step.os_error}: {text}" if step.os_error else f"{where}: {text}"
+    if isinstance(error, Exception) and step.other:
+        return f"{where}: {step.other}: {kind}"
+    if isinstance(error, RatingError) and file:
+        return f"{where}: {file}: {text}"
+    return None
+
+
 # ---------------------------------------------------------------- keeping files safe
 
 
@@ -96,48 +189,19 @@ def backup_path(book: Path) -> Path:
     return book.with_name(f"{book.stem}.backup{book.suffix or '.xlsx'}")
 
 
-def _temp_beside(target: Path) -> Path:
-    import tempfile
-
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
-    return Path(name)
-
-
 def _backup(book: Path) -> Path:
     """Copy *book* to its backup name, through a temporary file renamed into place."""
     backup = backup_path(book)
-    temp = _temp_beside(backup)
-    try:
-        shutil.copy2(book, temp)
-        os.replace(temp, backup)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    files.copy_file(book, backup)
     return backup
-
-
-def _remove_stale_temps(target: Path) -> None:
-    """Remove temporary files a killed run left beside *target* (older than an hour)."""
-    cutoff = time.time() - STALE_TEMP_SECONDS
-    try:
-        for leftover in target.parent.glob(f".{target.name}.*.tmp"):
-            if leftover.is_file() and leftover.stat().st_mtime < cutoff:
-                leftover.unlink(missing_ok=True)
-    except OSError:
-        pass  # tidying up is a courtesy; it never stops a run
 
 
 def _guard(where: str, book: Path) -> None:
     """Refuse, in one line, a workbook that is not a plain xlsx within the guard's limits."""
     from .workbook import guard
 
-    try:
+    with _doing(_Step(where, str(book), os_error=f"cannot read {book}")):
         guard.check_workbook(book)  # standard library only: a refused file costs no import
-    except guard.WorkbookRefusedError as error:
-        raise CliError(f"{where}: {book}: {_one_line(error)}") from None
-    except OSError as error:
-        raise CliError(f"{where}: cannot read {book}: {_one_line(error)}") from None
 
 
 class _TimeUp(BaseException):
@@ -266,17 +330,27 @@ def _recalc(args: argparse.Namespace) -> int:
     _guard(where, source)
     engine, xlsx, _ = _workbook_modules()
     import tempfile
-    import zipfile
 
-    from .workbook import guard, season_book
+    from .workbook import season_book
 
-    _remove_stale_temps(target)
+    files.remove_stale_temps(target)
     bar = _progress(args)
     fitted: Any = None
     handle, scratch = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".fit.xlsx")
     os.close(handle)
+    computing = _Step(
+        where,
+        str(source),
+        bad_zip=f"{source}: not an xlsx file (a damaged zip archive)",
+        time_up=(
+            f"{source}: gave up after {limit} s (the time limit; "
+            f"{TIME_LIMIT_VARIABLE} sets another); nothing was written"
+        ),
+        computing=True,
+        other=f"cannot compute {source.name}",
+    )
     try:
-        with _Deadline(limit):
+        with _doing(computing), _Deadline(limit):
             # A season book's ratings table is sized to its tables first, as Excel 365 would.
             # The guard has read the source (above); the scratch copy is ours.
             fitted = season_book.fit_season(source, scratch, checked=True)
@@ -289,31 +363,6 @@ def _recalc(args: argparse.Namespace) -> int:
                 book, target, evaluation.values, values_only=args.values_only
             )
         bar.show(f"wrote {target.name}", 1.0)
-    except _TimeUp:
-        raise CliError(
-            f"{where}: {source}: gave up after {limit} s (the time limit; "
-            f"{TIME_LIMIT_VARIABLE} sets another); nothing was written"
-        ) from None
-    except guard.WorkbookRefusedError as error:
-        raise CliError(f"{where}: {source}: {_one_line(error)}") from None
-    except zipfile.BadZipFile:
-        raise CliError(f"{where}: {source}: not an xlsx file (a damaged zip archive)") from None
-    except season_book.SeasonBookError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
-    except MemoryError:
-        raise CliError(
-            f"{where}: {source}: ran out of memory computing it; nothing was written"
-        ) from None
-    except RecursionError:
-        raise CliError(
-            f"{where}: {source}: its formulas nest too deeply to compute; nothing was written"
-        ) from None
-    except OSError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
-    except Exception as error:
-        raise CliError(
-            f"{where}: cannot compute {source.name}: {type(error).__name__}: {_one_line(error)}"
-        ) from None
     finally:
         bar.close()
         Path(scratch).unlink(missing_ok=True)
@@ -346,6 +395,8 @@ def _recalc(args: argparse.Namespace) -> int:
 
 
 def _templates(args: argparse.Namespace) -> int:
+    from .workbook.season_layout import CLUB_SEASON
+
     _, _, templates = _workbook_modules()
     directory = Path(args.directory)
     room = {
@@ -357,29 +408,23 @@ def _templates(args: argparse.Namespace) -> int:
         )
         if value is not None
     }
-    sized: Path | None = None
-    try:
-        if room:  # the club season with the room asked for, if recalc will accept it
+    with _doing(_Step("xlrating templates")):
+        if not room:
+            paths = templates.build_all(directory)
+        else:  # the club season with the room asked for, if recalc will accept it
             from .workbook.guard import WorkbookRefusedError, check_workbook
 
-            directory.mkdir(parents=True, exist_ok=True)
-            sized = _temp_beside(directory / "club_season.xlsx")
-            templates.build_template("club_season.xlsx", sized, room)
-            try:
-                check_workbook(sized)
-            except WorkbookRefusedError as error:
-                raise CliError(
-                    f"xlrating templates: club_season.xlsx with that room would be too big "
-                    f"for xlrating recalc: {_one_line(error)}"
-                ) from None
-        paths = templates.build_all(directory)
-        if sized is not None:
-            os.replace(sized, directory / "club_season.xlsx")
-    except (OSError, templates.TemplateError) as error:
-        raise CliError(f"xlrating templates: {_one_line(error)}") from None
-    finally:
-        if sized is not None:
-            sized.unlink(missing_ok=True)
+            with files.replacing(directory / CLUB_SEASON) as sized:
+                templates.build_template(CLUB_SEASON, sized, room)
+                try:
+                    check_workbook(sized)
+                except WorkbookRefusedError as error:
+                    raise CliError(
+                        f"xlrating templates: {CLUB_SEASON} with that room would be too big "
+                        f"for xlrating recalc: {_one_line(error)}"
+                    ) from None
+                # The others, and the standard club season that the sized one replaces.
+                paths = templates.build_all(directory)
     for path in paths:
         print(f"wrote {path}")
     return 0
@@ -459,29 +504,28 @@ def _demo(args: argparse.Namespace) -> int:
     seasons: list[tuple[str, object, list[list[str]]]] = []
     names = list(templates.TEMPLATES)
     try:
-        for index, name in enumerate(names):
-            spec = templates.TEMPLATES[name]
-            path = directory / name
-            bar.show(f"building {name}", index / len(names))
-            built = templates.build_template(name, path, spec.sample)
-            evaluation = engine.evaluate(path, progress=bar.part(index, len(names)))
-            xlsx.write_cached_values(path, path, evaluation.values)
-            for key in spec.summary:
-                sheet, ref = built.cells[key]
-                if ":" in ref:  # a table (the club season's ratings): printed below
-                    continue
-                value = evaluation.value(sheet, ref)
-                rows.append(
-                    (name, built.labels.get(key, key), _display(value, built.formats.get(key)))
-                )
-            if "ratings" in spec.summary:
-                system = evaluation.value(*built.cells["system"])
-                seasons.append((name, system, _season_table(evaluation, built)))
-            sheet, ref = built.cells["checks:status"]
-            statuses.append((name, evaluation.value(sheet, ref)))
-        bar.show("done", 1.0)
-    except (OSError, templates.TemplateError) as error:
-        raise CliError(f"xlrating demo: {_one_line(error)}") from None
+        with _doing(_Step("xlrating demo")):
+            for index, name in enumerate(names):
+                spec = templates.TEMPLATES[name]
+                path = directory / name
+                bar.show(f"building {name}", index / len(names))
+                built = templates.build_template(name, path, spec.sample)
+                evaluation = engine.evaluate(path, progress=bar.part(index, len(names)))
+                xlsx.write_cached_values(path, path, evaluation.values)
+                for key in spec.summary:
+                    sheet, ref = built.cells[key]
+                    if ":" in ref:  # a table (the club season's ratings): printed below
+                        continue
+                    value = evaluation.value(sheet, ref)
+                    rows.append(
+                        (name, built.labels.get(key, key), _display(value, built.formats.get(key)))
+                    )
+                if "ratings" in spec.summary:
+                    system = evaluation.value(*built.cells["system"])
+                    seasons.append((name, system, _season_table(evaluation, built)))
+                sheet, ref = built.cells["checks:status"]
+                statuses.append((name, evaluation.value(sheet, ref)))
+            bar.show("done", 1.0)
     finally:
         bar.close()
     width = max(len(name) for name in names)
@@ -530,7 +574,6 @@ def _read_text(path: Path) -> str:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from .errors import RatingError
     from .imports import parse_any
 
     source, book = Path(args.file), Path(args.into)
@@ -540,15 +583,9 @@ def _import(args: argparse.Namespace) -> int:
             raise CliError(f"{where}: no such file: {path}")
     limit = _time_limit() if args.recalc else 0
     _guard(where, book)
-    try:
+    with _doing(_Step(where, source.name)):
         event = parse_any(_read_text(source))
-    except RatingError as error:
-        raise CliError(f"{where}: {source.name}: {_one_line(error)}") from None
-    except OSError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
     engine, xlsx, _ = _workbook_modules()
-    import zipfile
-
     from .workbook import season_book
 
     name = args.event if args.event is not None else event.name
@@ -557,29 +594,22 @@ def _import(args: argparse.Namespace) -> int:
     date = args.date if args.date is not None else event.date
     if date is None:
         raise CliError(f"{where}: {source.name} gives no date: add --date YYYY-MM-DD", EXIT_USAGE)
-    try:
+    writing = _Step(
+        where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
+    )
+    with _doing(writing):
         report = season_book.import_event(book, event, name=name, date=date)
-    except season_book.SeasonBookError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
-    except zipfile.BadZipFile:
-        raise CliError(f"{where}: {book} is not an xlsx file") from None
-    except OSError as error:
-        raise CliError(f"{where}: cannot write {book}: {_one_line(error)}") from None
     if args.recalc:
-        try:
-            with _Deadline(limit):
-                evaluation = engine.evaluate(book)
-                xlsx.write_cached_values(book, book, evaluation.values)
-        except _TimeUp:
-            raise CliError(
-                f"{where}: imported into {book}, but recalculating it gave up after {limit} s "
-                "(the time limit)"
-            ) from None
-        except Exception as error:  # the import itself is done and saved
-            raise CliError(
-                f"{where}: imported into {book}, but recalculating it failed: "
-                f"{type(error).__name__}: {_one_line(error)}"
-            ) from None
+        recalculating = _Step(  # the import itself is done and saved
+            where,
+            str(book),
+            saved=f"imported into {book}",
+            time_up=f"recalculating it gave up after {limit} s (the time limit)",
+            other="recalculating it failed",
+        )
+        with _doing(recalculating), _Deadline(limit):
+            evaluation = engine.evaluate(book)
+            xlsx.write_cached_values(book, book, evaluation.values)
     added = len(report.added)
     rows = report.player_rows
     placed = f" (Players rows {rows[0]}-{rows[1]})" if rows else ""
@@ -759,10 +789,7 @@ def add_udf_module(conf: str | Path, module: str = UDF_MODULE) -> bool:
             break
     else:
         lines.append(f'"{UDF_MODULES_KEY}","{module}"')
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(path.name + ".tmp")
-    temp.write_bytes((newline.join(lines) + newline).encode("latin-1"))
-    os.replace(temp, path)
+    files.write_bytes(path, (newline.join(lines) + newline).encode("latin-1"))
     return True
 
 
@@ -810,20 +837,16 @@ def _excel_setup(args: argparse.Namespace) -> int:
         return 0
     command = [*_xlwings_command(), "addin", "install"]
     print("running: " + " ".join(command))
-    try:
+    with _doing(_Step("xlrating excel-setup", os_error="cannot run xlwings")):
         done = subprocess.run(command, check=False)
-    except OSError as error:
-        raise CliError(f"xlrating excel-setup: cannot run xlwings: {_one_line(error)}") from None
     if done.returncode != 0:
         raise CliError(
             f"xlrating excel-setup: `xlwings addin install` failed "
             f"(exit {done.returncode}); is Excel closed?"
         )
     conf = Path(args.conf) if args.conf else xlwings_conf_path()
-    try:
+    with _doing(_Step("xlrating excel-setup", os_error=f"cannot update {conf}")):
         changed = add_udf_module(conf)
-    except OSError as error:
-        raise CliError(f"xlrating excel-setup: cannot update {conf}: {_one_line(error)}") from None
     state = "added to" if changed else "already in"
     print(f'"{UDF_MODULES_KEY}","{UDF_MODULE}" {state} {conf}')
     print(
@@ -973,24 +996,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``xlrating`` command; returns the exit code."""
+    token = _STEP.set(None)
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
         return handler(args)
-    except CliError as error:
-        print(error, file=sys.stderr)
-        return error.code
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-    except KeyboardInterrupt:
-        print("xlrating: interrupted", file=sys.stderr)
-        return 130
-    except Exception as error:  # a bug: still one line, and say what it was
-        print(
-            f"xlrating: internal error ({type(error).__name__}): {_one_line(error)}",
-            file=sys.stderr,
-        )
-        return EXIT_FAILURE
+    except (Exception, KeyboardInterrupt, _TimeUp) as error:
+        message, code = _failure(error, _STEP.get())
+        print(message, file=sys.stderr)
+        return code
+    finally:
+        _STEP.reset(token)
 
 
 if __name__ == "__main__":  # pragma: no cover

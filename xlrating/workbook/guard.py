@@ -42,6 +42,8 @@ from pathlib import Path
 from typing import IO, Final
 from xml.parsers import expat
 
+from ..errors import WorkbookError
+
 __all__ = [
     "LIMITS",
     "MAX_CELLS",
@@ -112,7 +114,7 @@ _REL_NAMESPACE: Final = "http://schemas.openxmlformats.org/package/2006/relation
 _EXTERNAL_LINK_TYPE: Final = "/externalLink"
 
 
-class WorkbookRefusedError(ValueError):
+class WorkbookRefusedError(WorkbookError, ValueError):
     """The file is not a workbook xlrating will read; the message is one line and does not
     name the file (the caller adds it)."""
 

@@ -30,9 +30,7 @@ part, sizes within the limits, no links to other workbooks).
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -41,10 +39,11 @@ from typing import Any, Final
 from xml.dom import minidom
 
 from ..cells import EXCEL_EPOCH
-from ..errors import RatingError
+from ..errors import RatingError, WorkbookError
 from ..tables import read_players, read_season_games
 from ..tournament import BYE, Event
 from .a1 import RANGE_RE, address, bounds, cell_range, column_letters, parse_cell, split_sheet
+from .files import replacing
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 from .lint import references
 from .season_layout import CLUB_BYE_RESULTS
@@ -52,7 +51,6 @@ from .xlsx import (
     XML_DECLARATION,
     SheetRewriter,
     children,
-    move_into_place,
     sheet_parts,
 )
 
@@ -87,7 +85,7 @@ _PLAIN_SHEET: Final = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
 Area = tuple[str, str]
 
 
-class SeasonBookError(RuntimeError):
+class SeasonBookError(WorkbookError, RuntimeError):
     """A season workbook cannot be read or changed as asked (the message is one line)."""
 
 
@@ -401,18 +399,10 @@ def _write(
                         replaced[part], lines = redrawn
                         series += lines
         replaced.update({part: rewriter.to_bytes() for part, rewriter in sheets.items()})
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        os.close(handle)
-        try:
-            with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
-                for info in zf.infolist():
-                    data = replaced.get(info.filename)
-                    out.writestr(info, data if data is not None else zf.read(info.filename))
-            move_into_place(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        with replacing(target) as temp, zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in zf.infolist():
+                data = replaced.get(info.filename)
+                out.writestr(info, data if data is not None else zf.read(info.filename))
     return series
 
 

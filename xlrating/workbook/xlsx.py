@@ -21,10 +21,8 @@ it, so an existing file is never left half-written.
 from __future__ import annotations
 
 import math
-import os
 import posixpath
 import re
-import tempfile
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -35,6 +33,7 @@ from xml.etree import ElementTree
 
 from ..cells import EXCEL_ERRORS
 from .a1 import address, cell_range, parse_cell
+from .files import replacing
 
 __all__ = [
     "XML_DECLARATION",
@@ -44,7 +43,6 @@ __all__ = [
     "SheetRewriter",
     "cell_range",
     "children",
-    "move_into_place",
     "parse_cell",
     "sheet_names",
     "sheet_parts",
@@ -294,23 +292,6 @@ def _typed(value: object) -> tuple[str, str]:
             return "e", "#NUM!"
         return "n", str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
     return "str", str(value)
-
-
-def move_into_place(temp: str | Path, target: str | Path) -> None:
-    """Rename the finished file *temp* over *target*, with the permissions a new file gets.
-
-    ``tempfile.mkstemp`` creates files readable by their owner only; the target keeps its
-    own mode when it exists, and otherwise gets the mode the umask gives a new file.
-    """
-    target = Path(target)
-    if target.exists():
-        mode = target.stat().st_mode & 0o7777
-    else:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    os.chmod(temp, mode)
-    os.replace(temp, target)
 
 
 def _is_error(value: object) -> bool:
@@ -613,29 +594,18 @@ def _write_cached_values(
             errors += result.errors
             if result.data is not None:
                 replaced[part] = result.data
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-        os.close(handle)
-        try:
-            with zipfile.ZipFile(temp_name, "w", zipfile.ZIP_DEFLATED) as out:
-                for info in zf.infolist():
-                    name = info.filename
-                    if values_only and name in calc_chain:
-                        continue
-                    data = replaced.get(name)
-                    if data is None:
-                        data = zf.read(name)
-                        if (
-                            values_only
-                            and calc_chain
-                            and name in ("[Content_Types].xml", book_rels)
-                        ):
-                            data = _without_calc_chain(name, data)
-                    out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
-            move_into_place(temp_name, target)
-        except BaseException:
-            Path(temp_name).unlink(missing_ok=True)
-            raise
+        with (
+            replacing(target) as temp_name,
+            zipfile.ZipFile(temp_name, "w", zipfile.ZIP_DEFLATED) as out,
+        ):
+            for info in zf.infolist():
+                name = info.filename
+                if values_only and name in calc_chain:
+                    continue
+                data = replaced.get(name)
+                if data is None:
+                    data = zf.read(name)
+                    if values_only and calc_chain and name in ("[Content_Types].xml", book_rels):
+                        data = _without_calc_chain(name, data)
+                out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     return CacheReport(total, written, tuple(missing), tuple(errors))

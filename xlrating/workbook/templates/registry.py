@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from ..files import replacing
 from ..lint import lint_workbook
-from ..xlsx import move_into_place
 from .writer import Address, Book, TemplateError, call_text, cell_at, literal
 
 __all__ = [
@@ -333,21 +331,14 @@ def build_template(
     if spec is None:
         raise TemplateError(f"no template {name!r} (templates: {', '.join(TEMPLATES)})")
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(handle)
-    try:
-        built = _make(spec, temp, inputs)
+    with replacing(path) as temp:
+        built = _make(spec, str(temp), inputs)
         if lint:
             problems = lint_workbook(temp)
             if problems:
                 raise TemplateError(
                     f"{name}: {problems[0].sheet}!{problems[0].cell}: {problems[0].message}"
                 )
-        move_into_place(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
     return Built(path, built.cells, built.labels, built.formats)
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...catalog import FUNCTIONS
+from ...errors import WorkbookError
 from ..a1 import absolute, address, cell_range
 from ..lint import formula_problems, with_prefixes
 
@@ -81,7 +82,7 @@ SUBTITLE: Final = (
 )
 
 
-class TemplateError(RuntimeError):
+class TemplateError(WorkbookError, RuntimeError):
     """A template could not be built (its message is one line)."""
 
 
