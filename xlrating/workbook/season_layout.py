@@ -14,6 +14,7 @@ from typing import Final
 from ..tournament import BYE
 
 __all__ = [
+    "CHART_SHEET",
     "CLUB_BYE",
     "CLUB_BYE_RESULTS",
     "CLUB_EVENT_COLUMNS",
@@ -25,6 +26,15 @@ __all__ = [
     "CLUB_RESULTS",
     "CLUB_SEASON",
     "CLUB_SYSTEMS",
+    "GAMES_FIRST",
+    "GAMES_SHEET",
+    "PLAYERS_FIRST",
+    "PLAYERS_SHEET",
+    "RATINGS_HEADER",
+    "RATINGS_SHEET",
+    "ROOM_DEFAULTS",
+    "STANDINGS_FIRST",
+    "STANDINGS_SHEET",
     "ClubRoom",
 ]
 

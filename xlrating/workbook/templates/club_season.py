@@ -20,6 +20,7 @@ from ..._check import show
 from ...catalog import FUNCTIONS
 from ..lint import formula_problems, with_prefixes
 from ..season_layout import (
+    CHART_SHEET,
     CLUB_BYE,
     CLUB_EVENT_COLUMNS,
     CLUB_GAME_ROWS,
@@ -31,10 +32,14 @@ from ..season_layout import (
     CLUB_SEASON,
     CLUB_SYSTEMS,
     GAMES_FIRST,
+    GAMES_SHEET,
     PLAYERS_FIRST,
+    PLAYERS_SHEET,
     RATINGS_HEADER,
+    RATINGS_SHEET,
     ROOM_DEFAULTS,
     STANDINGS_FIRST,
+    STANDINGS_SHEET,
     ClubRoom,
 )
 from .club_sample import CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS
@@ -239,26 +244,26 @@ def _areas(room: ClubRoom) -> _Areas:
         top,
         last_player,
         last_player + 1,
-        f"Players!$A${top}:$E${last_player}",
-        f"Players!$A${top}:$A${last_player}",
+        f"{PLAYERS_SHEET}!$A${top}:$E${last_player}",
+        f"{PLAYERS_SHEET}!$A${top}:$A${last_player}",
         first,
         last_game,
-        f"Games!$A${first}:$F${last_game}",
+        f"{GAMES_SHEET}!$A${first}:$F${last_game}",
         head,
         data_first,
         data_last,
         event_last,
-        f"Ratings!$C${data_first}:$C${data_last}",
-        f"Ratings!$D${head}:${cell_at(0, event_last)[:-1]}${head}",
-        f"Ratings!$C${data_first}:${cell_at(0, event_last)[:-1]}${data_last}",
-        f"Ratings!$A${data_first}:$A${data_last}",
+        f"{RATINGS_SHEET}!$C${data_first}:$C${data_last}",
+        f"{RATINGS_SHEET}!$D${head}:${cell_at(0, event_last)[:-1]}${head}",
+        f"{RATINGS_SHEET}!$C${data_first}:${cell_at(0, event_last)[:-1]}${data_last}",
+        f"{RATINGS_SHEET}!$A${data_first}:$A${data_last}",
     )
 
 
 def _players_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
     """The Players sheet: the table of members, and the BYE row the Games sheet offers."""
     room, top, bye_row = a.room, a.top, a.bye_row
-    p = book.sheet("Players")
+    p = book.sheet(PLAYERS_SHEET)
     p.widths(A=28, B=12, C=12, D=12, E=10, F=3, G=70)
     p.title("Club members", SUBTITLE)
     for col, text in enumerate(["Name", "Rating", "Rated games", "Floor", "Age"]):
@@ -324,7 +329,7 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
 def _games_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
     """The Games sheet: one row per game or bye."""
     room, top, bye_row, names = a.room, a.top, a.bye_row, a.names
-    g = book.sheet("Games")
+    g = book.sheet(GAMES_SHEET)
     g.widths(A=22, B=12, C=8, D=24, E=24, F=9, G=3, H=70)
     g.title("Games of the season", SUBTITLE)
     first = a.first
@@ -363,7 +368,7 @@ def _games_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
             ),
             (
                 range_validation(
-                    f"Players!$A${top}:$A${bye_row}",
+                    f"{PLAYERS_SHEET}!$A${top}:$A${bye_row}",
                     "Black",
                     f"A name from the Players sheet, or {CLUB_BYE} for a bye.",
                     f"Choose a player listed on the Players sheet, or {CLUB_BYE}.",
@@ -408,7 +413,7 @@ def _ratings_sheet(
     """The Ratings sheet: the settings, the SEASON_RATINGS table and the Start and Final
     columns; returns the height and width of the table."""
     room = a.room
-    r = book.sheet("Ratings")
+    r = book.sheet(RATINGS_SHEET)
     r.widths(A=10, B=10, C=26)
     r.ws.set_column(3, 3 + room.events - 1, 15)
     r.title("Ratings after each event of the season", SUBTITLE)
@@ -474,7 +479,7 @@ def _ratings_table(
     text = with_prefixes(call_text("SEASON_RATINGS", args))
     problems = formula_problems(text, array=True)
     if problems:
-        raise TemplateError(f"Ratings!C{head} ={text}: {problems[0]}")
+        raise TemplateError(f"{RATINGS_SHEET}!C{head} ={text}: {problems[0]}")
     k_value = as_cell(v["k"]) if system == "elo" else None
     table = FUNCTIONS["SEASON_RATINGS"](players_grid, games_grid, system, k_value)
     if not isinstance(table, list) or not table:
@@ -506,7 +511,7 @@ def _ratings_table(
                 r.ws.write_string(row, col, value, cell_format)
             else:
                 r.ws.write_number(row, col, float(value), cell_format)
-    book.record("ratings", "Ratings", absolute(area), "Ratings after each event")
+    book.record("ratings", RATINGS_SHEET, absolute(area), "Ratings after each event")
     book.formats["ratings"] = RATING_FORMAT
     return height, width
 
@@ -517,7 +522,7 @@ def _start_and_final(book: Book, a: _Areas, r: Sheet) -> None:
     data_first, data_last, event_last = a.data_first, a.data_last, a.event_last
     r.write(f"A{head}", "Start", "header")
     r.write(f"B{head}", "Final", "header")
-    ratings_of = f"Players!$B${top}:$B${last_player}"
+    ratings_of = f"{PLAYERS_SHEET}!$B${top}:$B${last_player}"
     last_event_col = cell_at(0, event_last)[:-1]
     for i in range(room.players):
         row = data_first + i
@@ -531,8 +536,8 @@ def _start_and_final(book: Book, a: _Areas, r: Sheet) -> None:
                 "output",
                 RATING_FORMAT,
             )
-    book.record("start", "Ratings", f"$A${head}:$A${data_last}", "Start rating")
-    book.record("final", "Ratings", f"$B${head}:$B${data_last}", "Final rating")
+    book.record("start", RATINGS_SHEET, f"$A${head}:$A${data_last}", "Start rating")
+    book.record("final", RATINGS_SHEET, f"$B${head}:$B${data_last}", "Final rating")
     book.formats["start"] = book.formats["final"] = RATING_FORMAT
     r.ws.freeze_panes(head, 3)
 
@@ -546,7 +551,7 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
         a.spill_table,
         a.starts,
     )
-    st = book.sheet("Standings")
+    st = book.sheet(STANDINGS_SHEET)
     st.widths(A=26, B=12, C=10, D=8, E=14, F=14, G=10, H=3, I=70)
     st.title("Standings of one event", SUBTITLE)
     st.input(
@@ -561,11 +566,11 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
             "Choose an event listed on the Ratings sheet.",
         ),
     )
-    ev_games = f"Games!$A${first}:$A${last_game}"
+    ev_games = f"{GAMES_SHEET}!$A${first}:$A${last_game}"
     st.formula(
         "event_rounds",
         "B5",
-        f"SUMPRODUCT(MAX(({ev_games}=$B$4)*Games!$C${first}:$C${last_game}))",
+        f"SUMPRODUCT(MAX(({ev_games}=$B$4)*{GAMES_SHEET}!$C${first}:$C${last_game}))",
         "output",
         "0",
         "Rounds",
@@ -584,7 +589,7 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
         st.formula(
             None,
             f"A{row}",
-            f'IF(Players!$A${source}="","",Players!$A${source})',
+            f'IF({PLAYERS_SHEET}!$A${source}="","",{PLAYERS_SHEET}!$A${source})',
             "output",
         )
         player_row = f"MATCH($A{row},{spill_names},0)"
@@ -623,7 +628,7 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
         ("new_rating", "F", "New rating", RATING_FORMAT),
         ("change", "G", "Change", CHANGE_FORMAT),
     ]:
-        book.record(key, "Standings", f"${letter}${sfirst}:${letter}${slast}", label)
+        book.record(key, STANDINGS_SHEET, f"${letter}${sfirst}:${letter}${slast}", label)
         book.formats[key] = fmt
     for i, text in enumerate(
         [
@@ -642,10 +647,10 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
 def _standings_counts(st: Sheet, a: _Areas, sfirst: int, slast: int) -> None:
     """Rounds, points and rank: array formulas over the Standings sheet's player rows."""
     first, last_game = a.first, a.last_game
-    ev_games = f"Games!$A${first}:$A${last_game}"
-    whites = f"Games!$D${first}:$D${last_game}"
-    blacks_all = f"Games!$E${first}:$E${last_game}"
-    results = f"Games!$F${first}:$F${last_game}"
+    ev_games = f"{GAMES_SHEET}!$A${first}:$A${last_game}"
+    whites = f"{GAMES_SHEET}!$D${first}:$D${last_game}"
+    blacks_all = f"{GAMES_SHEET}!$E${first}:$E${last_game}"
+    results = f"{GAMES_SHEET}!$F${first}:$F${last_game}"
     # Rounds, points and rank are array formulas over the player rows: one COUNTIFS pass
     # per column instead of one per player keeps a long season quick to recalculate.
     listed = f"$A${sfirst}:$A${slast}"
@@ -677,7 +682,7 @@ def _standings_counts(st: Sheet, a: _Areas, sfirst: int, slast: int) -> None:
 def _chart_sheet(book: Book, a: _Areas, height: int, width: int) -> None:
     """The Chart sheet: one line per player through the season."""
     head = a.head
-    c = book.sheet("Chart")
+    c = book.sheet(CHART_SHEET)
     c.title("Ratings through the season", "One line per player: the rating after each event.")
     chart = book.wb.add_chart({"type": "line"})
     last_col = 2 + width - 1
@@ -685,9 +690,9 @@ def _chart_sheet(book: Book, a: _Areas, height: int, width: int) -> None:
         row = head - 1 + i
         chart.add_series(
             {
-                "name": ["Ratings", row, 2],
-                "categories": ["Ratings", head - 1, 3, head - 1, last_col],
-                "values": ["Ratings", row, 3, row, last_col],
+                "name": [RATINGS_SHEET, row, 2],
+                "categories": [RATINGS_SHEET, head - 1, 3, head - 1, last_col],
+                "values": [RATINGS_SHEET, row, 3, row, last_col],
                 "marker": {"type": "circle", "size": 5},
             }
         )
