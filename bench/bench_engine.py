@@ -12,7 +12,7 @@ For each workbook it reports the best of N runs of
   registry's functions installed as a plugin module (pycel looks functions up by lower-case
   name) through the same argument adapter.  pycel is optional and not a dependency; the
   benchmark says so and skips it when it is missing.
-* writing the cached values (:func:`xlrating.workbook.cache.write_cached_values`).
+* writing the cached values (:func:`xlrating.workbook.xlsx.write_cached_values`).
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def main() -> int:
     parser.add_argument("--dir", default="workbooks")
     args = parser.parse_args()
 
-    from xlrating.workbook import cache, engine
+    from xlrating.workbook import engine, xlsx
 
     books = sorted(Path(args.dir).glob("*.xlsx"))
     if not books:
@@ -112,10 +112,10 @@ def main() -> int:
         assert isinstance(evaluation, engine.Evaluation)
         with tempfile.TemporaryDirectory() as tmp:
             write = partial(
-                cache.write_cached_values, book, Path(tmp) / book.name, evaluation.values
+                xlsx.write_cached_values, book, Path(tmp) / book.name, evaluation.values
             )
             written, report = _best(args.repeat, write)
-        cells = report.formula_cells if isinstance(report, cache.CacheReport) else 0
+        cells = report.formula_cells if isinstance(report, xlsx.CacheReport) else 0
         if plugin is None:
             pycel_text = "n/a"
         else:

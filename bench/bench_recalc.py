@@ -15,7 +15,7 @@ a few forfeits.  The club season template is built around it
   games on a 2-core machine);
 * one more run in process times its stages: ``fit_season`` (openpyxl reads the book),
   the engine's ``loads``/``finish``/``calculate`` and its own bookkeeping, and
-  :func:`~xlrating.workbook.cache.write_cached_values`.
+  :func:`~xlrating.workbook.xlsx.write_cached_values`.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def _stages(book: Path, out: Path) -> dict[str, float]:
     import formulas
 
     from xlrating import cli
-    from xlrating.workbook import cache, engine, season_book
+    from xlrating.workbook import engine, season_book, xlsx
 
     marks: dict[str, float] = {}
     originals: list[tuple[Any, str, Any]] = []
@@ -95,7 +95,7 @@ def _stages(book: Path, out: Path) -> dict[str, float]:
     wrap(formulas.ExcelModel, "loads", "  formulas loads")
     wrap(formulas.ExcelModel, "finish", "  formulas finish")
     wrap(formulas.ExcelModel, "calculate", "  formulas calculate")
-    wrap(cache, "write_cached_values", "write_cached_values")
+    wrap(xlsx, "write_cached_values", "write_cached_values")
     start = time.perf_counter()
     try:
         code = cli.main(["recalc", str(book), "-o", str(out)])

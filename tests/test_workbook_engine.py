@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from xlrating.workbook import engine, templates
-from xlrating.workbook.cache import CellError
+from xlrating.workbook.xlsx import CellError
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from xlrating.workbook import engine, templates
-from xlrating.workbook.cache import CellError, write_cached_values
+from xlrating.workbook.xlsx import CellError, write_cached_values
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"

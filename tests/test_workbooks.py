@@ -32,8 +32,8 @@ from xlrating.events import FidePlayer
 from xlrating.season import rate_season
 from xlrating.tournament import Game, Player
 from xlrating.workbook import engine, lint, templates
-from xlrating.workbook.cache import CellError
 from xlrating.workbook.engine import Evaluation
+from xlrating.workbook.xlsx import CellError
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 NAMES = list(templates.TEMPLATES)

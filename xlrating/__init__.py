@@ -15,12 +15,14 @@ The spreadsheet layer is :mod:`xlrating.catalog` (the registry of Excel function
 from __future__ import annotations
 
 from . import elo, fide, glicko2, tournament, uscf
-from .errors import InvalidInputError, NoRatingError, RatingError
+from .errors import InvalidInputError, NoRatingError, RatingError, WorkbookError, XlratingError
 
 __all__ = [
     "InvalidInputError",
     "NoRatingError",
     "RatingError",
+    "WorkbookError",
+    "XlratingError",
     "__version__",
     "elo",
     "fide",

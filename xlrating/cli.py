@@ -20,8 +20,9 @@ Hostile or broken files: ``recalc`` and ``import`` check every workbook with
 :func:`xlrating.workbook.guard.check_workbook` before any parser reads it, ``recalc`` gives
 up after :data:`TIME_LIMIT_SECONDS`, and a tournament file is read through
 :func:`xlrating.imports.decode_text`.  Nothing is written under a target's name until it
-is complete (a temporary file beside it is renamed into place); ``recalc --in-place``
-first copies the book to :func:`backup_path`.  A run killed midway may leave a temporary
+is complete: every file is written through :mod:`xlrating.workbook.files` (a temporary
+file beside the target, flushed, renamed into place); ``recalc --in-place`` first copies
+the book to :func:`backup_path`.  A run killed midway may leave a temporary
 ``.NAME.*.tmp`` beside the target; the next run on that target removes those older than
 :data:`STALE_TEMP_SECONDS`.
 """
@@ -29,6 +30,7 @@ first copies the book to :func:`backup_path`.  A run killed midway may leave a t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import decimal
 import json
 import os
@@ -36,17 +38,23 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final, NoReturn
 
 from . import __version__
+from .errors import RatingError, WorkbookError, XlratingError
+from .workbook import files
+from .workbook.files import STALE_TEMP_SECONDS as STALE_TEMP_SECONDS  # the sweep's age
 
 __all__ = ["UDF_MODULE", "CliError", "add_udf_module", "backup_path", "build_parser", "main"]
 
 EXIT_FAILURE: Final = 1
 EXIT_USAGE: Final = 2
+#: The exit code of a run interrupted with Ctrl+C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED: Final = 130
 #: The module xlwings' "UDF Modules" setting must name.
 UDF_MODULE: Final = "xlrating.udfs"
 #: The key of that setting in xlwings.conf (as the xlwings ribbon writes it).
@@ -65,11 +73,9 @@ _WORKBOOK_EXTRA: Final = 'pip install "xlrating[workbook]"'
 #: guard accepts takes well under a minute on a 2020s laptop.
 TIME_LIMIT_SECONDS: Final = 300
 TIME_LIMIT_VARIABLE: Final = "XLRATING_TIME_LIMIT"
-#: A temporary file beside a target older than this (seconds) is left from a killed run.
-STALE_TEMP_SECONDS: Final = 3600
 
 
-class CliError(Exception):
+class CliError(XlratingError):
     """A failure to report as one line on stderr, with an exit code."""
 
     def __init__(self, message: str, code: int = EXIT_FAILURE) -> None:
@@ -89,6 +95,93 @@ def _one_line(error: BaseException) -> str:
     return text or type(error).__name__
 
 
+# ---------------------------------------------------------------- failures as messages
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What a command is doing, for the message a failure in it gets (:func:`_failure`).
+
+    A command runs each step that touches files ``with _doing(_Step(...))``; the fields say
+    what the failures that are expected there mean for the user.
+    """
+
+    #: The command, as messages start: "xlrating recalc".
+    where: str
+    #: The file the step reads or writes, as messages name it ("" if none).
+    file: str = ""
+    #: What an OSError means here, before its text ("cannot read book.xlsx"); "": its
+    #: text alone.
+    os_error: str = ""
+    #: What a damaged zip archive means here; "": not expected here.
+    bad_zip: str = ""
+    #: What running out of time means here; "": no time limit here.
+    time_up: str = ""
+    #: The computation on *file*: running out of memory or stack is said of it.
+    computing: bool = False
+    #: What any other failure means here, before its type and text; "": a bug.
+    other: str = ""
+    #: Work already saved before this step: every failure here is said after it.
+    saved: str = ""
+
+
+_STEP: ContextVar[_Step | None] = ContextVar("xlrating_cli_step", default=None)
+
+
+@contextlib.contextmanager
+def _doing(step: _Step) -> Iterator[None]:
+    """Run a step of a command; a failure leaves the step set for :func:`main`."""
+    token = _STEP.set(step)
+    yield
+    _STEP.reset(token)
+
+
+def _failure(error: BaseException, step: _Step | None) -> tuple[str, int]:
+    """The one line and exit code for a failure: the one place the command maps errors
+    (xlrating's family, the system's, the libraries') to what the user reads."""
+    if isinstance(error, CliError):
+        return str(error), error.code
+    if isinstance(error, KeyboardInterrupt):
+        return "xlrating: interrupted", EXIT_INTERRUPTED
+    message = _message(error, step) if step is not None else None
+    if message is None:  # a bug: still one line, and say what it was
+        message = f"xlrating: internal error ({type(error).__name__}): {_one_line(error)}"
+    return message, EXIT_FAILURE
+
+
+def _message(error: BaseException, step: _Step) -> str | None:
+    """What *error* means in *step*; None for a failure the step does not expect."""
+    import zipfile
+
+    from .workbook.guard import WorkbookRefusedError
+
+    where, file, text = step.where, step.file, _one_line(error)
+    kind = f"{type(error).__name__}: {text}"
+    if step.saved and isinstance(error, _TimeUp):
+        return f"{where}: {step.saved}, but {step.time_up}"
+    if step.saved and isinstance(error, Exception):
+        return f"{where}: {step.saved}, but {step.other}: {kind}"
+    if isinstance(error, _TimeUp) and step.time_up:
+        return f"{where}: {step.time_up}"
+    if isinstance(error, WorkbookRefusedError) and file:  # its message names no file
+        return f"{where}: {file}: {text}"
+    if isinstance(error, WorkbookError):
+        return f"{where}: {text}"
+    if isinstance(error, zipfile.BadZipFile) and step.bad_zip:
+        return f"{where}: {step.bad_zip}"
+    if isinstance(error, MemoryError) and step.computing:
+        return f"{where}: {file}: ran out of memory computing it; nothing was written"
+    if isinstance(error, RecursionError) and step.computing:
+        return f"{where}: {file}: its formulas nest too deeply to compute; nothing was written"
+    if isinstance(error, OSError):
+        return f"{where}: {step.os_error}: {text}" if step.os_error else f"{where}: {text}"
+    if isinstance(error, Exception) and step.other:
+        return f"{where}: {step.other}: {kind}"
+    if isinstance(error, RatingError) and file:
+        return f"{where}: {file}: {text}"
+    return None
+
+
 # ---------------------------------------------------------------- keeping files safe
 
 
@@ -97,48 +190,19 @@ def backup_path(book: Path) -> Path:
     return book.with_name(f"{book.stem}.backup{book.suffix or '.xlsx'}")
 
 
-def _temp_beside(target: Path) -> Path:
-    import tempfile
-
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
-    return Path(name)
-
-
 def _backup(book: Path) -> Path:
     """Copy *book* to its backup name, through a temporary file renamed into place."""
     backup = backup_path(book)
-    temp = _temp_beside(backup)
-    try:
-        shutil.copy2(book, temp)
-        os.replace(temp, backup)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    files.copy_file(book, backup)
     return backup
-
-
-def _remove_stale_temps(target: Path) -> None:
-    """Remove temporary files a killed run left beside *target* (older than an hour)."""
-    cutoff = time.time() - STALE_TEMP_SECONDS
-    try:
-        for leftover in target.parent.glob(f".{target.name}.*.tmp"):
-            if leftover.is_file() and leftover.stat().st_mtime < cutoff:
-                leftover.unlink(missing_ok=True)
-    except OSError:
-        pass  # tidying up is a courtesy; it never stops a run
 
 
 def _guard(where: str, book: Path) -> None:
     """Refuse, in one line, a workbook that is not a plain xlsx within the guard's limits."""
     from .workbook import guard
 
-    try:
+    with _doing(_Step(where, str(book), os_error=f"cannot read {book}")):
         guard.check_workbook(book)  # standard library only: a refused file costs no import
-    except guard.WorkbookRefusedError as error:
-        raise CliError(f"{where}: {book}: {_one_line(error)}") from None
-    except OSError as error:
-        raise CliError(f"{where}: cannot read {book}: {_one_line(error)}") from None
 
 
 class _TimeUp(BaseException):
@@ -232,19 +296,19 @@ def _progress(args: argparse.Namespace) -> _Progress:
 
 
 def _workbook_modules() -> tuple[Any, Any, Any]:
-    """engine, cache and templates, or a one-line error naming the extra to install."""
+    """engine, xlsx and templates, or a one-line error naming the extra to install."""
     try:
         import formulas  # noqa: F401
         import openpyxl  # noqa: F401
         import xlsxwriter  # noqa: F401
 
-        from .workbook import cache, engine, templates
+        from .workbook import engine, templates, xlsx
     except ImportError as error:
         raise CliError(
             f"xlrating: this command needs the workbook extra ({_WORKBOOK_EXTRA}): "
             f"{_one_line(error)}"
         ) from None
-    return engine, cache, templates
+    return engine, xlsx, templates
 
 
 def _default_output(book: Path) -> Path:
@@ -265,19 +329,29 @@ def _recalc(args: argparse.Namespace) -> int:
     where = "xlrating recalc"
     limit = _time_limit()
     _guard(where, source)
-    engine, cache, _ = _workbook_modules()
+    engine, xlsx, _ = _workbook_modules()
     import tempfile
-    import zipfile
 
-    from .workbook import guard, season_book
+    from .workbook import season_book
 
-    _remove_stale_temps(target)
+    files.remove_stale_temps(target)
     bar = _progress(args)
     fitted: Any = None
     handle, scratch = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".fit.xlsx")
     os.close(handle)
+    computing = _Step(
+        where,
+        str(source),
+        bad_zip=f"{source}: not an xlsx file (a damaged zip archive)",
+        time_up=(
+            f"{source}: gave up after {limit} s (the time limit; "
+            f"{TIME_LIMIT_VARIABLE} sets another); nothing was written"
+        ),
+        computing=True,
+        other=f"cannot compute {source.name}",
+    )
     try:
-        with _Deadline(limit):
+        with _doing(computing), _Deadline(limit):
             # A season book's ratings table is sized to its tables first, as Excel 365 would.
             # The guard has read the source (above); the scratch copy is ours.
             fitted = season_book.fit_season(source, scratch, checked=True)
@@ -286,35 +360,10 @@ def _recalc(args: argparse.Namespace) -> int:
             bar.show(f"writing {target.name}", 0.9)
             if args.in_place:
                 _backup(source)
-            report = cache.write_cached_values(
+            report = xlsx.write_cached_values(
                 book, target, evaluation.values, values_only=args.values_only
             )
         bar.show(f"wrote {target.name}", 1.0)
-    except _TimeUp:
-        raise CliError(
-            f"{where}: {source}: gave up after {limit} s (the time limit; "
-            f"{TIME_LIMIT_VARIABLE} sets another); nothing was written"
-        ) from None
-    except guard.WorkbookRefusedError as error:
-        raise CliError(f"{where}: {source}: {_one_line(error)}") from None
-    except zipfile.BadZipFile:
-        raise CliError(f"{where}: {source}: not an xlsx file (a damaged zip archive)") from None
-    except season_book.SeasonBookError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
-    except MemoryError:
-        raise CliError(
-            f"{where}: {source}: ran out of memory computing it; nothing was written"
-        ) from None
-    except RecursionError:
-        raise CliError(
-            f"{where}: {source}: its formulas nest too deeply to compute; nothing was written"
-        ) from None
-    except OSError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
-    except Exception as error:
-        raise CliError(
-            f"{where}: cannot compute {source.name}: {type(error).__name__}: {_one_line(error)}"
-        ) from None
     finally:
         bar.close()
         Path(scratch).unlink(missing_ok=True)
@@ -358,13 +407,11 @@ def _evaluate(args: argparse.Namespace, engine: Any, book: Path, bar: _Progress)
     if getattr(args, "engine", "embedded") != "libreoffice":
         return engine.evaluate(book, progress=bar.part(0, 2), checked=True)
     from .libreoffice import office
-    from .workbook.cache import CellError
+    from .workbook.xlsx import CellError
 
     bar.show(f"LibreOffice: computing {book.name}", 0.1)
-    try:
+    with _doing(_Step("xlrating recalc --engine libreoffice", str(book))):
         done = office.recalculate_once(office.find_office(), book)
-    except office.LibreOfficeError as error:
-        raise CliError(f"xlrating recalc --engine libreoffice: {_one_line(error)}") from None
     values = {
         key: (CellError(v if v in _EXCEL_ERRORS else "#VALUE!"))
         if isinstance(v, office.CalcError)
@@ -375,6 +422,8 @@ def _evaluate(args: argparse.Namespace, engine: Any, book: Path, bar: _Progress)
 
 
 def _templates(args: argparse.Namespace) -> int:
+    from .workbook.season_layout import CLUB_SEASON
+
     _, _, templates = _workbook_modules()
     directory = Path(args.directory)
     room = {
@@ -386,29 +435,23 @@ def _templates(args: argparse.Namespace) -> int:
         )
         if value is not None
     }
-    sized: Path | None = None
-    try:
-        if room:  # the club season with the room asked for, if recalc will accept it
+    with _doing(_Step("xlrating templates")):
+        if not room:
+            paths = templates.build_all(directory)
+        else:  # the club season with the room asked for, if recalc will accept it
             from .workbook.guard import WorkbookRefusedError, check_workbook
 
-            directory.mkdir(parents=True, exist_ok=True)
-            sized = _temp_beside(directory / "club_season.xlsx")
-            templates.build_template("club_season.xlsx", sized, room)
-            try:
-                check_workbook(sized)
-            except WorkbookRefusedError as error:
-                raise CliError(
-                    f"xlrating templates: club_season.xlsx with that room would be too big "
-                    f"for xlrating recalc: {_one_line(error)}"
-                ) from None
-        paths = templates.build_all(directory)
-        if sized is not None:
-            os.replace(sized, directory / "club_season.xlsx")
-    except (OSError, templates.TemplateError) as error:
-        raise CliError(f"xlrating templates: {_one_line(error)}") from None
-    finally:
-        if sized is not None:
-            sized.unlink(missing_ok=True)
+            with files.replacing(directory / CLUB_SEASON) as sized:
+                templates.build_template(CLUB_SEASON, sized, room)
+                try:
+                    check_workbook(sized)
+                except WorkbookRefusedError as error:
+                    raise CliError(
+                        f"xlrating templates: {CLUB_SEASON} with that room would be too big "
+                        f"for xlrating recalc: {_one_line(error)}"
+                    ) from None
+                # The others, and the standard club season that the sized one replaces.
+                paths = templates.build_all(directory)
     for path in paths:
         print(f"wrote {path}")
     return 0
@@ -439,18 +482,11 @@ def _display(value: object, num_format: str | None) -> str:
 
 def _grid_of(ref: str) -> list[list[str]]:
     """ "$C$13:$D$14" -> [["C13", "D13"], ["C14", "D14"]]: the cells of a range, by row."""
-    from .workbook.cache import cell_range
-
-    def coordinate(row: int, col: int) -> str:
-        letters = ""
-        while col:
-            col, rest = divmod(col - 1, 26)
-            letters = chr(ord("A") + rest) + letters
-        return f"{letters}{row}"
+    from .workbook.a1 import address, cell_range
 
     rows: dict[int, list[str]] = {}
     for row, col in cell_range(ref.replace("$", "")):
-        rows.setdefault(row, []).append(coordinate(row, col))
+        rows.setdefault(row, []).append(address(row, col))
     return list(rows.values())
 
 
@@ -487,7 +523,7 @@ def _print_table(table: list[list[str]]) -> None:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    engine, cache, templates = _workbook_modules()
+    engine, xlsx, templates = _workbook_modules()
     directory = Path(args.directory)
     bar = _progress(args)
     rows: list[tuple[str, str, str]] = []
@@ -495,29 +531,28 @@ def _demo(args: argparse.Namespace) -> int:
     seasons: list[tuple[str, object, list[list[str]]]] = []
     names = list(templates.TEMPLATES)
     try:
-        for index, name in enumerate(names):
-            spec = templates.TEMPLATES[name]
-            path = directory / name
-            bar.show(f"building {name}", index / len(names))
-            built = templates.build_template(name, path, spec.sample)
-            evaluation = engine.evaluate(path, progress=bar.part(index, len(names)))
-            cache.write_cached_values(path, path, evaluation.values)
-            for key in spec.summary:
-                sheet, ref = built.cells[key]
-                if ":" in ref:  # a table (the club season's ratings): printed below
-                    continue
-                value = evaluation.value(sheet, ref)
-                rows.append(
-                    (name, built.labels.get(key, key), _display(value, built.formats.get(key)))
-                )
-            if "ratings" in spec.summary:
-                system = evaluation.value(*built.cells["system"])
-                seasons.append((name, system, _season_table(evaluation, built)))
-            sheet, ref = built.cells["checks:status"]
-            statuses.append((name, evaluation.value(sheet, ref)))
-        bar.show("done", 1.0)
-    except (OSError, templates.TemplateError) as error:
-        raise CliError(f"xlrating demo: {_one_line(error)}") from None
+        with _doing(_Step("xlrating demo")):
+            for index, name in enumerate(names):
+                spec = templates.TEMPLATES[name]
+                path = directory / name
+                bar.show(f"building {name}", index / len(names))
+                built = templates.build_template(name, path, spec.sample)
+                evaluation = engine.evaluate(path, progress=bar.part(index, len(names)))
+                xlsx.write_cached_values(path, path, evaluation.values)
+                for key in spec.summary:
+                    sheet, ref = built.cells[key]
+                    if ":" in ref:  # a table (the club season's ratings): printed below
+                        continue
+                    value = evaluation.value(sheet, ref)
+                    rows.append(
+                        (name, built.labels.get(key, key), _display(value, built.formats.get(key)))
+                    )
+                if "ratings" in spec.summary:
+                    system = evaluation.value(*built.cells["system"])
+                    seasons.append((name, system, _season_table(evaluation, built)))
+                sheet, ref = built.cells["checks:status"]
+                statuses.append((name, evaluation.value(sheet, ref)))
+            bar.show("done", 1.0)
     finally:
         bar.close()
     width = max(len(name) for name in names)
@@ -585,38 +620,29 @@ def _import(args: argparse.Namespace) -> int:
             EXIT_USAGE,
         )
     event = imported_events[0].event
-    engine, cache, _ = _workbook_modules()
-    import zipfile
-
+    engine, xlsx, _ = _workbook_modules()
     from .workbook import season_book
 
     name = args.event if args.event is not None else event.name
     if not name or not name.strip():
         raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
     date, came_from = _rules_date(imported_events[0], args.date)
-    try:
+    writing = _Step(
+        where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
+    )
+    with _doing(writing):
         report = season_book.import_event(book, event, name=name, date=date)
-    except season_book.SeasonBookError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
-    except zipfile.BadZipFile:
-        raise CliError(f"{where}: {book} is not an xlsx file") from None
-    except OSError as error:
-        raise CliError(f"{where}: cannot write {book}: {_one_line(error)}") from None
     if args.recalc:
-        try:
-            with _Deadline(limit):
-                evaluation = engine.evaluate(book)
-                cache.write_cached_values(book, book, evaluation.values)
-        except _TimeUp:
-            raise CliError(
-                f"{where}: imported into {book}, but recalculating it gave up after {limit} s "
-                "(the time limit)"
-            ) from None
-        except Exception as error:  # the import itself is done and saved
-            raise CliError(
-                f"{where}: imported into {book}, but recalculating it failed: "
-                f"{type(error).__name__}: {_one_line(error)}"
-            ) from None
+        recalculating = _Step(  # the import itself is done and saved
+            where,
+            str(book),
+            saved=f"imported into {book}",
+            time_up=f"recalculating it gave up after {limit} s (the time limit)",
+            other="recalculating it failed",
+        )
+        with _doing(recalculating), _Deadline(limit):
+            evaluation = engine.evaluate(book)
+            xlsx.write_cached_values(book, book, evaluation.values)
     added = len(report.added)
     rows = report.player_rows
     placed = f" (Players rows {rows[0]}-{rows[1]})" if rows else ""
@@ -668,21 +694,16 @@ def _event_name(text: str) -> str:
 
 def _read_tournament(where: str, source: Path, args: argparse.Namespace) -> Any:
     """The events of a tournament file (a tuple of ImportedEvent), or one line why not."""
-    from .errors import RatingError
     from .imports import read_tournament
 
     if not source.is_file():
         raise CliError(f"{where}: no such file: {source}")
-    try:
+    with _doing(_Step(where, source.name)):
         return read_tournament(
             _read_text(source),
             section=getattr(args, "section", None),
             rating=getattr(args, "rating", None),
         )
-    except RatingError as error:
-        raise CliError(f"{where}: {source.name}: {_one_line(error)}") from None
-    except OSError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
 
 
 def _rules_date(imported: Any, given: Any) -> tuple[Any, str]:
@@ -750,31 +771,29 @@ def _write_csv(target: Path, events: Sequence[Any]) -> None:
 
     if target.is_dir():
         raise CliError(f"xlrating rate: --csv {target} is a directory")
-    temp = _temp_beside(target)
-    try:
-        with temp.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(
-                ["event", "section", "system", "rules date", "player", "pre", "post",
-                 "change", "rated games", "score", "published", "difference", "agreement",
-                 "note"]
-            )  # fmt: skip
-            for rated in events:
-                for row in rated.rows:
-                    published: object = ""
-                    if row.has_published:
-                        published = "unrated" if row.published is None else row.published
-                    values: list[object] = [
-                        rated.name, rated.section, rated.system, rated.date.isoformat(),
-                        row.name, row.pre, row.post, row.change, row.rated_games, row.score,
-                        published, row.difference, row.agreement, row.note,
-                    ]  # fmt: skip
-                    writer.writerow(["" if v is None else _csv_cell(v) for v in values])
-        os.replace(temp, target)
-    except OSError as error:
-        raise CliError(f"xlrating rate: cannot write {target}: {_one_line(error)}") from None
-    finally:
-        temp.unlink(missing_ok=True)
+    step = _Step("xlrating rate", str(target), os_error=f"cannot write {target}")
+    with (
+        _doing(step),
+        files.replacing(target) as temp,
+        temp.open("w", newline="", encoding="utf-8") as handle,
+    ):
+        writer = csv.writer(handle)
+        writer.writerow(
+            ["event", "section", "system", "rules date", "player", "pre", "post",
+             "change", "rated games", "score", "published", "difference", "agreement",
+             "note"]
+        )  # fmt: skip
+        for rated in events:
+            for row in rated.rows:
+                published: object = ""
+                if row.has_published:
+                    published = "unrated" if row.published is None else row.published
+                values: list[object] = [
+                    rated.name, rated.section, rated.system, rated.date.isoformat(),
+                    row.name, row.pre, row.post, row.change, row.rated_games, row.score,
+                    published, row.difference, row.agreement, row.note,
+                ]  # fmt: skip
+                writer.writerow(["" if v is None else _csv_cell(v) for v in values])
 
 
 def _rate_file(args: argparse.Namespace) -> int:
@@ -840,7 +859,6 @@ def _rate_file(args: argparse.Namespace) -> int:
 def _import_dry_run(args: argparse.Namespace) -> int:
     """``import --dry-run``: what the import would add; nothing is written."""
     import tempfile
-    import zipfile
 
     from . import uscf
     from .errors import RatingError
@@ -868,16 +886,10 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     from .workbook import season_book
 
     with tempfile.TemporaryDirectory(prefix="xlrating-dry-run-") as scratch:
-        try:
+        with _doing(_Step(where, str(book), bad_zip=f"{book} is not an xlsx file")):
             report = season_book.import_event(
                 book, event, name=name, date=day, target=Path(scratch) / book.name
             )
-        except season_book.SeasonBookError as error:
-            raise CliError(f"{where}: {_one_line(error)}") from None
-        except zipfile.BadZipFile:
-            raise CliError(f"{where}: {book} is not an xlsx file") from None
-        except OSError as error:
-            raise CliError(f"{where}: {_one_line(error)}") from None
     rated = sum(game.rated for game in event.games)
     first, last = report.game_rows
     print(f"dry run: nothing written to {book}")
@@ -935,30 +947,22 @@ def _resize(args: argparse.Namespace) -> int:
         )
     _guard(where, source)
     _workbook_modules()
-    import zipfile
-
     from .workbook import season_book
 
-    _remove_stale_temps(target)
-    # In place: resized into a temporary file first, so that a refusal leaves no backup.
-    scratch = _temp_beside(source) if args.in_place else None
-    try:
-        report = season_book.resize_season(
-            source, scratch or target, player_rows=args.player_rows, game_rows=args.game_rows
-        )
-        if scratch is not None:
-            _backup(source)
-            shutil.copymode(source, scratch)
-            os.replace(scratch, source)
-    except season_book.SeasonBookError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
-    except zipfile.BadZipFile:
-        raise CliError(f"{where}: {source} is not an xlsx file") from None
-    except OSError as error:
-        raise CliError(f"{where}: {_one_line(error)}") from None
-    finally:
-        if scratch is not None:
-            scratch.unlink(missing_ok=True)
+    files.remove_stale_temps(target)
+    step = _Step(where, str(source), bad_zip=f"{source} is not an xlsx file")
+    with _doing(step):
+        if args.in_place:
+            # Resized into a temporary file first, so that a refusal leaves no backup.
+            with files.replacing(source) as scratch:
+                report = season_book.resize_season(
+                    source, scratch, player_rows=args.player_rows, game_rows=args.game_rows
+                )
+                _backup(source)
+        else:
+            report = season_book.resize_season(
+                source, target, player_rows=args.player_rows, game_rows=args.game_rows
+            )
     print(f"wrote {target}")
     if report.players[0] == report.players[1] and report.games[0] == report.games[1]:
         print("the tables already had that many rows")
@@ -1122,10 +1126,7 @@ def add_udf_module(conf: str | Path, module: str = UDF_MODULE) -> bool:
             break
     else:
         lines.append(f'"{UDF_MODULES_KEY}","{module}"')
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(path.name + ".tmp")
-    temp.write_bytes((newline.join(lines) + newline).encode("latin-1"))
-    os.replace(temp, path)
+    files.write_bytes(path, (newline.join(lines) + newline).encode("latin-1"))
     return True
 
 
@@ -1173,20 +1174,16 @@ def _excel_setup(args: argparse.Namespace) -> int:
         return 0
     command = [*_xlwings_command(), "addin", "install"]
     print("running: " + " ".join(command))
-    try:
+    with _doing(_Step("xlrating excel-setup", os_error="cannot run xlwings")):
         done = subprocess.run(command, check=False)
-    except OSError as error:
-        raise CliError(f"xlrating excel-setup: cannot run xlwings: {_one_line(error)}") from None
     if done.returncode != 0:
         raise CliError(
             f"xlrating excel-setup: `xlwings addin install` failed "
             f"(exit {done.returncode}); is Excel closed?"
         )
     conf = Path(args.conf) if args.conf else xlwings_conf_path()
-    try:
+    with _doing(_Step("xlrating excel-setup", os_error=f"cannot update {conf}")):
         changed = add_udf_module(conf)
-    except OSError as error:
-        raise CliError(f"xlrating excel-setup: cannot update {conf}: {_one_line(error)}") from None
     state = "added to" if changed else "already in"
     print(f'"{UDF_MODULES_KEY}","{UDF_MODULE}" {state} {conf}')
     print(
@@ -1220,7 +1217,7 @@ def _libreoffice_setup(args: argparse.Namespace) -> int:
 
     profile = _libreoffice_profile(args.profile)
     where = f"the LibreOffice profile {profile}" if profile else "your LibreOffice profile"
-    try:
+    with _doing(_Step("xlrating libreoffice-setup")):
         found = office.find_office()
         if args.remove:
             removed = office.remove(found, profile)
@@ -1231,8 +1228,6 @@ def _libreoffice_setup(args: argparse.Namespace) -> int:
             )
             return 0
         how = office.install(found, profile)
-    except office.LibreOfficeError as error:
-        raise CliError(f"xlrating libreoffice-setup: {_one_line(error)}") from None
     print(
         f"installed xlrating's functions into {where} (LibreOffice {found.version_text}, by {how})"
     )
@@ -1308,12 +1303,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="workbooks",
         help="where to write them (default: ./workbooks)",
     )
-    # The defaults are templates.CLUB_PLAYER_ROWS, CLUB_GAME_ROWS, CLUB_EVENT_COLUMNS, written
-    # out here because --help must not import the workbook libraries.
+    # The club season's layout module imports no workbook library, so --help can read it.
+    from .workbook import season_layout as club
+
     for option, what, default in (
-        ("--player-rows", "rows for players", 40),
-        ("--game-rows", "rows for games (a game or a bye per row)", 600),
-        ("--event-columns", "event columns of the Ratings sheet", 16),
+        ("--player-rows", "rows for players", club.CLUB_PLAYER_ROWS),
+        ("--game-rows", "rows for games (a game or a bye per row)", club.CLUB_GAME_ROWS),
+        ("--event-columns", "event columns of the Ratings sheet", club.CLUB_EVENT_COLUMNS),
     ):
         templates.add_argument(
             option,
@@ -1489,24 +1485,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``xlrating`` command; returns the exit code."""
+    token = _STEP.set(None)
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
         return handler(args)
-    except CliError as error:
-        print(error, file=sys.stderr)
-        return error.code
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-    except KeyboardInterrupt:
-        print("xlrating: interrupted", file=sys.stderr)
-        return 130
-    except Exception as error:  # a bug: still one line, and say what it was
-        print(
-            f"xlrating: internal error ({type(error).__name__}): {_one_line(error)}",
-            file=sys.stderr,
-        )
-        return EXIT_FAILURE
+    except (Exception, KeyboardInterrupt, _TimeUp) as error:
+        message, code = _failure(error, _STEP.get())
+        print(message, file=sys.stderr)
+        return code
+    finally:
+        _STEP.reset(token)
 
 
 if __name__ == "__main__":  # pragma: no cover

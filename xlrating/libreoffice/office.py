@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from ..errors import WorkbookError
 from . import generate
 
 HERE: Final = Path(__file__).resolve().parent
@@ -61,7 +62,7 @@ SOFFICE_VARIABLE: Final = "XLRATING_SOFFICE"
 DRIVER_SECONDS: Final = 600
 
 
-class LibreOfficeError(Exception):
+class LibreOfficeError(WorkbookError):
     """LibreOffice is missing, unsupported or failed: one line for the user."""
 
 

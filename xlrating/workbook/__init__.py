@@ -6,7 +6,9 @@ The modules here read the one registry of spreadsheet functions
 * :mod:`xlrating.workbook.templates` builds the template workbooks with XlsxWriter;
 * :mod:`xlrating.workbook.lint` checks every formula of a workbook (openpyxl);
 * :mod:`xlrating.workbook.engine` evaluates a workbook headlessly (the ``formulas`` package);
-* :mod:`xlrating.workbook.cache` writes computed values into an xlsx file (standard library).
+* :mod:`xlrating.workbook.xlsx`, the xlsx toolkit: sheet parts, cached values, the
+  rename into place (standard library);
+* :mod:`xlrating.workbook.a1` reads and writes A1 addresses;
 
 openpyxl, formulas and XlsxWriter (the ``workbook`` extra) are imported lazily inside the
 functions that need them, so importing this package costs nothing.

@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..catalog import FUNCTIONS, ExcelFunction
-from .cache import CellError, CellKey, sheet_names
-from .cache import parse_cell as cache_parse
+from .a1 import address, parse_cell
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
+from .xlsx import CellError, CellKey, sheet_names
 
 __all__ = [
     "Evaluation",
@@ -90,7 +90,7 @@ class Evaluation:
 
     path: Path
     #: Values by (sheet name as in the workbook, "B5"): float/int, str, bool,
-    #: :class:`~xlrating.workbook.cache.CellError`, or None for an empty cell.
+    #: :class:`~xlrating.workbook.xlsx.CellError`, or None for an empty cell.
     values: Mapping[CellKey, object] = field(repr=False)
 
     def value(self, sheet: str, cell: str) -> object:
@@ -295,11 +295,11 @@ def evaluate(
         if grid.ndim != 2:
             grid = grid.reshape(1, -1)
         first, _, last = ref.partition(":")
-        row1, col1 = cache_parse(first)
-        row2, col2 = cache_parse(last)
+        row1, col1 = parse_cell(first)
+        row2, col2 = parse_cell(last)
         height = min(row2 - row1 + 1, grid.shape[0])
         width = min(col2 - col1 + 1, grid.shape[1])
-        letters = [_coordinate(1, col1 + j)[:-1] for j in range(width)]
+        letters = [address(1, col1 + j)[:-1] for j in range(width)]
         for i in range(height):
             row = str(row1 + i)
             for j in range(width):
@@ -472,7 +472,7 @@ def _cycle_message(component: list[Any], names: Mapping[str, str]) -> str:
         if match is not None:
             sheet = match.group("sheet").replace("''", "'")
             ref = match.group("ref").replace("$", "")
-            cells.add((names.get(sheet.upper(), sheet), *cache_parse(ref.split(":")[0]), ref))
+            cells.add((names.get(sheet.upper(), sheet), *parse_cell(ref.split(":")[0]), ref))
     singles = {cell for cell in cells if ":" not in cell[3]} or cells
     shown_cells = [f"{sheet}!{ref}" for sheet, _, _, ref in sorted(singles)]
     cells_text = ", ".join(shown_cells[:_SHOWN_CELLS])
@@ -481,11 +481,3 @@ def _cycle_message(component: list[Any], names: Mapping[str, str]) -> str:
         f"circular reference through {shown or 'its formulas'}: xlrating does not iterate; "
         "break the cycle in Excel (Formulas > Error Checking > Circular References)"
     )
-
-
-def _coordinate(row: int, col: int) -> str:
-    letters = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return f"{letters}{row}"

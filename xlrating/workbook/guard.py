@@ -1,7 +1,7 @@
 """Check a workbook file before any parser reads it: refuse what is not a plain xlsx.
 
 Club spreadsheets arrive from anywhere, so :func:`check_workbook` looks at a file with
-bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.cache` see it:
+bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.xlsx` see it:
 
 1. the size on disk (:data:`MAX_FILE_BYTES`) and the first bytes: an OLE compound file
    (``D0 CF 11 E0``) is a password-protected (encrypted) workbook or a legacy ``.xls``;
@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Final
 from xml.parsers import expat
+
+from ..errors import WorkbookError
 
 __all__ = [
     "LIMITS",
@@ -112,7 +114,7 @@ _REL_NAMESPACE: Final = "http://schemas.openxmlformats.org/package/2006/relation
 _EXTERNAL_LINK_TYPE: Final = "/externalLink"
 
 
-class WorkbookRefusedError(ValueError):
+class WorkbookRefusedError(WorkbookError, ValueError):
     """The file is not a workbook xlrating will read; the message is one line and does not
     name the file (the caller adds it)."""
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..catalog import FUNCTIONS, ExcelFunction
+from .a1 import CELL, column_number, split_sheet
 
 __all__ = [
     "EXCEL_COLUMNS",
@@ -222,8 +223,7 @@ _XLFN: Final = "_XLFN."
 _XLWS: Final = "_XLWS."
 _XLUDF: Final = "_XLUDF."
 
-_CELL: Final = r"\$?([A-Z]{1,3})\$?([0-9]+)"
-_CELL_RE: Final = re.compile(rf"^{_CELL}(?::{_CELL})?#?$")
+_CELL_RE: Final = re.compile(rf"^{CELL}(?::{CELL})?#?$")
 _COLUMNS_RE: Final = re.compile(r"^\$?([A-Z]{1,3}):\$?([A-Z]{1,3})$")
 _ROWS_RE: Final = re.compile(r"^\$?([0-9]+):\$?([0-9]+)$")
 
@@ -336,22 +336,6 @@ def references(formula: str) -> list[str]:
     return [t.value for t in _tokens(formula) if t.type == "OPERAND" and t.subtype == "RANGE"]
 
 
-def _column_number(letters: str) -> int:
-    number = 0
-    for char in letters:
-        number = number * 26 + ord(char) - ord("A") + 1
-    return number
-
-
-def _split_sheet(reference: str) -> tuple[str | None, str]:
-    if "!" not in reference:
-        return None, reference
-    sheet, ref = reference.rsplit("!", 1)
-    if sheet.startswith("'") and sheet.endswith("'"):
-        sheet = sheet[1:-1].replace("''", "'")
-    return sheet, ref
-
-
 def _extent(ref: str) -> tuple[int, int] | None:
     """The last (row, column) a reference touches, or None if it is not a reference."""
     ref = ref.upper()
@@ -359,11 +343,11 @@ def _extent(ref: str) -> tuple[int, int] | None:
     if match:
         col1, row1, col2, row2 = match.groups()
         rows = [int(row1)] + ([int(row2)] if row2 else [])
-        cols = [_column_number(col1)] + ([_column_number(col2)] if col2 else [])
+        cols = [column_number(col1)] + ([column_number(col2)] if col2 else [])
         return max(rows), max(cols)
     match = _COLUMNS_RE.match(ref)
     if match:
-        return EXCEL_ROWS, max(_column_number(c) for c in match.groups())
+        return EXCEL_ROWS, max(column_number(c) for c in match.groups())
     match = _ROWS_RE.match(ref)
     if match:
         return max(int(r) for r in match.groups()), EXCEL_COLUMNS
@@ -447,7 +431,7 @@ def formula_problems(
     upper_names = {n.upper() for n in names}
     lookup = {name.upper(): (name, extent) for name, extent in (sheets or {}).items()}
     for ref in refs:
-        target, address = _split_sheet(ref)
+        target, address = split_sheet(ref)
         if target is not None and target.startswith("["):
             problems.append(f"{ref}: a reference to another workbook")
             continue

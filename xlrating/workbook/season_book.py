@@ -16,7 +16,7 @@ working.
   the tables: players not yet listed (matched by name, ignoring case and spacing), then
   one row per game or bye, then fits the array and the chart.
 
-The file is edited as XML inside the zip, like :mod:`xlrating.workbook.cache` does:
+The file is edited as XML inside the zip, like :mod:`xlrating.workbook.xlsx` does:
 saving with openpyxl would drop the dynamic-array metadata (Excel 365 would then show the
 array as a legacy CSE array) and rewrite every part, charts included.
 Only the cells written, the array's range, the cells it gains or loses, and the chart
@@ -30,9 +30,7 @@ part, sizes within the limits, no links to other workbooks).
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -41,27 +39,26 @@ from typing import Any, Final
 from xml.dom import minidom
 
 from ..cells import EXCEL_EPOCH, is_error_cell
-from ..errors import RatingError
+from ..errors import RatingError, WorkbookError
 from ..tables import read_players, read_season_games
 from ..tournament import BYE, MAX_NAME_CHARS, Event, name_problem
-from .cache import (
-    XML_DECLARATION,
-    SheetRewriter,
-    cell_range,
-    children,
-    move_into_place,
-    parse_cell,
-    sheet_parts,
-)
+from .a1 import RANGE_RE, address, bounds, cell_range, column_letters, parse_cell, split_sheet
+from .files import replacing
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 from .lint import references
 from .rows import Package, RowEdit, RowsError
-from .templates import (
+from .season_layout import (
     CLUB_BYE_RESULTS,
     CLUB_GAME_ROWS,
     CLUB_MAX_GAME_ROWS,
     CLUB_MAX_PLAYER_ROWS,
     CLUB_PLAYER_ROWS,
+)
+from .xlsx import (
+    XML_DECLARATION,
+    SheetRewriter,
+    children,
+    sheet_parts,
 )
 
 __all__ = [
@@ -96,13 +93,12 @@ MAX_CELL_CHARS: Final = MAX_NAME_CHARS
 _CHART_NS: Final = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 _CACHES: Final = frozenset({"strCache", "numCache", "multiLvlStrCache", "extLst"})
 _PLAIN_SHEET: Final = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
-_A1: Final = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)(?::\$?([A-Z]{1,3})\$?([0-9]+))?$")
 
 #: A range of one sheet: (sheet name, "A5:E44").
 Area = tuple[str, str]
 
 
-class SeasonBookError(RuntimeError):
+class SeasonBookError(WorkbookError, RuntimeError):
     """A season workbook cannot be read or changed as asked (the message is one line)."""
 
 
@@ -172,32 +168,10 @@ class ImportReport:
 # ---------------------------------------------------------------- addresses
 
 
-def _letters(col: int) -> str:
-    out = ""
-    while col:
-        col, rest = divmod(col - 1, 26)
-        out = chr(ord("A") + rest) + out
-    return out
-
-
-def _a1(row: int, col: int) -> str:
-    return f"{_letters(col)}{row}"
-
-
-def _bounds(ref: str) -> tuple[int, int, int, int]:
-    """(first row, first column, last row, last column) of "C13:G22" (1-based)."""
-    cells = list(cell_range(ref.replace("$", "")))
-    return cells[0][0], cells[0][1], cells[-1][0], cells[-1][1]
-
-
 def _split_reference(text: str) -> Area | None:
     """ "Players!$A$5:$E$44" -> ("Players", "A5:E44"); None if it is not sheet!range."""
-    if "!" not in text:
-        return None
-    sheet, ref = text.rsplit("!", 1)
-    if sheet.startswith("'") and sheet.endswith("'"):
-        sheet = sheet[1:-1].replace("''", "'")
-    if not _A1.match(ref.upper()):
+    sheet, ref = split_sheet(text)
+    if sheet is None or not RANGE_RE.match(ref.upper()):
         return None
     return sheet, ref.replace("$", "").upper()
 
@@ -208,7 +182,7 @@ def _sheet_ref(sheet: str, ref: str) -> str:
     parts = []
     for cell in ref.split(":"):
         row, col = parse_cell(cell)
-        parts.append(f"${_letters(col)}${row}")
+        parts.append(f"${column_letters(col)}${row}")
     return f"{name}!{':'.join(parts)}"
 
 
@@ -317,7 +291,7 @@ def _shape(players: list[list[object]], games: list[list[object]]) -> tuple[int,
 def _fitted_ref(layout: SeasonLayout, shape: tuple[int, int]) -> str:
     row, col = parse_cell(layout.cell)
     rows, cols = shape
-    last = _a1(row + rows - 1, col + cols - 1)
+    last = address(row + rows - 1, col + cols - 1)
     return f"{layout.cell}:{last}" if (rows, cols) != (1, 1) else layout.cell
 
 
@@ -330,7 +304,7 @@ def _resize_array(sheet: SheetRewriter, layout: SeasonLayout, new_ref: str) -> N
     if not formulas:
         raise SeasonBookError(f"{layout.sheet}!{layout.cell} has no array formula to resize")
     old = formulas[0].getAttribute("ref") or layout.cell
-    r1, c1, r2, c2 = _bounds(old)
+    r1, c1, r2, c2 = bounds(old)
     old_cells, new_cells = set(cell_range(old)), set(cell_range(new_ref))
     formulas[0].setAttribute("ref", new_ref)
     for position in sorted(old_cells - new_cells):
@@ -359,7 +333,7 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
     """The chart part redrawn with one line per row of the array (None if no series of
     this chart reads the array's name column)."""
     doc = minidom.parseString(data)
-    r1, c1, r2, c2 = _bounds(new_ref)
+    r1, c1, r2, c2 = bounds(new_ref)
     mine: list[minidom.Element] = []
     for series in doc.getElementsByTagNameNS(_CHART_NS, "ser"):
         names = [
@@ -386,7 +360,7 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
     )
     for series in mine:
         parent.removeChild(series)
-    header = _sheet_ref(layout.sheet, f"{_a1(r1, c1 + 1)}:{_a1(r1, c2)}")
+    header = _sheet_ref(layout.sheet, f"{address(r1, c1 + 1)}:{address(r1, c2)}")
     count = 0
     for row in range(r1 + 1, r2 + 1):
         clone = model.cloneNode(deep=True)
@@ -398,9 +372,9 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
             for node in children(clone, local):
                 node.setAttribute("val", str(start + count))
         refs = {
-            "tx": _sheet_ref(layout.sheet, _a1(row, c1)),
+            "tx": _sheet_ref(layout.sheet, address(row, c1)),
             "cat": header,
-            "val": _sheet_ref(layout.sheet, f"{_a1(row, c1 + 1)}:{_a1(row, c2)}"),
+            "val": _sheet_ref(layout.sheet, f"{address(row, c1 + 1)}:{address(row, c2)}"),
         }
         for local, text in refs.items():
             for holder in children(clone, local):
@@ -468,21 +442,14 @@ def _write(
                         replaced[part], lines = redrawn
                         series += lines
         replaced.update({part: rewriter.to_bytes() for part, rewriter in sheets.items()})
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        os.close(handle)
-        try:
+        with replacing(target) as temp:
             with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
                 for info in zf.infolist():
                     if info.filename in base and base[info.filename] is None:
                         continue
                     data = replaced.get(info.filename)
                     out.writestr(info, data if data is not None else read(info.filename))
-            _verify(Path(temp), source.name)
-            move_into_place(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+            _verify(temp, source.name)
     return series
 
 
@@ -540,7 +507,7 @@ def _streamed_shape(path: Path, layout: SeasonLayout) -> tuple[int, int] | None:
             names = {name.upper(): name for name in wb.sheetnames}
 
             def grid(area: Area) -> list[list[object]]:
-                first_row, first_col, last_row, last_col = _bounds(area[1])
+                first_row, first_col, last_row, last_col = bounds(area[1])
                 rows = wb[names.get(area[0].upper(), area[0])].iter_rows(
                     min_row=first_row,
                     max_row=last_row,
@@ -782,8 +749,8 @@ def import_event(
     players, games = _grid(wb, layout.players), _grid(wb, layout.games)
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games
-    pr1, pc1, pr2, pc2 = _bounds(p_ref)
-    gr1, gc1, gr2, gc2 = _bounds(g_ref)
+    pr1, pc1, pr2, pc2 = bounds(p_ref)
+    gr1, gc1, gr2, gc2 = bounds(g_ref)
     if pc2 - pc1 < 1 or gc2 - gc1 < 5:
         raise SeasonBookError(
             f"{book.name}: the tables need columns name, rating, ... (players) and event, "
@@ -918,7 +885,7 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
     hold formulas."""
     p_sheet, p_ref = layout.players
     g_sheet = layout.games[0]
-    first, _, last, _ = _bounds(p_ref)
+    first, _, last, _ = bounds(p_ref)
     height = last - first
     found: dict[str, set[tuple[int, int]]] = {}
     for sheet, a, b in pkg.ranges():
@@ -946,8 +913,8 @@ def _grown_parts(
     calculation chain, which Excel rebuilds)."""
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games
-    pr1, _, pr2, _ = _bounds(p_ref)
-    gr1, _, gr2, _ = _bounds(g_ref)
+    pr1, _, pr2, _ = bounds(p_ref)
+    gr1, _, gr2, _ = bounds(g_ref)
     dp, dg = player_rows - (pr2 - pr1 + 1), game_rows - (gr2 - gr1 + 1)
     if p_sheet.casefold() == g_sheet.casefold() and (dp or dg):
         raise SeasonBookError(
@@ -1009,13 +976,13 @@ def _grown_parts(
 
     def moved(area: Area) -> Area:
         sheet, ref = area
-        r1, c1, r2, c2 = _bounds(ref)
+        r1, c1, r2, c2 = bounds(ref)
         for edit in edits:
             if edit.sheet.casefold() == sheet.casefold():
                 new = edit.rows(r1, r2)
                 assert new is not None
                 r1, r2 = new
-        return sheet, f"{_a1(r1, c1)}:{_a1(r2, c2)}"
+        return sheet, f"{address(r1, c1)}:{address(r2, c2)}"
 
     anchor = moved((layout.sheet, layout.cell))[1].split(":")[0]
     array = moved((layout.sheet, layout.ref if ":" in layout.ref else f"{layout.ref}:{layout.ref}"))

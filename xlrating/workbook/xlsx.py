@@ -21,12 +21,10 @@ it, so an existing file is never left half-written.
 from __future__ import annotations
 
 import math
-import os
 import posixpath
 import re
-import tempfile
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -34,6 +32,8 @@ from xml.dom import minidom
 from xml.etree import ElementTree
 
 from ..cells import EXCEL_ERRORS
+from .a1 import address, cell_range, parse_cell
+from .files import replacing
 
 __all__ = [
     "XML_DECLARATION",
@@ -43,7 +43,6 @@ __all__ = [
     "SheetRewriter",
     "cell_range",
     "children",
-    "move_into_place",
     "parse_cell",
     "sheet_names",
     "sheet_parts",
@@ -59,7 +58,6 @@ _REL_NS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
 _DOC_REL_NS: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
 XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-_CELL_RE: Final = re.compile(r"^\$?([A-Z]{1,3})\$?([0-9]+)$")
 
 
 class CellError(str):
@@ -85,46 +83,6 @@ class CacheReport:
     #: Formula cells whose value is an error: an error value, or text that starts with one
     #: (how the registry's functions report bad input, e.g. "#VALUE! k is blank ...").
     errors: tuple[CellKey, ...] = ()
-
-
-def _column_number(letters: str) -> int:
-    number = 0
-    for char in letters:
-        number = number * 26 + ord(char) - ord("A") + 1
-    return number
-
-
-def _column_letters(number: int) -> str:
-    letters = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
-
-
-def parse_cell(ref: str) -> tuple[int, int]:
-    match = _CELL_RE.match(ref.upper())
-    if not match:
-        raise ValueError(f"not a cell reference: {ref!r}")
-    return int(match.group(2)), _column_number(match.group(1))
-
-
-def cell_range(ref: str) -> Iterator[tuple[int, int]]:
-    """The (row, column) pairs of a reference such as ``"E2:F4"``, row by row.
-
-    >>> list(cell_range("B2:C3"))
-    [(2, 2), (2, 3), (3, 2), (3, 3)]
-    """
-    first, _, last = ref.partition(":")
-    row1, col1 = parse_cell(first)
-    row2, col2 = parse_cell(last or first)
-    for row in range(min(row1, row2), max(row1, row2) + 1):
-        for col in range(min(col1, col2), max(col1, col2) + 1):
-            yield row, col
-
-
-def _coordinate(row: int, col: int) -> str:
-    return f"{_column_letters(col)}{row}"
 
 
 # ---------------------------------------------------------------- package structure
@@ -228,7 +186,7 @@ class SheetRewriter:
                     _, col = parse_cell(ref)
                 else:
                     col += 1
-                    cell.setAttribute("r", _coordinate(row_number, col))
+                    cell.setAttribute("r", address(row_number, col))
                 self.cells[(row_number, col)] = cell
 
     def formula_targets(self) -> list[tuple[int, int]]:
@@ -262,7 +220,7 @@ class SheetRewriter:
             self.sheet_data.insertBefore(row_element, later[0] if later else None)
             self.rows[row] = row_element
         cell = self._new("c")
-        cell.setAttribute("r", _coordinate(row, col))
+        cell.setAttribute("r", address(row, col))
         later_cells = [c for (r, k), c in sorted(self.cells.items()) if r == row and k > col]
         row_element.insertBefore(cell, later_cells[0] if later_cells else None)
         self.cells[(row, col)] = cell
@@ -313,7 +271,7 @@ class SheetRewriter:
             return
         rows = [r for r, _ in self.cells]
         cols = [c for _, c in self.cells]
-        first, last = _coordinate(min(rows), min(cols)), _coordinate(max(rows), max(cols))
+        first, last = address(min(rows), min(cols)), address(max(rows), max(cols))
         found[0].setAttribute("ref", first if first == last else f"{first}:{last}")
 
     def to_bytes(self) -> bytes:
@@ -334,23 +292,6 @@ def _typed(value: object) -> tuple[str, str]:
             return "e", "#NUM!"
         return "n", str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
     return "str", str(value)
-
-
-def move_into_place(temp: str | Path, target: str | Path) -> None:
-    """Rename the finished file *temp* over *target*, with the permissions a new file gets.
-
-    ``tempfile.mkstemp`` creates files readable by their owner only; the target keeps its
-    own mode when it exists, and otherwise gets the mode the umask gives a new file.
-    """
-    target = Path(target)
-    if target.exists():
-        mode = target.stat().st_mode & 0o7777
-    else:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    os.chmod(temp, mode)
-    os.replace(temp, target)
 
 
 def _is_error(value: object) -> bool:
@@ -395,9 +336,9 @@ def _rewrite_dom(
     result = _SheetResult(None)
     for row, col in rewriter.formula_targets():
         result.total += 1
-        key = (sheet.upper(), _coordinate(row, col))
+        key = (sheet.upper(), address(row, col))
         if key not in lookup:
-            result.missing.append((sheet, _coordinate(row, col)))
+            result.missing.append((sheet, address(row, col)))
             if values_only and (row, col) in rewriter.cells:
                 for f in children(rewriter.cells[(row, col)], "f"):
                     rewriter.cells[(row, col)].removeChild(f)
@@ -406,7 +347,7 @@ def _rewrite_dom(
         rewriter.set_value(rewriter.cell(row, col), value, values_only)
         result.written += 1
         if _is_error(value):
-            result.errors.append((sheet, _coordinate(row, col)))
+            result.errors.append((sheet, address(row, col)))
     rewriter.update_dimension()
     result.data = rewriter.to_bytes()
     return result
@@ -572,7 +513,7 @@ def _rewrite_fast(
     edits: list[tuple[int, int, str]] = []
     for row, col in targets:
         result.total += 1
-        where = _coordinate(row, col)
+        where = address(row, col)
         match = cells[(row, col)]
         key = (sheet.upper(), where)
         if key not in lookup:
@@ -653,29 +594,18 @@ def _write_cached_values(
             errors += result.errors
             if result.data is not None:
                 replaced[part] = result.data
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-        os.close(handle)
-        try:
-            with zipfile.ZipFile(temp_name, "w", zipfile.ZIP_DEFLATED) as out:
-                for info in zf.infolist():
-                    name = info.filename
-                    if values_only and name in calc_chain:
-                        continue
-                    data = replaced.get(name)
-                    if data is None:
-                        data = zf.read(name)
-                        if (
-                            values_only
-                            and calc_chain
-                            and name in ("[Content_Types].xml", book_rels)
-                        ):
-                            data = _without_calc_chain(name, data)
-                    out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
-            move_into_place(temp_name, target)
-        except BaseException:
-            Path(temp_name).unlink(missing_ok=True)
-            raise
+        with (
+            replacing(target) as temp_name,
+            zipfile.ZipFile(temp_name, "w", zipfile.ZIP_DEFLATED) as out,
+        ):
+            for info in zf.infolist():
+                name = info.filename
+                if values_only and name in calc_chain:
+                    continue
+                data = replaced.get(name)
+                if data is None:
+                    data = zf.read(name)
+                    if values_only and calc_chain and name in ("[Content_Types].xml", book_rels):
+                        data = _without_calc_chain(name, data)
+                out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     return CacheReport(total, written, tuple(missing), tuple(errors))

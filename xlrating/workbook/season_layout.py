@@ -1,0 +1,92 @@
+"""Where the club season workbook keeps its tables: sheets, first rows, columns and room.
+
+``club_season.xlsx`` is built by :mod:`xlrating.workbook.templates.club_season`; the
+importer (:mod:`xlrating.workbook.season_book`) and the ``xlrating`` command read this
+small module instead of the builder, so they know the layout without XlsxWriter, the
+registry or the sample season.  Only the standard library and the core are imported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..tournament import BYE
+
+__all__ = [
+    "CHART_SHEET",
+    "CLUB_BYE",
+    "CLUB_BYE_RESULTS",
+    "CLUB_EVENT_COLUMNS",
+    "CLUB_GAME_ROWS",
+    "CLUB_MAX_EVENT_COLUMNS",
+    "CLUB_MAX_GAME_ROWS",
+    "CLUB_MAX_PLAYER_ROWS",
+    "CLUB_PLAYER_ROWS",
+    "CLUB_RESULTS",
+    "CLUB_SEASON",
+    "CLUB_SYSTEMS",
+    "GAMES_FIRST",
+    "GAMES_SHEET",
+    "PLAYERS_FIRST",
+    "PLAYERS_SHEET",
+    "RATINGS_HEADER",
+    "RATINGS_SHEET",
+    "ROOM_DEFAULTS",
+    "STANDINGS_FIRST",
+    "STANDINGS_SHEET",
+    "ClubRoom",
+]
+
+#: The file name of the club season template.
+CLUB_SEASON: Final = "club_season.xlsx"
+#: Its sheets, in order (then How to use, Checks and xlwings.conf, as every template).
+PLAYERS_SHEET: Final = "Players"
+GAMES_SHEET: Final = "Games"
+RATINGS_SHEET: Final = "Ratings"
+STANDINGS_SHEET: Final = "Standings"
+CHART_SHEET: Final = "Chart"
+
+#: Room in the club season's tables: players, game rows (a game or a bye per row), and the
+#: event columns the Ratings and Standings sheets look up (a monthly season fits).
+CLUB_PLAYER_ROWS: Final = 40
+CLUB_GAME_ROWS: Final = 600
+CLUB_EVENT_COLUMNS: Final = 16
+#: What a result cell of the Games sheet offers, from White's side: results, and forfeits
+#: (+- White wins, -+ White loses).  A bye (BYE in the Black column) takes the same texts
+#: for its points: +- a full point, ½-½ half a point, -+ none.  All texts: numbers would be
+#: typed in many ways, and the Standings sheet counts texts.
+CLUB_RESULTS: Final = ["1-0", "0-1", "½-½", "+-", "-+"]
+#: A bye's points written as a result.
+CLUB_BYE_RESULTS: Final[dict[float, str]] = {1.0: "+-", 0.5: "½-½", 0.0: "-+"}
+#: The text that marks a bye in the Black column.
+CLUB_BYE: Final = BYE
+CLUB_SYSTEMS: Final = ["uscf", "fide", "elo", "glicko2"]
+
+# Where the tables are (1-based rows; the Players and Games tables start in column A).
+PLAYERS_FIRST: Final = 5
+GAMES_FIRST: Final = 5
+RATINGS_HEADER: Final = 13
+STANDINGS_FIRST: Final = 9
+
+#: The most the club season's tables can be asked to hold (an Excel sheet has 1,048,576
+#: rows and 16,384 columns; the Standings sheet repeats its formulas for every player row).
+CLUB_MAX_PLAYER_ROWS: Final = 10_000
+CLUB_MAX_GAME_ROWS: Final = 1_000_000
+CLUB_MAX_EVENT_COLUMNS: Final = 1_000
+#: The inputs that size the club season's tables; None: the standard room above, or the
+#: rows given if there are more.
+ROOM_DEFAULTS: Final[dict[str, object]] = {
+    "player_rows": None,
+    "game_rows": None,
+    "event_columns": None,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRoom:
+    """Room in a club season's tables: player rows, game rows and event columns."""
+
+    players: int
+    games: int
+    events: int

@@ -1,0 +1,738 @@
+"""``club_season.xlsx``: a club's season: players, games, ratings after each event, standings.
+
+The builder lays out five sheets (Players, Games, Ratings, Standings, Chart) where
+:mod:`xlrating.workbook.season_layout` says; :mod:`xlrating.workbook.season_book` imports
+events into a built book and refits its ratings table.  The Ratings sheet is one
+SEASON_RATINGS call (a dynamic array, written with the values it gives for the season
+typed in); the Standings sheet counts one event's results with COUNTIFS.  The sample
+season and the checks are in :mod:`.club_sample`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from ..._check import show
+from ...catalog import FUNCTIONS
+from ..lint import formula_problems, with_prefixes
+from ..season_layout import (
+    CHART_SHEET,
+    CLUB_BYE,
+    CLUB_EVENT_COLUMNS,
+    CLUB_GAME_ROWS,
+    CLUB_MAX_EVENT_COLUMNS,
+    CLUB_MAX_GAME_ROWS,
+    CLUB_MAX_PLAYER_ROWS,
+    CLUB_PLAYER_ROWS,
+    CLUB_RESULTS,
+    CLUB_SEASON,
+    CLUB_SYSTEMS,
+    GAMES_FIRST,
+    GAMES_SHEET,
+    PLAYERS_FIRST,
+    PLAYERS_SHEET,
+    RATINGS_HEADER,
+    RATINGS_SHEET,
+    ROOM_DEFAULTS,
+    STANDINGS_FIRST,
+    STANDINGS_SHEET,
+    ClubRoom,
+)
+from .club_sample import CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS
+from .registry import Built, build_template, how_to_use_sheet, template
+from .writer import (
+    CHANGE_FORMAT,
+    DATE_FORMAT,
+    RATING_FORMAT,
+    SUBTITLE,
+    Book,
+    Expr,
+    Ref,
+    Sheet,
+    TemplateError,
+    absolute,
+    as_cell,
+    as_table,
+    call_text,
+    cell_at,
+    choice_validation,
+    date_validation,
+    length_validation,
+    number_validation,
+    range_validation,
+    rating_validation,
+)
+
+__all__ = ["build_club_season"]
+
+#: Text cells: Excel would read a result typed as 1-0 as the date Jan-00, and +- as the
+#: start of a formula; a name such as 1-2 as a date.
+TEXT_FORMAT: Final = "@"
+#: What the Start, Final, Rating before and New rating columns show for an unrated player.
+UNRATED: Final = "unrated"
+
+
+def _room(key: str, value: object, needed: int, standard: int, most: int) -> int:
+    if value is None:
+        return max(standard, needed)
+    low = max(needed, 1)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= most:
+        raise TemplateError(
+            f"club_season.xlsx: {key} must be a whole number from {low} to {most} "
+            f"(the table holds {needed}), got {show(value)}"
+        )
+    return value
+
+
+def _club_room(v: Mapping[str, object]) -> ClubRoom:
+    """The room the inputs ask for (``player_rows``, ``game_rows``, ``event_columns``).
+
+    >>> _club_room({"players": [["A", 1500]], "games": [], "game_rows": 5000})
+    ClubRoom(players=40, games=5000, events=16)
+    """
+    players, games = as_table(v.get("players")), as_table(v.get("games"))
+    events = {str(row[0]).strip() for row in games if row and row[0] not in (None, "")}
+    return ClubRoom(
+        _room(
+            "player_rows",
+            v.get("player_rows"),
+            len(players),
+            CLUB_PLAYER_ROWS,
+            CLUB_MAX_PLAYER_ROWS,
+        ),
+        _room("game_rows", v.get("game_rows"), len(games), CLUB_GAME_ROWS, CLUB_MAX_GAME_ROWS),
+        _room(
+            "event_columns",
+            v.get("event_columns"),
+            len(events),
+            CLUB_EVENT_COLUMNS,
+            CLUB_MAX_EVENT_COLUMNS,
+        ),
+    )
+
+
+def _season_grids(
+    v: Mapping[str, object], room: ClubRoom
+) -> tuple[list[list[object]], list[list[object]]]:
+    """The Players and Games tables as the functions get them (blank rows included)."""
+
+    def grid(rows: object, height: int, width: int) -> list[list[object]]:
+        out = [[as_cell(x) for x in row] + [None] * (width - len(row)) for row in as_table(rows)]
+        return out + [[None] * width for _ in range(height - len(out))]
+
+    return grid(v["players"], room.players, 5), grid(v["games"], room.games, 6)
+
+
+def build_club_season(
+    path: str | Path,
+    players: Sequence[Sequence[object]],
+    games: Sequence[Sequence[object]],
+    *,
+    system: str = "uscf",
+    k: float = 20,
+    event: str | None = None,
+    player_rows: int | None = None,
+    game_rows: int | None = None,
+    event_columns: int | None = None,
+    lint: bool = True,
+) -> Built:
+    """Build ``club_season.xlsx`` at *path* holding *players* and *games*.
+
+    :param players: rows of name, rating, rated games, floor, age (as the Players sheet).
+    :param games: rows of event, date, round, White, Black, result (as the Games sheet).
+    :param system: the rating system chosen on the Ratings sheet.
+    :param k: the K-factor cell (used by the elo system only).
+    :param event: the event the Standings sheet shows; None: the last event listed.
+    :param player_rows: rows in the Players table (and the Ratings and Standings sheets);
+        None: 40, or as many as *players* if more.
+    :param game_rows: rows in the Games table; None: 600, or as many as *games* if more.
+    :param event_columns: event columns the Ratings and Standings sheets read; None: 16,
+        or as many as the events if more.
+    :param lint: lint the new file before it replaces *path*.
+    :raises TemplateError: if a table does not fit the room asked for.
+    """
+    listed = [str(row[0]) for row in games if row and row[0] not in (None, "")]
+    inputs: dict[str, object] = {
+        "players": [list(row) for row in players],
+        "games": [list(row) for row in games],
+        "system": system,
+        "k": k,
+        "event": event if event is not None else (listed[-1] if listed else ""),
+        "player_rows": player_rows,
+        "game_rows": game_rows,
+        "event_columns": event_columns,
+    }
+    return build_template("club_season.xlsx", path, inputs, lint=lint)
+
+
+@template(
+    CLUB_SEASON,
+    "Club season ratings",
+    defaults={
+        "players": [list(p) for p in CLUB_PLAYERS],
+        "games": [list(g) for g in CLUB_GAMES],
+        "system": "uscf",
+        "k": 20,
+        "event": "December Swiss",
+    },
+    sample={
+        "players": [list(p) for p in CLUB_PLAYERS],
+        "games": [list(g) for g in CLUB_GAMES],
+        "system": "uscf",
+        "k": 20,
+        "event": "December Swiss",
+    },
+    checks=CLUB_CHECKS,
+    summary=("start", "ratings", "final"),
+    options=ROOM_DEFAULTS,
+)
+def _club_season(book: Book, v: Mapping[str, object]) -> None:
+    """The club season: Players, Games, Ratings, Standings, Chart and How to use."""
+    room = _club_room(v)
+    players_grid, games_grid = _season_grids(v, room)
+    a = _areas(room)
+    _players_sheet(book, v, a)
+    _games_sheet(book, v, a)
+    height, width = _ratings_sheet(book, v, a, players_grid, games_grid)
+    _standings_sheet(book, v, a)
+    _chart_sheet(book, a, height, width)
+    _club_how_to(book, room)
+
+
+@dataclass(frozen=True, slots=True)
+class _Areas:
+    """The rows and ranges the club season's sheets refer to each other by, for its room."""
+
+    room: ClubRoom
+    #: Players: the table's first and last rows, the BYE row below it, the table and names.
+    top: int
+    last_player: int
+    bye_row: int
+    players: str
+    names: str
+    #: Games: the table's first and last rows, and the table.
+    first: int
+    last_game: int
+    games: str
+    #: Ratings: the SEASON_RATINGS header row, the player rows, the last event column
+    #: (zero-based), and the spilled table's names, events, ratings and the Start column.
+    head: int
+    data_first: int
+    data_last: int
+    event_last: int
+    spill_names: str
+    spill_events: str
+    spill_table: str
+    starts: str
+
+
+def _areas(room: ClubRoom) -> _Areas:
+    top = PLAYERS_FIRST
+    last_player = top + room.players - 1
+    first = GAMES_FIRST
+    last_game = first + room.games - 1
+    head = RATINGS_HEADER
+    data_first, data_last = head + 1, head + room.players
+    event_first = 3  # column D
+    event_last = event_first + room.events - 1
+    return _Areas(
+        room,
+        top,
+        last_player,
+        last_player + 1,
+        f"{PLAYERS_SHEET}!$A${top}:$E${last_player}",
+        f"{PLAYERS_SHEET}!$A${top}:$A${last_player}",
+        first,
+        last_game,
+        f"{GAMES_SHEET}!$A${first}:$F${last_game}",
+        head,
+        data_first,
+        data_last,
+        event_last,
+        f"{RATINGS_SHEET}!$C${data_first}:$C${data_last}",
+        f"{RATINGS_SHEET}!$D${head}:${cell_at(0, event_last)[:-1]}${head}",
+        f"{RATINGS_SHEET}!$C${data_first}:${cell_at(0, event_last)[:-1]}${data_last}",
+        f"{RATINGS_SHEET}!$A${data_first}:$A${data_last}",
+    )
+
+
+def _players_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
+    """The Players sheet: the table of members, and the BYE row the Games sheet offers."""
+    room, top, bye_row = a.room, a.top, a.bye_row
+    p = book.sheet(PLAYERS_SHEET)
+    p.widths(A=28, B=12, C=12, D=12, E=10, F=3, G=70)
+    p.title("Club members", SUBTITLE)
+    for col, text in enumerate(["Name", "Rating", "Rated games", "Floor", "Age"]):
+        p.write(cell_at(top - 2, col), text, "header")
+    p.input_table(
+        "players",
+        f"A{top}",
+        as_table(v["players"]),
+        room.players,
+        [
+            (
+                length_validation(
+                    1, 60, "Name", "The player's name (unique), as the Games sheet spells it."
+                ),
+                TEXT_FORMAT,
+            ),
+            (
+                rating_validation(
+                    "Rating", "The rating at the start of the season; blank if unrated."
+                ),
+                None,
+            ),
+            (
+                number_validation(
+                    0,
+                    100000,
+                    "Rated games",
+                    "Rated games the rating rests on (0 or blank if unrated). Blank with a "
+                    "rating: established, count not known.",
+                    whole=True,
+                ),
+                None,
+            ),
+            (
+                rating_validation("Floor", "The player's rating floor (US Chess); blank: none."),
+                None,
+            ),
+            (
+                number_validation(
+                    0, 130, "Age", "Age in years, for an unrated player's first US Chess rating."
+                ),
+                None,
+            ),
+        ],
+        "Players",
+    )
+    p.write(f"A{bye_row}", CLUB_BYE, "constant")
+    p.write(
+        f"B{bye_row}", "<- not a player: offered in the Games sheet's Black column for byes", "note"
+    )
+    notes = [
+        "A blank rating means unrated: give a junior's age (US Chess starts an unrated player "
+        "from the age; without one, 1300).",
+        "Rated games: how many games the rating rests on; a rating with blank games is an "
+        "established rating whose count is not known.",
+        "Floor: the player's US Chess rating floor, if any. Rows left blank are skipped.",
+    ]
+    for i, text in enumerate(notes):
+        p.write(f"G{top + i}", text, "note")
+    p.ws.freeze_panes(top - 1, 1)
+
+
+def _games_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
+    """The Games sheet: one row per game or bye."""
+    room, top, bye_row, names = a.room, a.top, a.bye_row, a.names
+    g = book.sheet(GAMES_SHEET)
+    g.widths(A=22, B=12, C=8, D=24, E=24, F=9, G=3, H=70)
+    g.title("Games of the season", SUBTITLE)
+    first = a.first
+    headers = ["Event", "Date", "Round", "White", "Black", "Result"]
+    for col, text in enumerate(headers):
+        g.write(cell_at(first - 2, col), text, "header")
+    g.input_table(
+        "games",
+        f"A{first}",
+        as_table(v["games"]),
+        room.games,
+        [
+            (
+                length_validation(
+                    1, 100, "Event", "The event's name: the same on every row of the event."
+                ),
+                TEXT_FORMAT,
+            ),
+            (
+                date_validation(
+                    dt.date(2000, 1, 1),
+                    "Date",
+                    "The event's date (the same on every row): events are rated in date order.",
+                ),
+                DATE_FORMAT,
+            ),
+            (number_validation(1, 99, "Round", "The round number.", whole=True), None),
+            (
+                range_validation(
+                    names,
+                    "White",
+                    "A name from the Players sheet (for a bye: the player who has it).",
+                    "Choose a player listed on the Players sheet.",
+                ),
+                TEXT_FORMAT,
+            ),
+            (
+                range_validation(
+                    f"{PLAYERS_SHEET}!$A${top}:$A${bye_row}",
+                    "Black",
+                    f"A name from the Players sheet, or {CLUB_BYE} for a bye.",
+                    f"Choose a player listed on the Players sheet, or {CLUB_BYE}.",
+                ),
+                TEXT_FORMAT,
+            ),
+            (
+                choice_validation(
+                    CLUB_RESULTS,
+                    "Result",
+                    "From White's side: 1-0, 0-1, ½-½; forfeits +- (White wins) and -+. "
+                    "A bye (BYE in Black): +- a full point, ½-½ half a point, -+ none.",
+                ),
+                TEXT_FORMAT,
+            ),
+        ],
+        "Games",
+    )
+    for i, text in enumerate(
+        [
+            "One row per game or bye. Result from White's side: 1-0, 0-1, ½-½; a forfeit is "
+            "+- (White wins) or -+ and is not rated.",
+            f"A bye: {CLUB_BYE} in Black and its points as the result: +- a full point, ½-½ half "
+            "a point, -+ none (byes are not rated).",
+            "The Result column is formatted as text, so that Excel keeps 1-0 and +- as typed "
+            "(in a cell formatted General it reads 1-0 as a date and +- as a formula).",
+            f"Room for {room.games} rows. Add an event with xlrating import FILE --into "
+            "THIS_FILE.xlsx (FIDE TRF or US Chess crosstable).",
+        ]
+    ):
+        g.write(f"H{first + i}", text, "note")
+    g.ws.freeze_panes(first - 1, 0)
+
+
+def _ratings_sheet(
+    book: Book,
+    v: Mapping[str, object],
+    a: _Areas,
+    players_grid: list[list[object]],
+    games_grid: list[list[object]],
+) -> tuple[int, int]:
+    """The Ratings sheet: the settings, the SEASON_RATINGS table and the Start and Final
+    columns; returns the height and width of the table."""
+    room = a.room
+    r = book.sheet(RATINGS_SHEET)
+    r.widths(A=10, B=10, C=26)
+    r.ws.set_column(3, 3 + room.events - 1, 15)
+    r.title("Ratings after each event of the season", SUBTITLE)
+    r.section("A4", "Settings", 3)
+    r.input(
+        "system",
+        "C5",
+        "Rating system",
+        v["system"],
+        choice_validation(
+            CLUB_SYSTEMS,
+            "Rating system",
+            "uscf: US Chess, each event in five steps. fide: each event as a rating period. "
+            "elo: plain Elo with the K below. glicko2: Glicko-2.",
+        ),
+        label_ref="A5",
+    )
+    r.input(
+        "k",
+        "C6",
+        "K-factor (elo only)",
+        v["k"],
+        number_validation(1, 100, "K-factor", "Used by the elo system only."),
+        label_ref="A6",
+    )
+    for i, text in enumerate(
+        [
+            "uscf: each event rated as US Chess does (all five steps), with the ratings and "
+            "game counts the previous event left; floors and ages as typed.",
+            "fide: each event is its own rating period (its date picks the rules); newcomers' "
+            "games are pooled until they earn a first rating.",
+            "elo: plain Elo with the K-factor above; an unrated player starts at 1500. "
+            "glicko2: Glicko-2, everyone starting with RD 350.",
+            "Events are rated in date order. A blank cell: the player is (still) unrated.",
+        ]
+    ):
+        r.write(f"A{7 + i}", text, "note")
+    height, width = _ratings_table(book, v, a, r, players_grid, games_grid)
+    _start_and_final(book, a, r)
+    return height, width
+
+
+def _ratings_table(
+    book: Book,
+    v: Mapping[str, object],
+    a: _Areas,
+    r: Sheet,
+    players_grid: list[list[object]],
+    games_grid: list[list[object]],
+) -> tuple[int, int]:
+    """The SEASON_RATINGS array formula, written with the values it gives for the season
+    typed in; returns the height and width of the table."""
+    room, head, players, games = a.room, a.head, a.players, a.games
+    r.section(f"A{head - 1}", "Ratings after each event (SEASON_RATINGS)", 3 + room.events)
+    system = str(v["system"])
+    k_text = 'IF($C$5="elo",$C$6,"")'  # SEASON_RATINGS refuses a K for the other systems
+    args: dict[str, object] = {
+        "players": Ref(players),
+        "games": Ref(games),
+        "system": Ref("$C$5"),
+        "k": Expr(k_text, v["k"] if system == "elo" else None),
+    }
+    text = with_prefixes(call_text("SEASON_RATINGS", args))
+    problems = formula_problems(text, array=True)
+    if problems:
+        raise TemplateError(f"{RATINGS_SHEET}!C{head} ={text}: {problems[0]}")
+    k_value = as_cell(v["k"]) if system == "elo" else None
+    table = FUNCTIONS["SEASON_RATINGS"](players_grid, games_grid, system, k_value)
+    if not isinstance(table, list) or not table:
+        raise TemplateError(f"club_season.xlsx: the season typed in gives {table!r}")
+    rows = [list(row) for row in table]
+    height, width = len(rows), len(rows[0])
+    if width - 1 > room.events:
+        raise TemplateError(
+            f"club_season.xlsx: the season has {width - 1} events, more than its "
+            f"{room.events} event columns (give event_columns)"
+        )
+    area = f"C{head}:{cell_at(head - 1 + height - 1, 2 + width - 1)}"
+    rating_fmt = book.fmt("output", RATING_FORMAT)
+    header_fmt = book.fmt("header")
+    name_fmt = book.fmt("output")
+    # The table holds what the function gives for the season typed in (the cached values a
+    # viewer shows before any recalculation; the chart's categories are read from them).
+    r.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Player")
+    for i in range(room.players + 1):
+        for j in range(1 + room.events):
+            row, col = head - 1 + i, 2 + j
+            cell_format = header_fmt if i == 0 else name_fmt if j == 0 else rating_fmt
+            value = rows[i][j] if i < height and j < width else None
+            if (i, j) == (0, 0):
+                continue
+            if value is None or value == "":
+                r.ws.write_blank(row, col, None, cell_format)
+            elif isinstance(value, str):
+                r.ws.write_string(row, col, value, cell_format)
+            else:
+                r.ws.write_number(row, col, float(value), cell_format)
+    book.record("ratings", RATINGS_SHEET, absolute(area), "Ratings after each event")
+    book.formats["ratings"] = RATING_FORMAT
+    return height, width
+
+
+def _start_and_final(book: Book, a: _Areas, r: Sheet) -> None:
+    """The Start and Final columns left of the ratings table."""
+    room, head, top, last_player, names = a.room, a.head, a.top, a.last_player, a.names
+    data_first, data_last, event_last = a.data_first, a.data_last, a.event_last
+    r.write(f"A{head}", "Start", "header")
+    r.write(f"B{head}", "Final", "header")
+    ratings_of = f"{PLAYERS_SHEET}!$B${top}:$B${last_player}"
+    last_event_col = cell_at(0, event_last)[:-1]
+    for i in range(room.players):
+        row = data_first + i
+        found = f"INDEX({ratings_of},MATCH($C{row},{names},0))"
+        last = f"INDEX($D{row}:${last_event_col}{row},COUNTA($D${head}:${last_event_col}${head}))"
+        for letter, value in (("A", found), ("B", last)):
+            r.formula(
+                None,
+                f"{letter}{row}",
+                f'IF($C{row}="","",IFERROR(IF({value}="","{UNRATED}",{value}),""))',
+                "output",
+                RATING_FORMAT,
+            )
+    book.record("start", RATINGS_SHEET, f"$A${head}:$A${data_last}", "Start rating")
+    book.record("final", RATINGS_SHEET, f"$B${head}:$B${data_last}", "Final rating")
+    book.formats["start"] = book.formats["final"] = RATING_FORMAT
+    r.ws.freeze_panes(head, 3)
+
+
+def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
+    """The Standings sheet: one event's players, rounds, points, rank and rating change."""
+    room, top, first, last_game = a.room, a.top, a.first, a.last_game
+    spill_events, spill_names, spill_table, starts = (
+        a.spill_events,
+        a.spill_names,
+        a.spill_table,
+        a.starts,
+    )
+    st = book.sheet(STANDINGS_SHEET)
+    st.widths(A=26, B=12, C=10, D=8, E=14, F=14, G=10, H=3, I=70)
+    st.title("Standings of one event", SUBTITLE)
+    st.input(
+        "event",
+        "B4",
+        "Event",
+        v["event"],
+        range_validation(
+            spill_events,
+            "Event",
+            "Choose an event of the season (the Ratings sheet lists them).",
+            "Choose an event listed on the Ratings sheet.",
+        ),
+    )
+    ev_games = f"{GAMES_SHEET}!$A${first}:$A${last_game}"
+    st.formula(
+        "event_rounds",
+        "B5",
+        f"SUMPRODUCT(MAX(({ev_games}=$B$4)*{GAMES_SHEET}!$C${first}:$C${last_game}))",
+        "output",
+        "0",
+        "Rounds",
+    )
+    sfirst, slast = STANDINGS_FIRST, STANDINGS_FIRST + room.players - 1
+    st.formula(
+        "event_players", "B6", f'COUNTIF($B${sfirst}:$B${slast},">0")', "output", "0", "Players"
+    )
+    columns = ["Player", "Rounds", "Points", "Rank", "Rating before", "New rating", "Change"]
+    for col, text in enumerate(columns):
+        st.write(cell_at(sfirst - 2, col), text, "header")
+    event_col = f"MATCH($B$4,{spill_events},0)"
+    for i in range(room.players):
+        row, source = sfirst + i, top + i
+        blank = f'IF($A{row}="","",'
+        st.formula(
+            None,
+            f"A{row}",
+            f'IF({PLAYERS_SHEET}!$A${source}="","",{PLAYERS_SHEET}!$A${source})',
+            "output",
+        )
+        player_row = f"MATCH($A{row},{spill_names},0)"
+        # VLOOKUP gives values; INDEX over the table would build a reference to each cell.
+        before = f"VLOOKUP($A{row},{spill_table},MAX({event_col}-1,1)+1,FALSE)"
+        after = f"VLOOKUP($A{row},{spill_table},{event_col}+1,FALSE)"
+        st.formula(
+            None,
+            f"E{row}",
+            f"{blank}IFERROR(IF({event_col}=1,INDEX({starts},{player_row}),"
+            f'IF({before}="","{UNRATED}",{before})),""))',
+            "output",
+            RATING_FORMAT,
+        )
+        st.formula(
+            None,
+            f"F{row}",
+            f'{blank}IFERROR(IF({after}="","{UNRATED}",{after}),""))',
+            "output",
+            RATING_FORMAT,
+        )
+        st.formula(
+            None,
+            f"G{row}",
+            f'IF(AND(ISNUMBER($E{row}),ISNUMBER($F{row})),$F{row}-$E{row},"")',
+            "output",
+            CHANGE_FORMAT,
+        )
+    _standings_counts(st, a, sfirst, slast)
+    for key, letter, label, fmt in [
+        ("standings_player", "A", "Player", "General"),
+        ("rounds", "B", "Rounds", "0"),
+        ("points", "C", "Points", "0.0"),
+        ("rank", "D", "Rank", "0"),
+        ("rating_before", "E", "Rating before", RATING_FORMAT),
+        ("new_rating", "F", "New rating", RATING_FORMAT),
+        ("change", "G", "Change", CHANGE_FORMAT),
+    ]:
+        book.record(key, STANDINGS_SHEET, f"${letter}${sfirst}:${letter}${slast}", label)
+        book.formats[key] = fmt
+    for i, text in enumerate(
+        [
+            "Points count byes and forfeits. Rounds: the rounds the player appears in (games, "
+            "forfeits and byes). Rank: players with more points, plus one.",
+            "Rating before: the rating the event started from (Start on the Ratings sheet for "
+            "the first event); New rating: after the event, with the system chosen there.",
+            "Points add up the Result column's 1-0, 0-1, ½-½, +- and -+ (other spellings the "
+            "Ratings sheet accepts, such as 1/2-1/2 or 1, are not counted here).",
+        ]
+    ):
+        st.write(f"I{sfirst + i}", text, "note")
+    st.ws.freeze_panes(sfirst - 1, 1)
+
+
+def _standings_counts(st: Sheet, a: _Areas, sfirst: int, slast: int) -> None:
+    """Rounds, points and rank: array formulas over the Standings sheet's player rows."""
+    first, last_game = a.first, a.last_game
+    ev_games = f"{GAMES_SHEET}!$A${first}:$A${last_game}"
+    whites = f"{GAMES_SHEET}!$D${first}:$D${last_game}"
+    blacks_all = f"{GAMES_SHEET}!$E${first}:$E${last_game}"
+    results = f"{GAMES_SHEET}!$F${first}:$F${last_game}"
+    # Rounds, points and rank are array formulas over the player rows: one COUNTIFS pass
+    # per column instead of one per player keeps a long season quick to recalculate.
+    listed = f"$A${sfirst}:$A${slast}"
+    rounds, points = f"$B${sfirst}:$B${slast}", f"$C${sfirst}:$C${slast}"
+
+    def count(side: str, result: str) -> str:
+        return f'COUNTIFS({ev_games},$B$4,{side},{listed},{results},"{result}")'
+
+    # "1-*" and "0-*" (wildcards) make COUNTIFS compare text: written "1-0" the criterion
+    # would be read as the date Jan-00.
+    white = "+".join(count(whites, text) for text in ("1-*", "+-"))
+    black = "+".join(count(blacks_all, text) for text in ("0-*", "-+"))
+    halves = f"({count(whites, '½-½')}+{count(blacks_all, '½-½')})/2"
+    blank_rows = f'IF({listed}="","",'
+    st.array_formula(
+        rounds,
+        f"{blank_rows}COUNTIFS({ev_games},$B$4,{whites},{listed})"
+        f"+COUNTIFS({ev_games},$B$4,{blacks_all},{listed}))",
+        "0",
+    )
+    st.array_formula(points, f"{blank_rows}{white}+{black}+{halves})", "0.0")
+    st.array_formula(
+        f"$D${sfirst}:$D${slast}",
+        f'{blank_rows}IF({rounds}=0,"",COUNTIFS({rounds},">0",{points},">"&{points})+1))',
+        "0",
+    )
+
+
+def _chart_sheet(book: Book, a: _Areas, height: int, width: int) -> None:
+    """The Chart sheet: one line per player through the season."""
+    head = a.head
+    c = book.sheet(CHART_SHEET)
+    c.title("Ratings through the season", "One line per player: the rating after each event.")
+    chart = book.wb.add_chart({"type": "line"})
+    last_col = 2 + width - 1
+    for i in range(1, height):
+        row = head - 1 + i
+        chart.add_series(
+            {
+                "name": [RATINGS_SHEET, row, 2],
+                "categories": [RATINGS_SHEET, head - 1, 3, head - 1, last_col],
+                "values": [RATINGS_SHEET, row, 3, row, last_col],
+                "marker": {"type": "circle", "size": 5},
+            }
+        )
+    chart.set_title({"name": "Ratings after each event"})
+    chart.set_x_axis({"name": "Event"})
+    chart.set_y_axis({"name": "Rating", "major_gridlines": {"visible": True}})
+    chart.set_legend({"position": "right"})
+    chart.set_size({"width": 1000, "height": 520})
+    c.ws.insert_chart("A4", chart)
+    c.write(
+        "A32",
+        "The chart reads the table on the Ratings sheet (xlrating import and xlrating recalc "
+        "keep its lines in step with the players and events). Where a player is still "
+        "unrated the table holds an empty text, which the chart draws at 0.",
+        "note",
+    )
+
+
+def _club_how_to(book: Book, room: ClubRoom) -> None:
+    """The How to use sheet of the club season."""
+    how_to_use_sheet(
+        book,
+        [
+            "A club's season: the players (sheet Players), every game (sheet Games), every "
+            "player's rating after each event (sheet Ratings, one SEASON_RATINGS call), the "
+            "standings of one event (sheet Standings) and a chart of the ratings (sheet Chart).",
+            "Players: name, rating at the start of the season (blank if unrated), rated games "
+            "(blank with a rating: established, count not known), floor, age (for an unrated "
+            f"junior). Room for {room.players} players; blank rows are skipped.",
+            "Games: event, date, round, White, Black and the result from White's side (1-0, "
+            f"0-1, ½-½, +- or -+ for a forfeit, which is not rated). A bye: {CLUB_BYE} in Black "
+            "and its points as the result (+- a full point, ½-½ half a point, -+ none). Room "
+            f"for {room.games} rows.",
+            "Ratings: choose the system (uscf, fide, elo with its K-factor, glicko2). Excel 365 "
+            "spills the table to fit the season. Older Excel shows it as an array formula over "
+            "the range the season had when the file was written (a fixed CSE array): after "
+            "adding players or events select a larger range from its first cell and confirm "
+            "the formula with Ctrl+Shift+Enter, or let xlrating recalc resize it.",
+            "Add an event from a FIDE TRF file or a US Chess crosstable (players not yet on the "
+            "Players sheet are added, then the games):",
+            "    xlrating import FILE --into THIS_FILE.xlsx [--event NAME] [--date YYYY-MM-DD]",
+        ],
+    )

@@ -1,0 +1,356 @@
+"""The register of templates and what every template gets: How to use, Checks, xlwings.conf.
+
+Each template is a function that lays out its sheets on a :class:`~.writer.Book`,
+registered with :func:`template` under its file name (the modules of this package do so
+when imported, in build order).  :func:`build_template` adds the Checks sheet (the seeds'
+worked examples computed by the functions next to the values the seeds print, with
+PASS/FAIL) and the xlwings.conf sheet, writes the book to a temporary file beside the
+target, lints it (:mod:`xlrating.workbook.lint`), and only then renames it over the
+target, so a failed build never damages an existing file.  The build is deterministic
+(fixed creation date), so a rebuild of an unchanged template gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from ..files import replacing
+from ..lint import lint_workbook
+from .writer import Address, Book, TemplateError, call_text, cell_at, literal
+
+__all__ = [
+    "BUILD_DATE",
+    "TEMPLATES",
+    "XLWINGS_CONF_SHEET",
+    "XLWINGS_UDF_MODULE",
+    "Builder",
+    "Built",
+    "Check",
+    "Template",
+    "build_all",
+    "build_template",
+    "how_to_use_sheet",
+    "layout",
+    "template",
+]
+
+#: The creation date written into every template, so that rebuilds give the same file.
+BUILD_DATE: Final = dt.datetime(2026, 1, 1, 0, 0, 0)
+
+_HOW_TO_USE: Final = "How to use"
+_CHECKS: Final = "Checks"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A worked example from a seed, computed in the Checks sheet by a registry function."""
+
+    #: Stable identifier (the tests compare each check with the core by it).
+    id: str
+    #: What is checked, for a person.
+    label: str
+    #: The registry function, and its arguments by parameter name (literals only; a list
+    #: is written as an array constant, None as an empty text "").
+    function: str
+    args: Mapping[str, object]
+    #: The value the seed prints, typed in.
+    expected: float | str
+    #: Largest accepted difference (half a unit of the last digit the seed prints).
+    tolerance: float
+    #: The seed and passage the expected value comes from.
+    source: str
+    #: The inputs in words.
+    inputs: str
+    #: Number format of the computed and expected cells.
+    num_format: str = "0.00"
+    #: Pick the row with this label from a two-column table the function returns.
+    row: str | None = None
+    #: Add up the values the function returns (a spilled column).
+    total: bool = False
+
+
+@dataclass(frozen=True)
+class Built:
+    """Where a built template keeps its inputs, results and checks."""
+
+    path: Path | None
+    #: Layout keys ("rating", "new_rating", "details", "check:uscf-k", ...) to addresses.
+    cells: Mapping[str, Address]
+    #: Layout keys to the label a person sees next to the cell.
+    labels: Mapping[str, str]
+    #: Layout keys of result cells to their number format.
+    formats: Mapping[str, str] = field(default_factory=dict)
+
+
+#: A template builder: lays out the sheets of a book for the given input values.
+Builder = Callable[[Book, Mapping[str, object]], None]
+
+
+@dataclass(frozen=True)
+class Template:
+    """A template workbook: how to build it, its default and sample inputs, its checks."""
+
+    filename: str
+    title: str
+    build: Builder
+    #: The inputs the template ships with (a seed's worked example).
+    defaults: Mapping[str, object]
+    #: Other plausible inputs, for ``xlrating demo``.
+    sample: Mapping[str, object]
+    checks: tuple[Check, ...]
+    #: Layout keys of the results ``xlrating demo`` prints.
+    summary: tuple[str, ...]
+    #: Inputs that shape the workbook rather than fill a cell (the room in the club
+    #: season's tables), with their defaults.
+    options: Mapping[str, object] = field(default_factory=dict)
+
+
+#: The templates by file name, in build order.
+TEMPLATES: dict[str, Template] = {}
+
+
+def template(
+    filename: str,
+    title: str,
+    *,
+    defaults: Mapping[str, object],
+    sample: Mapping[str, object],
+    checks: Sequence[Check],
+    summary: Sequence[str],
+    options: Mapping[str, object] | None = None,
+) -> Callable[[Builder], Builder]:
+    """Register a template builder under *filename* (how ``club_season.xlsx`` will come).
+
+    The builder lays out its sheets with the values of its inputs (*defaults*, replaced by
+    what :func:`build_template` is given); the Checks sheet is added after it.
+    """
+
+    def add(build: Builder) -> Builder:
+        if filename in TEMPLATES:
+            raise AssertionError(f"template {filename} registered twice")
+        TEMPLATES[filename] = Template(
+            filename,
+            title,
+            build,
+            dict(defaults),
+            dict(sample),
+            tuple(checks),
+            tuple(summary),
+            dict(options or {}),
+        )
+        return build
+
+    return add
+
+
+# ---------------------------------------------------------------- the sheets every template has
+
+
+def how_to_use_sheet(book: Book, about: Sequence[str]) -> None:
+    sheet = book.sheet(_HOW_TO_USE)
+    sheet.widths(A=4, B=110)
+    sheet.write("A1", "How to use this workbook", "title")
+    lines: list[tuple[str, str]] = [("section", "What it does")]
+    lines += [("text", line) for line in about]
+    lines += [
+        (
+            "text",
+            "Yellow cells are inputs: a drop-down or a range check keeps them valid. "
+            "Green cells are results computed by xlrating's spreadsheet functions; do "
+            "not type over them. The Checks sheet recomputes the worked examples of the "
+            "calculators xlrating reproduces and shows PASS next to each.",
+        ),
+        ("section", "Windows: Excel with the free xlwings add-in"),
+        ("text", "1. Install Python 3.10 or newer, then in a command prompt run:"),
+        ("code", '    pip install "xlrating[excel]"'),
+        ("text", "2. Install the xlwings add-in:"),
+        ("code", "    xlwings addin install"),
+        (
+            "text",
+            "3. This workbook's sheet xlwings.conf already tells the add-in where the "
+            "functions are (UDF Modules = xlrating.udfs). For your own workbooks set it "
+            "on the xlwings ribbon tab, or run xlrating excel-setup, which does steps 2 "
+            "and 3 for you.",
+        ),
+        ("code", "    UDF Modules = xlrating.udfs"),
+        (
+            "text",
+            "4. Save a copy of this workbook as a macro-enabled workbook (.xlsm). Once, "
+            "allow File > Options > Trust Center > Trust Center Settings > Macro "
+            "Settings > Trust access to the VBA project object model.",
+        ),
+        (
+            "text",
+            "5. In the .xlsm copy click xlwings > Import Functions. The green cells "
+            "compute, and the Checks sheet shows ALL PASS. After an update of xlrating "
+            "that changes the functions, click Import Functions again.",
+        ),
+        ("section", "Mac, Excel on the web, LibreOffice, Google Sheets"),
+        (
+            "text",
+            "The add-in's functions need Excel on Windows. Elsewhere, fill in the yellow "
+            "cells, save, and let Python compute the results:",
+        ),
+        ("code", '    pip install "xlrating[workbook]"'),
+        ("code", "    xlrating recalc THIS_FILE.xlsx"),
+        (
+            "text",
+            "That writes THIS_FILE.recalc.xlsx with every result filled in; the formulas "
+            "stay, so Excel with the add-in still recomputes them. Add --values-only for "
+            "a copy with values only, best for LibreOffice and Google Sheets, which do "
+            "not know the functions.",
+        ),
+        (
+            "text",
+            "Or use xlwings Lite (lite.xlwings.org), a free Excel add-in that runs Python "
+            "inside Excel on Windows, Mac and the web: xlrating is pure Python, so its "
+            "functions can be declared there.",
+        ),
+    ]
+    row = 2
+    for kind, text in lines:
+        if kind == "section":
+            row += 1
+            sheet.section(cell_at(row, 0), text)
+        else:
+            sheet.write(cell_at(row, 1), text, kind)
+        row += 1
+
+
+#: The sheet xlwings reads for workbook settings (keys in column A, values in column B from
+#: A1; they override the user's xlwings.conf), so "UDF Modules" needs no setting by hand.
+XLWINGS_CONF_SHEET: Final = "xlwings.conf"
+XLWINGS_UDF_MODULE: Final = "xlrating.udfs"
+
+
+def _xlwings_conf(book: Book) -> None:
+    conf = book.wb.add_worksheet(XLWINGS_CONF_SHEET)
+    conf.write_string(0, 0, "UDF Modules")
+    conf.write_string(0, 1, XLWINGS_UDF_MODULE)
+
+
+def _checks_sheet(book: Book, checks: Sequence[Check]) -> None:
+    sheet = book.sheet(_CHECKS)
+    sheet.widths(A=44, B=46, C=12, D=12, E=10, F=9, G=80)
+    sheet.title(
+        "Checks: published worked examples, recomputed by xlrating's functions",
+        "Column C computes each example; column D holds the value the source prints. PASS "
+        "means this computer's set-up reproduces the published result.",
+    )
+    first, last = 6, 6 + len(checks) - 1
+    status = (
+        f'IF(COUNTIF(F{first}:F{last},"PASS")={len(checks)},"ALL PASS",'
+        f'"SOME CHECKS FAIL: see column F")'
+    )
+    sheet.write("A3", "Status", "label")
+    sheet.formula("checks:status", "B3", status, "headline")
+    headers = ["Check", "Inputs", "Computed", "Expected", "Tolerance", "Result", "Source"]
+    for col, text in enumerate(headers):
+        sheet.write(cell_at(first - 2, col), text, "header")
+    for i, check in enumerate(checks):
+        row = first - 1 + i
+        inner = sheet.evaluate(check.function, check.args)
+        text = call_text(check.function, check.args)
+        if check.row is not None:
+            labels = [r[0] for r in inner] if isinstance(inner, list) else []
+            if check.row not in labels:
+                raise TemplateError(
+                    f"check {check.id}: {check.function} has no row {check.row!r} (rows: {labels})"
+                )
+            text = f"VLOOKUP({literal(check.row)},{text},2,FALSE)"
+        elif check.total:
+            text = f"SUM({text})"
+        sheet.write(cell_at(row, 0), check.label, "label")
+        sheet.write(cell_at(row, 1), check.inputs, "label")
+        sheet.formula(f"check:{check.id}", cell_at(row, 2), text, "output", check.num_format, None)
+        sheet.write(cell_at(row, 3), check.expected, "constant", check.num_format)
+        sheet.write(cell_at(row, 4), check.tolerance, "constant", "General")
+        c, d, e = (cell_at(row, k) for k in (2, 3, 4))
+        verdict = (
+            f'IFERROR(IF(ISNUMBER({d}),IF(ABS({c}-{d})<={e},"PASS","FAIL"),'
+            f'IF({c}={d},"PASS","FAIL")),"FAIL")'
+        )
+        sheet.formula(f"result:{check.id}", cell_at(row, 5), verdict, "output")
+        sheet.write(cell_at(row, 6), check.source, "note")
+    for area in (f"F{first}:F{last}", "B3"):
+        sheet.ws.conditional_format(
+            area,
+            {"type": "text", "criteria": "containing", "value": "PASS", "format": book.fmt("pass")},
+        )
+        sheet.ws.conditional_format(
+            area,
+            {"type": "text", "criteria": "containing", "value": "FAIL", "format": book.fmt("fail")},
+        )
+    sheet.ws.freeze_panes(first - 1, 1)
+    _xlwings_conf(book)
+
+
+# ---------------------------------------------------------------- building
+
+
+def _make(spec: Template, target: Any, inputs: Mapping[str, object] | None) -> Built:
+    values = {**spec.defaults, **spec.options}
+    if inputs:
+        unknown = sorted(set(inputs) - set(values))
+        if unknown:
+            raise TemplateError(f"{spec.filename} has no input {', '.join(unknown)}")
+        values.update(inputs)
+    book = Book(target)
+    book.wb.set_properties(
+        {
+            "title": spec.title,
+            "subject": "Chess ratings as spreadsheet functions",
+            "author": "xlrating",
+            "company": "xlrating",
+            "comments": "Built by xlrating (xlrating templates). Results are formulas calling "
+            "xlrating's functions.",
+            "created": BUILD_DATE,
+        }
+    )
+    spec.build(book, values)
+    _checks_sheet(book, spec.checks)
+    book.close()
+    return Built(None, dict(book.cells), dict(book.labels), dict(book.formats))
+
+
+def build_template(
+    name: str, path: str | Path, inputs: Mapping[str, object] | None = None, *, lint: bool = True
+) -> Built:
+    """Build the template *name* (e.g. ``"elo.xlsx"``) at *path*.
+
+    :param inputs: values for the template's inputs (default: its shipped example).
+    :param lint: lint the new file before it replaces *path* (raises on a problem).
+    :raises TemplateError: for an unknown template or input, or a lint problem.
+    """
+    spec = TEMPLATES.get(name)
+    if spec is None:
+        raise TemplateError(f"no template {name!r} (templates: {', '.join(TEMPLATES)})")
+    path = Path(path)
+    with replacing(path) as temp:
+        built = _make(spec, str(temp), inputs)
+        if lint:
+            problems = lint_workbook(temp)
+            if problems:
+                raise TemplateError(
+                    f"{name}: {problems[0].sheet}!{problems[0].cell}: {problems[0].message}"
+                )
+    return Built(path, built.cells, built.labels, built.formats)
+
+
+def build_all(directory: str | Path) -> list[Path]:
+    """Build every template into *directory*; returns the paths written."""
+    directory = Path(directory)
+    return [build_template(name, directory / name).path or directory / name for name in TEMPLATES]
+
+
+def layout(name: str) -> Built:
+    """Where template *name* keeps its cells (built in memory; nothing is written)."""
+    spec = TEMPLATES.get(name)
+    if spec is None:
+        raise TemplateError(f"no template {name!r}")
+    return _make(spec, io.BytesIO(), None)
