@@ -885,11 +885,13 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     _, _, _ = _workbook_modules()
     from .workbook import season_book
 
-    with tempfile.TemporaryDirectory(prefix="xlrating-dry-run-") as scratch:
-        with _doing(_Step(where, str(book), bad_zip=f"{book} is not an xlsx file")):
-            report = season_book.import_event(
-                book, event, name=name, date=day, target=Path(scratch) / book.name
-            )
+    with (
+        tempfile.TemporaryDirectory(prefix="xlrating-dry-run-") as scratch,
+        _doing(_Step(where, str(book), bad_zip=f"{book} is not an xlsx file")),
+    ):
+        report = season_book.import_event(
+            book, event, name=name, date=day, target=Path(scratch) / book.name
+        )
     rated = sum(game.rated for game in event.games)
     first, last = report.game_rows
     print(f"dry run: nothing written to {book}")
