@@ -52,6 +52,8 @@ from .cache import (
     move_into_place,
     parse_cell,
     sheet_parts,
+    with_calc_properties,
+    workbook_part,
 )
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 from .lint import references
@@ -429,6 +431,10 @@ def _write(
         handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         os.close(handle)
         try:
+            # The cells changed but their dependents were not computed: Excel must
+            # recalculate on load (a later recalc writes the current calcPr back).
+            book_part = workbook_part(zf)
+            replaced[book_part] = with_calc_properties(zf.read(book_part), current=False)
             with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
                 for info in zf.infolist():
                     data = replaced.get(info.filename)
