@@ -59,7 +59,7 @@ def test_help_and_ratings_work_without_the_workbook_libraries() -> None:
     assert "usage: xlrating" in done.stdout
     assert done.returncode == 1  # recalc needs the extra, and says so in one line
     line = one_line(done.stderr)
-    assert 'pip install "xlrating[workbook]"' in line
+    assert 'python -m pip install -e ".[workbook]"' in line
 
 
 # ---------------------------------------------------------------- rating commands
@@ -352,14 +352,15 @@ def test_excel_setup_on_windows(
         return subprocess.CompletedProcess(command, 0)
 
     monkeypatch.setattr(cli.sys, "platform", "win32")
+    # another environment's xlwings on the PATH is never the one run
     monkeypatch.setattr(cli.shutil, "which", lambda name: "C:/py/Scripts/xlwings.exe")
     monkeypatch.setattr(cli.subprocess, "run", fake_run)
     conf = tmp_path / ".xlwings" / "xlwings.conf"
     code, out, _ = run(capsys, "excel-setup", "--conf", str(conf))
     assert code == 0
-    assert ran == [["C:/py/Scripts/xlwings.exe", "addin", "install"]]
+    assert ran == [[sys.executable, "-m", "xlwings.cli", "addin", "install"]]
     assert conf.read_text().strip() == '"UDF MODULES","xlrating.udfs"'
-    assert "Import Functions" in out
+    assert "Import Functions" in out and "Ctrl+Alt+F9" in out and "References" in out
     monkeypatch.setattr(
         cli.subprocess, "run", lambda command, check: subprocess.CompletedProcess(command, 3)
     )
