@@ -6,7 +6,11 @@ The modules here read the one registry of spreadsheet functions
 * :mod:`xlrating.workbook.templates` builds the template workbooks with XlsxWriter;
 * :mod:`xlrating.workbook.lint` checks every formula of a workbook (openpyxl);
 * :mod:`xlrating.workbook.engine` evaluates a workbook headlessly (the ``formulas`` package);
-* :mod:`xlrating.workbook.cache` writes computed values into an xlsx file (standard library).
+* :mod:`xlrating.workbook.cache` writes computed values into an xlsx file (standard library);
+* :mod:`xlrating.workbook.finish` caches a built template's computed values and writes its
+  ``.xlsm`` twin (:mod:`xlrating.workbook.excel_vba`: xlwings' generated VBA inside);
+* :mod:`xlrating.workbook.instructions` is the one text of the Excel set-up steps;
+* :mod:`xlrating.workbook.excel_check` compares Excel's own results with the engine's.
 
 openpyxl, formulas and XlsxWriter (the ``workbook`` extra) are imported lazily inside the
 functions that need them, so importing this package costs nothing.
