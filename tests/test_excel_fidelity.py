@@ -200,6 +200,7 @@ def generated() -> dict[str, str]:
     return {
         excel_vba.UDF_MODULE: excel_vba.udf_module_source(),
         excel_vba.STANDALONE_MODULE: excel_vba.standalone_module_source(),
+        excel_vba.DICTIONARY_CLASS: excel_vba.dictionary_class_source(),
     }
 
 
@@ -217,7 +218,8 @@ def test_twin_vba_is_what_xlwings_generates_now(twin: str, generated: dict[str, 
 
     sheets = load_workbook(path).sheetnames
     documents = ["ThisWorkbook", *[f"Sheet{i}" for i in range(1, len(sheets) + 1)]]
-    assert list(modules) == [*documents, "xlwings", "xlwings_udfs"]
+    # as `xlwings quickstart --standalone` makes it, plus the wrappers
+    assert list(modules) == [*documents, "xlwings", "Dictionary", "xlwings_udfs"]
     for name, want in generated.items():
         assert excel_vba.sources_match(modules[name], want), (
             f"{twin}: module {name} differs from what xlwings generates now: "
@@ -240,6 +242,13 @@ def test_twin_vba_read_by_olevba(twin: str, generated: dict[str, str]) -> None:
         got = found[name]
         got = got if isinstance(got, str) else got.decode("latin-1")
         assert excel_vba.sources_match(got, want), f"{twin}: olevba reads another {name}"
+
+
+def test_sources_match_compares_the_code(generated: dict[str, str]) -> None:
+    text = generated[excel_vba.UDF_MODULE]
+    assert excel_vba.sources_match(text.replace("\r\n", "\n"), text)  # line endings aside
+    assert not excel_vba.sources_match(text.replace("ELO_EXPECTED", "ELO_EXPECT"), text)
+    assert not excel_vba.sources_match(text + "' one more line\r\n", text)
 
 
 def test_generated_module_declares_every_registry_function(generated: dict[str, str]) -> None:

@@ -13,7 +13,8 @@ and no reference to the add-in (see docs/excel.md for the choice of route):
 * ``xlwings``: xlwings' standalone module (``xlwings/xlwings.bas``, what
   ``xlwings quickstart --standalone`` embeds), which finds Python through the user's
   xlwings.conf and loads ``xlwings64-<version>.dll``, so the twins need the very
-  xlwings version they were built with (pinned in the ``excel`` extra).
+  xlwings version they were built with (pinned in the ``excel`` extra); with it, as
+  there, the class ``Dictionary`` it uses on a Mac.
 
 :func:`make_macro_enabled` turns a built ``.xlsx`` into its ``.xlsm`` twin: pyOpenVBA
 writes ``xl/vbaProject.bin`` as Excel makes a first project (document modules for the
@@ -45,11 +46,13 @@ from typing import Any, Final
 from .cache import move_into_place
 
 __all__ = [
+    "DICTIONARY_CLASS",
     "MACRO_ENABLED_MAIN",
     "STANDALONE_MODULE",
     "UDF_MODULE",
     "XLSX_MAIN",
     "decorated_udfs",
+    "dictionary_class_source",
     "embedded_modules",
     "is_macro_enabled",
     "make_macro_enabled",
@@ -63,6 +66,11 @@ __all__ = [
 UDF_MODULE: Final = "xlwings_udfs"
 #: xlwings' standalone VBA module (``xlwings/xlwings.bas``, ``Attribute VB_Name``).
 STANDALONE_MODULE: Final = "xlwings"
+#: The class the standalone module uses on a Mac instead of Scripting.Dictionary
+#: (``xlwings/addin/Dictionary.cls``); ``xlwings quickstart --standalone`` embeds it too,
+#: so that the module compiles in Excel for Mac (where the functions cannot run, but a
+#: compile error would stop every recalculation with a dialog).
+DICTIONARY_CLASS: Final = "Dictionary"
 #: The Python module whose declarations the wrappers call (xlwings' "UDF Modules").
 PYTHON_UDF_MODULE: Final = "xlrating.udfs"
 #: Content types of the workbook part (ECMA-376 Part 1 and [MS-OFFMACRO2]).
@@ -174,6 +182,14 @@ def standalone_module_source() -> str:
     return _crlf(path.read_text(encoding="utf-8"))
 
 
+def dictionary_class_source() -> str:
+    """xlwings' ``Dictionary`` class module, as exported (``VERSION 1.0 CLASS`` form)."""
+    import xlwings
+
+    path = Path(xlwings.__file__).with_name("addin") / "Dictionary.cls"
+    return _crlf(path.read_text(encoding="utf-8"))
+
+
 def _crlf(text: str) -> str:
     return _CRLF.join(text.replace("\r\n", "\n").split("\n"))
 
@@ -210,7 +226,7 @@ def make_macro_enabled(source: str | Path, target: str | Path) -> Path:
 
     :raises ValueError: if *source* already is macro-enabled or *target* is not ``.xlsm``.
     """
-    from pyopenvba import ExcelFile
+    from pyopenvba import ExcelFile, VBAModuleKind
 
     source, target = Path(source), Path(target)
     if target.suffix.lower() != ".xlsm":
@@ -229,8 +245,11 @@ def make_macro_enabled(source: str | Path, target: str | Path) -> Path:
         with_project = Path(scratch) / "with_project.xlsm"
         with ExcelFile(copy) as wb:
             project = wb.add_vba_project()
-            for name, text in modules.items():
-                project.add_module(name, text)
+            project.add_module(STANDALONE_MODULE, modules[STANDALONE_MODULE])
+            project.add_module(
+                DICTIONARY_CLASS, dictionary_class_source(), kind=VBAModuleKind.other
+            )
+            project.add_module(UDF_MODULE, modules[UDF_MODULE])
             wb.save(with_project)
         handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         os.close(handle)
@@ -261,7 +280,9 @@ def embedded_modules(path: str | Path) -> dict[str, str]:
 
 
 def _without_header(text: str) -> str:
-    """A module's code without its ``Attribute`` lines (as the editor shows it)."""
+    """A module's code without its ``Attribute`` lines and a class export's
+    ``VERSION 1.0 CLASS`` ... ``END`` preamble (as the editor shows it)."""
+    text = re.sub(r"\AVERSION [^\r\n]*CLASS\r?\nBEGIN\r?\n(?:.*?\r?\n)*?END\r?\n", "", text)
     return re.sub(r"\A(?:Attribute [^\r\n]*\r?\n)+", "", text)
 
 
