@@ -59,11 +59,14 @@ def test_recalc_refuses_a_package_under_the_wrong_name(
 def test_recalc_of_a_twin_under_its_own_name(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    from xlrating.workbook import lint
+
     book = tmp_path / "elo.xlsm"
     shutil.copyfile(WORKBOOKS / "elo.xlsm", book)
     code, out, err = run(capsys, "recalc", str(book))
     assert code == 0 and err == ""
     assert (tmp_path / "elo.recalc.xlsm").is_file() and "elo.recalc.xlsm" in out
+    assert lint.lint_workbook(tmp_path / "elo.recalc.xlsm", values="current") == []
 
 
 def test_in_place_and_import_refuse_a_misnamed_book(
