@@ -28,13 +28,13 @@ from hypothesis import strategies as st
 from xlrating.cli import main
 from xlrating.tournament import Event, Game, Player
 from xlrating.workbook import guard
-from xlrating.workbook.cache import SheetRewriter
 from xlrating.workbook.season_book import (
     MAX_CELL_CHARS,
     SeasonBookError,
     import_event,
     text_problem,
 )
+from xlrating.workbook.xlsx import SheetRewriter
 
 from .hostile import make_corpus
 

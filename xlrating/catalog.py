@@ -902,11 +902,20 @@ def _py(text: str) -> str:
     return repr(text)
 
 
+#: The functions that rate a whole table (players and games): xlwings' Function Wizard
+#: would call them on every keystroke, each call up to half a second on a big season, so
+#: they are declared ``call_in_wizard=False`` (xlwings then generates
+#: ``If (Not Application.CommandBars("Standard").Controls(1).Enabled) Then Exit Function``).
+def _is_table_function(fn: ExcelFunction) -> bool:
+    return fn.spills and any(p.name == "players" for p in fn.params)
+
+
 def render_udfs() -> str:
     """The source of :mod:`xlrating.udfs`, generated from :data:`FUNCTIONS`."""
     parts = [_UDF_HEADER]
     for fn in FUNCTIONS.values():
-        lines = [f'@xw.func(category="{CATEGORY}")']
+        wizard = ", call_in_wizard=False" if _is_table_function(fn) else ""
+        lines = [f'@xw.func(category="{CATEGORY}"{wizard})']
         for p in fn.params:
             lines.append(f"@xw.arg({_py(p.name)}, doc={_py(p.doc)}, err_to_str=True)")
         sig = ", ".join(p.name + ("=None" if p.optional else "") for p in fn.params)

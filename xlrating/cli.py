@@ -9,7 +9,9 @@ season; ``xlrating import FILE --into BOOK.xlsx`` adds a FIDE TRF or US Chess cr
 to a club season workbook (``--dry-run``: only show what it would add); ``xlrating rate
 FILE`` rates a whole tournament file's event without a workbook; ``xlrating
 uscf|fide|elo`` rate an event in the terminal through the same registry functions as the
-spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on Windows.
+spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on Windows;
+``xlrating excel-check`` computes workbooks in Excel itself and compares them with the
+headless engine.
 
 Only the standard library and the registry are imported up front: the workbook modules
 (openpyxl, formulas, XlsxWriter) are imported by the commands that need them, so
@@ -32,9 +34,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import decimal
+import importlib.util
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -67,7 +69,7 @@ FAMILIES: Final = {
 }
 #: Registry parameters that take a list of values (one per game) on the command line.
 _LIST_PARAMS: Final = frozenset({"opponents", "results"})
-_WORKBOOK_EXTRA: Final = 'pip install "xlrating[workbook]"'
+_WORKBOOK_EXTRA: Final = 'in your clone of xlrating: python -m pip install -e ".[workbook]"'
 #: Wall-clock limit of ``recalc`` (and of ``import --recalc``'s recalculation), in seconds;
 #: the environment variable XLRATING_TIME_LIMIT sets another.  The largest workbook the
 #: guard accepts takes well under a minute on a 2020s laptop.
@@ -329,6 +331,7 @@ def _recalc(args: argparse.Namespace) -> int:
     where = "xlrating recalc"
     limit = _time_limit()
     _guard(where, source)
+    _check_suffix(where, source, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
     engine, xlsx, _ = _workbook_modules()
     import tempfile
 
@@ -452,6 +455,11 @@ def _templates(args: argparse.Namespace) -> int:
                     ) from None
                 # The others, and the standard club season that the sized one replaces.
                 paths = templates.build_all(directory)
+        # Each template caches its computed values, and with xlwings installed (the excel
+        # extra) gets its .xlsm twin with the functions inside.
+        from .workbook.finish import finish_templates
+
+        paths = finish_templates(paths, twins=importlib.util.find_spec("xlwings") is not None)
     for path in paths:
         print(f"wrote {path}")
     return 0
@@ -611,6 +619,7 @@ def _import(args: argparse.Namespace) -> int:
             raise CliError(f"{where}: no such file: {path}")
     limit = _time_limit() if args.recalc else 0
     _guard(where, book)
+    _check_suffix(where, book, book, EXIT_FAILURE)
     imported_events = _read_tournament(where, source, args)
     if len(imported_events) > 1:
         listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
@@ -1138,41 +1147,98 @@ def xlwings_conf_path() -> Path:
     return (Path(home) if home else Path.home()) / ".xlwings" / "xlwings.conf"
 
 
-_ELSEWHERE: Final = """\
-xlrating excel-setup sets up the xlwings Excel add-in, which runs on Windows only.
-On Windows it runs `xlwings addin install`, adds the line
-    "UDF MODULES","xlrating.udfs"
-to %USERPROFILE%\\.xlwings\\xlwings.conf (keeping the lines already there), and then
-asks you to save your workbook as .xlsm and click xlwings > Import Functions.
+#: xlwings.conf keys naming the Python Excel starts (xlwings' addin/Config.bas, Main.bas).
+INTERPRETER_KEY: Final = "INTERPRETER_WIN"
+_CONDA_KEYS: Final = ("CONDA PATH", "CONDA ENV")
 
-On this computer ({system}) Excel cannot call the xlwings add-in's functions. Instead:
-  * fill in a template and let Python compute it:
-        xlrating templates                      (writes ./workbooks/*.xlsx)
-        xlrating recalc workbooks/uscf_event.xlsx
-    The copy uscf_event.recalc.xlsx shows every result; add --values-only for a copy
-    without formulas, for LibreOffice or Google Sheets.
-  * or use xlwings Lite (lite.xlwings.org), a free add-in that runs Python inside Excel
-    on Mac and on the web.
-"""
+
+def read_conf(conf: str | Path) -> dict[str, str]:
+    """The ``"KEY","VALUE"`` lines of an xlwings.conf file, keys upper-cased (as xlwings'
+    VBA reads them); an empty dict when the file does not exist."""
+    path = Path(conf)
+    if not path.is_file():
+        return {}
+    settings: dict[str, str] = {}
+    for line in path.read_bytes().decode("latin-1").splitlines():
+        quoted = line.split('"')[1::2]
+        if quoted:
+            settings[quoted[0].strip().upper()] = quoted[1] if len(quoted) > 1 else ""
+    return settings
+
+
+def set_conf_value(conf: str | Path, key: str, value: str) -> None:
+    """Set *key* to *value* in an xlwings.conf file, keeping every other line."""
+    path = Path(conf)
+    raw = path.read_bytes() if path.is_file() else b""
+    text = raw.decode("latin-1")
+    newline = "\r\n" if "\r\n" in text else ("\n" if text else os.linesep)
+    lines = text.splitlines()
+    entry = f'"{key}","{value}"'
+    for i, line in enumerate(lines):
+        quoted = line.split('"')[1::2]
+        if quoted and quoted[0].strip().upper() == key.upper():
+            lines[i] = entry
+            break
+    else:
+        lines.append(entry)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(path.name + ".tmp")
+    temp.write_bytes((newline.join(lines) + newline).encode("latin-1"))
+    os.replace(temp, path)
+
+
+def _same_python(configured: str, running: str) -> bool:
+    """Whether two interpreters are one environment (python.exe and pythonw.exe of one
+    folder are)."""
+
+    def folder(path: str) -> str:
+        return os.path.normcase(os.path.abspath(os.path.dirname(path)))
+
+    return folder(configured) == folder(running)
+
+
+def conf_python(settings: dict[str, str]) -> tuple[str, bool | None]:
+    """What the xlwings.conf *settings* make Excel start, and whether that is the Python
+    running this command (None: cannot tell)."""
+    interpreter = settings.get(INTERPRETER_KEY, "").strip()
+    conda_path, conda_env = (settings.get(k, "").strip() for k in _CONDA_KEYS)
+    if interpreter and interpreter.lower() not in ("python", "pythonw"):
+        return interpreter, _same_python(interpreter, sys.executable)
+    if conda_path and conda_env:  # xlwings' Main.bas: python of that conda environment
+        if conda_env == "base":
+            prefix = conda_path
+        elif "\\" in conda_env or "/" in conda_env:
+            prefix = conda_env
+        else:
+            prefix = os.path.join(conda_path, "envs", conda_env)
+        same = os.path.normcase(os.path.abspath(prefix)) == os.path.normcase(
+            os.path.abspath(sys.prefix)
+        )
+        return f"the conda environment {conda_env} ({prefix})", same
+    return "pythonw from the PATH (no INTERPRETER_WIN)", None
 
 
 def _xlwings_command() -> list[str]:
+    """xlwings' command line in the Python xlrating is installed in (never another
+    environment's ``xlwings`` found on the PATH)."""
     import importlib.util
 
-    found = shutil.which("xlwings")
-    if found:
-        return [found]
     if importlib.util.find_spec("xlwings") is None:
+        from .workbook.instructions import INSTALL_FROM_CLONE
+
         raise CliError(
-            'xlrating excel-setup: xlwings is not installed: pip install "xlrating[excel]"'
+            f"xlrating excel-setup: xlwings is not installed in this Python "
+            f"({sys.executable}); in your clone of xlrating run: {INSTALL_FROM_CLONE}"
         )
     return [sys.executable, "-m", "xlwings.cli"]
 
 
 def _excel_setup(args: argparse.Namespace) -> int:
+    from .workbook import instructions
+
     if sys.platform != "win32":
         system = {"darwin": "macOS", "linux": "Linux"}.get(sys.platform, sys.platform)
-        print(_ELSEWHERE.format(system=system), end="")
+        print(instructions.ELSEWHERE.format(system=system), end="")
         return 0
     command = [*_xlwings_command(), "addin", "install"]
     print("running: " + " ".join(command))
@@ -1186,13 +1252,27 @@ def _excel_setup(args: argparse.Namespace) -> int:
     conf = Path(args.conf) if args.conf else xlwings_conf_path()
     with _doing(_Step("xlrating excel-setup", os_error=f"cannot update {conf}")):
         changed = add_udf_module(conf)
+        if args.use_this_python:
+            set_conf_value(conf, INTERPRETER_KEY, sys.executable)
+        settings = read_conf(conf)
     state = "added to" if changed else "already in"
     print(f'"{UDF_MODULES_KEY}","{UDF_MODULE}" {state} {conf}')
-    print(
-        "Next: open your workbook in Excel, save it as a macro-enabled workbook (.xlsm), "
-        "and click xlwings > Import Functions (once, allow Trust access to the VBA project "
-        "object model in the Trust Center)."
-    )
+    configured, same = conf_python(settings)
+    print(f"xlwings.conf makes Excel run: {configured}")
+    print(f"xlrating is installed in:     {sys.executable}")
+    if same is False:
+        print(
+            "That is another Python, in which xlrating is not installed: every function "
+            "cell would show \"No module named 'xlrating'\". Point xlwings at this Python "
+            f"(keeping your other settings) with: {instructions.USE_THIS_PYTHON}  "
+            "(or install xlrating into the other Python)."
+        )
+    elif same is None:
+        print(
+            f"Cannot tell which Python that is: to make Excel run this one, use "
+            f"{instructions.USE_THIS_PYTHON}"
+        )
+    print(instructions.EXCEL_SETUP_NEXT)
     return 0
 
 
@@ -1241,6 +1321,58 @@ def _libreoffice_setup(args: argparse.Namespace) -> int:
         "cells they fill."
     )
     return 0
+
+
+# ---------------------------------------------------------------- excel-check
+
+
+def _excel_check(args: argparse.Namespace) -> int:
+    """Open each workbook in Excel (through xlwings), compute it, compare with the engine."""
+    if sys.platform == "win32":
+        _workbook_modules()  # the engine computes what Excel must agree with
+    from .workbook import excel_check
+
+    return excel_check.main(args.books, err=lambda line: print(line, file=sys.stderr))
+
+
+# ---------------------------------------------------------------- package and name
+
+
+#: File name suffixes of macro-enabled and of plain workbook packages (ECMA-376 and
+#: [MS-OFFMACRO2]); Excel refuses a package whose content type does not match its name.
+_MACRO_SUFFIXES: Final = frozenset({".xlsm", ".xltm", ".xlam"})
+_PLAIN_SUFFIXES: Final = frozenset({".xlsx", ".xltx"})
+
+
+def _check_suffix(where: str, package: Path, target: Path, code: int = EXIT_USAGE) -> None:
+    """Refuse, in one line, to write the package *package* under *target*'s name when
+    Excel would refuse it (macro-enabled under .xlsx, or plain under .xlsm)."""
+    from .workbook.excel_vba import is_macro_enabled
+
+    suffix = target.suffix.lower()
+    if suffix not in _MACRO_SUFFIXES | _PLAIN_SUFFIXES:
+        return
+    try:
+        macro = is_macro_enabled(package)
+    except (OSError, ValueError, KeyError) as error:  # the guard has read it already
+        raise CliError(f"{where}: cannot read {package}: {_one_line(error)}") from None
+    if macro and suffix in _PLAIN_SUFFIXES:
+        kind, wanted = "a macro-enabled workbook (it holds VBA)", ".xlsm"
+    elif not macro and suffix in _MACRO_SUFFIXES:
+        kind, wanted = "a workbook without macros", ".xlsx"
+    else:
+        return
+    if target == package:
+        raise CliError(
+            f"{where}: {package} is {kind} but named {target.suffix}, which Excel refuses to "
+            f"open; rename it to {target.stem}{wanted} first; nothing was written",
+            code,
+        )
+    raise CliError(
+        f"{where}: {package} is {kind}: Excel refuses it under the name {target.name}; "
+        f"name the output {target.stem}{wanted}; nothing was written",
+        code,
+    )
 
 
 # ---------------------------------------------------------------- the parser
@@ -1454,13 +1586,19 @@ def build_parser() -> argparse.ArgumentParser:
     setup = commands.add_parser(
         "excel-setup",
         help="set up the xlwings Excel add-in (Windows)",
-        description="On Windows: run `xlwings addin install` and set UDF Modules to "
-        "xlrating.udfs in xlwings.conf. Elsewhere: explain what to do instead.",
+        description="On Windows: run `python -m xlwings.cli addin install` with this Python, "
+        "set UDF Modules to xlrating.udfs in xlwings.conf and print the Python that "
+        "xlwings.conf names. Elsewhere: explain what to do instead.",
     )
     setup.add_argument(
         "--conf",
         metavar="PATH",
         help="the xlwings.conf to edit (default: %%USERPROFILE%%\\.xlwings\\xlwings.conf)",
+    )
+    setup.add_argument(
+        "--use-this-python",
+        action="store_true",
+        help="make xlwings.conf name this Python (INTERPRETER_WIN), keeping its other lines",
     )
     setup.set_defaults(handler=_excel_setup)
 
@@ -1482,6 +1620,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--remove", action="store_true", help="remove the extension instead of installing it"
     )
     lo_setup.set_defaults(handler=_libreoffice_setup)
+
+    check = commands.add_parser(
+        "excel-check",
+        help="compute workbooks in Excel and compare with the headless engine (Windows)",
+        description="Open each BOOK in Excel through xlwings, force a full calculation, "
+        "compare every cell calling an xlrating function with the headless engine and "
+        "require PASS on every Checks sheet; one line per book, exit 1 on any difference. "
+        "Needs Excel on Windows (exit 2 elsewhere). Default: workbooks/*.xlsm.",
+    )
+    check.add_argument(
+        "books", metavar="BOOK", nargs="*", help="macro-enabled workbooks (.xlsm) to check"
+    )
+    check.set_defaults(handler=_excel_check)
     return parser
 
 

@@ -264,7 +264,7 @@ def GLICKO2_RATING(rating, rd, volatility, opponents, opponent_rds, results, tau
     return call('GLICKO2_RATING', rating, rd, volatility, opponents, opponent_rds, results, tau)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
 @xw.arg('games', doc="Games table: round, white, black, result from White's side (1-0, 0-1, ½-½, 1, 0.5, 0, +- or -+ for forfeits); a bye has black blank or BYE.", err_to_str=True)
 @xw.arg('event_date', doc='Date of the event (a date or ISO text); default today.', err_to_str=True)
@@ -274,7 +274,7 @@ def USCF_EVENT(players, games, event_date=None, dual_rated=None):
     return call('USCF_EVENT', players, games, event_date, dual_rated)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('players', doc='Players table: name, rating (blank if unrated), [rated games so far], [birth year], [reached 2400: TRUE/FALSE], [K to use instead of the rules].', err_to_str=True)
 @xw.arg('games', doc="Games table: round, white, black, result from White's side (1-0, 0-1, ½-½, 1, 0.5, 0, +- or -+ for forfeits); a bye has black blank or BYE.", err_to_str=True)
 @xw.arg('rating_list', doc='FIDE rating list: standard (default), rapid or blitz.', err_to_str=True)
@@ -284,7 +284,7 @@ def FIDE_PERIOD(players, games, rating_list=None, period_date=None):
     return call('FIDE_PERIOD', players, games, rating_list, period_date)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result. Each event is rated with the ratings the previous one left.', err_to_str=True)
 @xw.arg('system', doc='uscf (default), fide, elo or glicko2.', err_to_str=True)

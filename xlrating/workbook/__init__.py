@@ -9,6 +9,10 @@ The modules here read the one registry of spreadsheet functions
 * :mod:`xlrating.workbook.xlsx`, the xlsx toolkit: sheet parts, cached values, the
   rename into place (standard library);
 * :mod:`xlrating.workbook.a1` reads and writes A1 addresses;
+* :mod:`xlrating.workbook.finish` caches a built template's computed values and writes its
+  ``.xlsm`` twin (:mod:`xlrating.workbook.excel_vba`: xlwings' generated VBA inside);
+* :mod:`xlrating.workbook.instructions` is the one text of the Excel set-up steps;
+* :mod:`xlrating.workbook.excel_check` compares Excel's own results with the engine's.
 
 openpyxl, formulas and XlsxWriter (the ``workbook`` extra) are imported lazily inside the
 functions that need them, so importing this package costs nothing.

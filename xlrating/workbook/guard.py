@@ -478,6 +478,6 @@ def require_defusedxml() -> None:
 
     if not getattr(openpyxl, "DEFUSEDXML", False):
         raise _refuse(
-            'openpyxl runs without defusedxml: pip install "xlrating[workbook]" '
+            'openpyxl runs without defusedxml: python -m pip install -e ".[workbook]" '
             "(and do not set OPENPYXL_DEFUSEDXML=False)"
         )

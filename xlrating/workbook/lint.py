@@ -10,7 +10,11 @@ Every formula is tokenised (openpyxl's tokenizer) and checked:
 * every reference names an existing sheet and lands inside that sheet's used area;
 * a registry function that spills is written as an array formula, not as a plain cell
   (Excel 365 would show only its first value, as ``=@NAME(...)``);
-* the workbook recalculates on open (``fullCalcOnLoad``).
+* the workbook's ``calcPr`` matches its values: ``fullCalcOnLoad="1"`` when they are
+  placeholders, or the current ``calcId`` (:data:`~xlrating.workbook.xlsx.CURRENT_CALC_ID`)
+  without it when every formula cell carries its computed value (an older calcId makes
+  Excel recalculate on load anyway, which turns the values into ``#NAME?`` wherever the
+  functions are not set up).
 
 The headless engine cannot catch the prefix mistakes: the ``formulas`` package (like pycel)
 evaluates ``XLOOKUP`` with or without ``_xlfn.``, while Excel needs it.
@@ -22,7 +26,7 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from ..catalog import FUNCTIONS, ExcelFunction
 from .a1 import CELL, column_number, split_sheet
@@ -34,6 +38,8 @@ __all__ = [
     "XLWS_FUNCTIONS",
     "FunctionCall",
     "Problem",
+    "Values",
+    "calc_problems",
     "formula_problems",
     "function_calls",
     "lint_workbook",
@@ -456,10 +462,95 @@ def formula_problems(
     return problems
 
 
+#: What the values of a workbook are, for :func:`lint_workbook`'s ``values``: computed
+#: (``"current"``), placeholders (``"placeholder"``), or either (None: calcPr must then be
+#: one of the two forms and agree with the cells).
+Values = Literal["current", "placeholder"]
+
+_CELL_XML: Final = re.compile(r"<(?:\w+:)?c\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?c\s*>)", re.DOTALL)
+
+
+def _formula_cells_without_value(path: Path) -> list[tuple[str, str]]:
+    """(sheet, cell) of the formula cells that carry no cached value (no ``<v>``)."""
+    import zipfile
+
+    from .xlsx import sheet_parts
+
+    missing: list[tuple[str, str]] = []
+    with zipfile.ZipFile(path) as zf:
+        for sheet, part in sheet_parts(zf):
+            text = zf.read(part).decode("utf-8", "replace")
+            for match in _CELL_XML.finditer(text):
+                inner = match.group(2) or ""
+                if not re.search(r"<(?:\w+:)?f\b", inner):
+                    continue
+                if re.search(r"<(?:\w+:)?(?:v|is)\b", inner):
+                    continue
+                ref = re.search(r'\br="([A-Z]+[0-9]+)"', match.group(1))
+                missing.append((sheet, ref.group(1) if ref else "?"))
+    return missing
+
+
+def _calc_properties(path: Path) -> tuple[bool, int | None]:
+    """(fullCalcOnLoad, calcId) as the workbook part writes them (openpyxl reads a
+    missing fullCalcOnLoad as True, so the XML is read directly)."""
+    import zipfile
+
+    from .xlsx import workbook_part
+
+    with zipfile.ZipFile(path) as zf:
+        text = zf.read(workbook_part(zf)).decode("utf-8", "replace")
+    found = re.search(r"<(?:\w+:)?calcPr\b([^>]*)>", text)
+    if found is None:
+        return False, None
+    attributes = dict(re.findall(r'([\w:]+)\s*=\s*"([^"]*)"', found.group(1)))
+    full = attributes.get("fullCalcOnLoad", "0").strip().lower() in ("1", "true")
+    raw = attributes.get("calcId", "")
+    return full, int(raw) if raw.strip().isdigit() else None
+
+
+def calc_problems(path: str | Path, values: Values | None = None) -> list[str]:
+    """What is wrong with the calcPr of the workbook at *path* (see :func:`lint_workbook`)."""
+    from .xlsx import CURRENT_CALC_ID
+
+    full, calc_id = _calc_properties(Path(path))
+    if full:
+        if values == "current":
+            return [
+                "fullCalcOnLoad is set although the values are current: Excel would throw "
+                f"them away on open (write calcId {CURRENT_CALC_ID} without it)"
+            ]
+        return []
+    if values == "placeholder":
+        return ["fullCalcOnLoad is not set: Excel would show the placeholder values"]
+    if calc_id is None or calc_id < CURRENT_CALC_ID:
+        return [
+            f"calcId {calc_id} without fullCalcOnLoad: Excel recalculates on load anyway "
+            f"(write calcId {CURRENT_CALC_ID} for current values, fullCalcOnLoad for "
+            "placeholders)"
+        ]
+    missing = _formula_cells_without_value(Path(path))
+    if missing:
+        sheet, cell = missing[0]
+        return [
+            f"calcPr says the values are current but {len(missing)} formula cells carry "
+            f"none (first: {sheet}!{cell}): set fullCalcOnLoad"
+        ]
+    return []
+
+
 def lint_workbook(
-    path: str | Path, *, functions: Mapping[str, ExcelFunction] | None = None
+    path: str | Path,
+    *,
+    functions: Mapping[str, ExcelFunction] | None = None,
+    values: Values | None = None,
 ) -> list[Problem]:
-    """Lint every formula of the workbook at *path*; an empty list means it is clean."""
+    """Lint every formula of the workbook at *path*; an empty list means it is clean.
+
+    :param values: what the cached values are, when the caller knows (``"current"`` after
+        a headless recalculation, ``"placeholder"`` for a fresh build): the calcPr must
+        then say so; by default either form passes if it agrees with the cells.
+    """
     from openpyxl import load_workbook
     from openpyxl.worksheet.formula import ArrayFormula
 
@@ -467,14 +558,9 @@ def lint_workbook(
     book = path.name
     with path.open("rb") as handle:  # a file object: openpyxl then ignores the suffix
         wb = load_workbook(handle)
-    problems: list[Problem] = []
-    calc = wb.calculation
-    if calc is None or not calc.fullCalcOnLoad:
-        problems.append(
-            Problem(
-                book, "(workbook)", "-", "fullCalcOnLoad is not set: Excel would show stale values"
-            )
-        )
+    problems: list[Problem] = [
+        Problem(book, "(workbook)", "-", message) for message in calc_problems(path, values)
+    ]
     sheets = {ws.title: (ws.max_row, ws.max_column) for ws in wb.worksheets}
     names = set(wb.defined_names.keys()) if hasattr(wb.defined_names, "keys") else set()
     for ws in wb.worksheets:

@@ -59,6 +59,8 @@ from .xlsx import (
     SheetRewriter,
     children,
     sheet_parts,
+    with_calc_properties,
+    workbook_part,
 )
 
 __all__ = [
@@ -442,6 +444,10 @@ def _write(
                         replaced[part], lines = redrawn
                         series += lines
         replaced.update({part: rewriter.to_bytes() for part, rewriter in sheets.items()})
+        # The cells changed but their dependents were not computed: Excel must
+        # recalculate on load (a later recalc writes the current calcPr back).
+        book_part = workbook_part(zf)
+        replaced[book_part] = with_calc_properties(zf.read(book_part), current=False)
         with replacing(target) as temp:
             with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
                 for info in zf.infolist():

@@ -10,7 +10,9 @@ keeping everything else byte for byte:
   ``str`` (text), ``b`` (boolean) or ``e`` (error value); the cells of an array formula's
   range (dynamic arrays included, their ``cm`` metadata kept) get their share of the array;
 * with ``values_only`` the formulas are dropped, text becomes an inline string, and the
-  calculation chain (``xl/calcChain.xml``, which lists formula cells) is removed.
+  calculation chain (``xl/calcChain.xml``, which lists formula cells) is removed;
+* the workbook's ``calcPr`` is the one Excel writes for a book whose values are current
+  (:func:`with_calc_properties`), so Excel does not throw the values away on open.
 
 Only the standard library is used (``zipfile`` and ``xml.dom.minidom``, which keeps
 namespace prefixes exactly as written: Excel refuses a file whose ``mc:Ignorable``
@@ -36,6 +38,7 @@ from .a1 import address, cell_range, parse_cell
 from .files import replacing
 
 __all__ = [
+    "CURRENT_CALC_ID",
     "XML_DECLARATION",
     "CacheReport",
     "CellError",
@@ -46,6 +49,8 @@ __all__ = [
     "parse_cell",
     "sheet_names",
     "sheet_parts",
+    "with_calc_properties",
+    "workbook_part",
     "write_cached_values",
 ]
 
@@ -58,6 +63,13 @@ _REL_NS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
 _DOC_REL_NS: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
 XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+#: The calculation engine id Excel for Microsoft 365 (and Excel 2019) writes in
+#: ``<calcPr calcId=...>``: pyOpenVBA 6.5.0's blank workbook, saved by Excel for Microsoft
+#: 365 (fileVersion rupBuild 29929), carries ``<calcPr calcId="191029"/>``; xlwings
+#: 0.37.8's quickstart.xlsm, saved by Excel 2016, carries 171027.  ECMA-376 Part 1
+#: §18.2.2: an application whose engine is newer than a file's calcId recalculates the
+#: whole workbook on load, as ``fullCalcOnLoad="1"`` asks every application to do.
+CURRENT_CALC_ID: Final = 191029
 
 
 class CellError(str):
@@ -117,6 +129,11 @@ def _workbook_part(zf: zipfile.ZipFile) -> str:
         if kind.endswith("/officeDocument"):
             return target
     return "xl/workbook.xml"
+
+
+def workbook_part(zf: zipfile.ZipFile) -> str:
+    """The path of the package's workbook part (``xl/workbook.xml`` as Excel writes it)."""
+    return _workbook_part(zf)
 
 
 def sheet_parts(zf: zipfile.ZipFile) -> list[tuple[str, str]]:
@@ -296,6 +313,66 @@ def _typed(value: object) -> tuple[str, str]:
 
 def _is_error(value: object) -> bool:
     return isinstance(value, str) and value.split(" ", 1)[0] in EXCEL_ERRORS
+
+
+# ---------------------------------------------------------------- calculation on load
+
+_CALC_PR_RE: Final = re.compile(
+    r"<(?:([A-Za-z_][\w.-]*):)?calcPr\b((?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*"
+    r"(/>|>.*?</(?:[A-Za-z_][\w.-]*:)?calcPr\s*>)",
+    re.DOTALL,
+)
+#: The elements that come before calcPr in a workbook part (ECMA-376 CT_Workbook order).
+_BEFORE_CALC_PR: Final = ("definedNames", "externalReferences", "functionGroups", "sheets")
+
+
+def with_calc_properties(workbook_xml: bytes, *, current: bool) -> bytes:
+    """The workbook part *workbook_xml* with the ``calcPr`` Excel writes for its values.
+
+    *current*: every formula cell carries the value its formula gives now (a headless
+    recalculation wrote them all), so the file gets ``calcId`` =
+    :data:`CURRENT_CALC_ID` and no ``fullCalcOnLoad``: Excel opens it showing those values
+    and recalculates only what the user changes.  Otherwise (placeholder values, or cells
+    changed since they were computed) it gets ``fullCalcOnLoad="1"``: every application
+    recalculates the whole workbook when it opens it.  Other attributes (calculation
+    mode, iteration) are kept; a part without ``calcPr`` gets one.
+
+    >>> with_calc_properties(b'<workbook><sheets/><calcPr calcId="124519" fullCalcOnLoad="1"/>'
+    ...                      b'</workbook>', current=True)
+    b'<workbook><sheets/><calcPr calcId="191029"/></workbook>'
+    >>> with_calc_properties(b'<workbook><sheets/></workbook>', current=False)
+    b'<workbook><sheets/><calcPr calcId="191029" fullCalcOnLoad="1"/></workbook>'
+    """
+    text = workbook_xml.decode("utf-8")
+    found = _CALC_PR_RE.search(text)
+    if found is not None:
+        prefix = found.group(1) or ""
+        attributes = _attributes(found.group(2) or "")
+        start, end = found.span()
+    else:
+        root = _ROOT_RE.search(text)
+        prefix = (root.group(1) or "") if root else ""
+        tag = f"{re.escape(prefix)}:" if prefix else ""
+        start = end = -1
+        for local in _BEFORE_CALC_PR:
+            closing = re.search(
+                rf"</{tag}{local}\s*>|<{tag}{local}\b{_ATTRIBUTES}/>", text, re.DOTALL
+            )
+            if closing is not None:
+                start = end = closing.end()
+                break
+        if start < 0:
+            raise ValueError("a workbook part without sheets")
+        attributes = {}
+    if current:
+        attributes["calcId"] = str(CURRENT_CALC_ID)
+        attributes.pop("fullCalcOnLoad", None)
+    else:
+        attributes.setdefault("calcId", str(CURRENT_CALC_ID))
+        attributes["fullCalcOnLoad"] = "1"
+    name = f"{prefix}:calcPr" if prefix else "calcPr"
+    element = f"<{name}" + "".join(f' {k}="{v}"' for k, v in attributes.items()) + "/>"
+    return (text[:start] + element + text[end:]).encode("utf-8")
 
 
 # ---------------------------------------------------------------- the package
@@ -555,6 +632,10 @@ def write_cached_values(
         booleans, :class:`CellError` for error values, or None for an empty result.
     :param values_only: drop the formulas and keep only the values.
     :returns: a :class:`CacheReport`.
+
+    The workbook's ``calcPr`` says whether the values are current
+    (:func:`with_calc_properties`): when every formula cell got a value, Excel opens the
+    copy showing them; when some did not, it recalculates everything on load.
     :raises zipfile.BadZipFile: if *source* is not an xlsx (zip) file.
     """
     return _write_cached_values(source, target, values, values_only, fast=True)
@@ -581,7 +662,8 @@ def _write_cached_values(
             for _, kind, target_part in _relationships(zf, _workbook_part(zf))
             if kind.endswith("/calcChain")
         ]
-        book_rels = _rels_path(_workbook_part(zf))
+        book_part = _workbook_part(zf)
+        book_rels = _rels_path(book_part)
         replaced: dict[str, bytes] = {}
         for part, sheet in sheets.items():
             xml = zf.read(part)
@@ -594,6 +676,9 @@ def _write_cached_values(
             errors += result.errors
             if result.data is not None:
                 replaced[part] = result.data
+        # Every formula cell computed: Excel may show the values as they are; otherwise it
+        # must recalculate on load (see with_calc_properties).
+        replaced[book_part] = with_calc_properties(zf.read(book_part), current=not missing)
         with (
             replacing(target) as temp_name,
             zipfile.ZipFile(temp_name, "w", zipfile.ZIP_DEFLATED) as out,

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..files import replacing
+from ..instructions import how_to_use_lines
 from ..lint import lint_workbook
 from .writer import Address, Book, TemplateError, call_text, cell_at, literal
 
@@ -165,52 +166,7 @@ def how_to_use_sheet(book: Book, about: Sequence[str]) -> None:
             "not type over them. The Checks sheet recomputes the worked examples of the "
             "calculators xlrating reproduces and shows PASS next to each.",
         ),
-        ("section", "Windows: Excel with the free xlwings add-in"),
-        ("text", "1. Install Python 3.10 or newer, then in a command prompt run:"),
-        ("code", '    pip install "xlrating[excel]"'),
-        ("text", "2. Install the xlwings add-in:"),
-        ("code", "    xlwings addin install"),
-        (
-            "text",
-            "3. This workbook's sheet xlwings.conf already tells the add-in where the "
-            "functions are (UDF Modules = xlrating.udfs). For your own workbooks set it "
-            "on the xlwings ribbon tab, or run xlrating excel-setup, which does steps 2 "
-            "and 3 for you.",
-        ),
-        ("code", "    UDF Modules = xlrating.udfs"),
-        (
-            "text",
-            "4. Save a copy of this workbook as a macro-enabled workbook (.xlsm). Once, "
-            "allow File > Options > Trust Center > Trust Center Settings > Macro "
-            "Settings > Trust access to the VBA project object model.",
-        ),
-        (
-            "text",
-            "5. In the .xlsm copy click xlwings > Import Functions. The green cells "
-            "compute, and the Checks sheet shows ALL PASS. After an update of xlrating "
-            "that changes the functions, click Import Functions again.",
-        ),
-        ("section", "Mac, Excel on the web, LibreOffice, Google Sheets"),
-        (
-            "text",
-            "The add-in's functions need Excel on Windows. Elsewhere, fill in the yellow "
-            "cells, save, and let Python compute the results:",
-        ),
-        ("code", '    pip install "xlrating[workbook]"'),
-        ("code", "    xlrating recalc THIS_FILE.xlsx"),
-        (
-            "text",
-            "That writes THIS_FILE.recalc.xlsx with every result filled in; the formulas "
-            "stay, so Excel with the add-in still recomputes them. Add --values-only for "
-            "a copy with values only, best for LibreOffice and Google Sheets, which do "
-            "not know the functions.",
-        ),
-        (
-            "text",
-            "Or use xlwings Lite (lite.xlwings.org), a free Excel add-in that runs Python "
-            "inside Excel on Windows, Mac and the web: xlrating is pure Python, so its "
-            "functions can be declared there.",
-        ),
+        *how_to_use_lines(),
     ]
     row = 2
     for kind, text in lines:

@@ -24,7 +24,7 @@ from typing import Any, Final
 from ...catalog import FUNCTIONS
 from ...errors import WorkbookError
 from ..a1 import absolute, address, cell_range
-from ..lint import formula_problems, with_prefixes
+from ..lint import formula_problems, function_calls, with_prefixes
 
 __all__ = [
     "CHANGE_FORMAT",
@@ -341,7 +341,13 @@ class Sheet:
         row, col = cell_index(ref)
         if label is not None and col > 0:
             self.ws.write_string(row, col - 1, label, self.book.fmt("label"))
-        self.ws.write_formula(row, col, "=" + text, self.book.fmt(kind, num_format))
+        cell_format = self.book.fmt(kind, num_format)
+        calls = function_calls(text)
+        if calls and calls[0].outermost and calls[0].name in FUNCTIONS:
+            # A one-cell dynamic array: Excel 365 shows =NAME(...), not =@NAME(...).
+            self.ws.write_dynamic_array_formula(row, col, row, col, "=" + text, cell_format)
+        else:
+            self.ws.write_formula(row, col, "=" + text, cell_format)
         if key is not None:
             self.book.record(key, self.name, absolute(ref), label or "")
             self.book.formats[key] = num_format or "General"
