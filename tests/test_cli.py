@@ -357,7 +357,7 @@ def test_excel_setup_on_windows(
 
     monkeypatch.setattr(cli.sys, "platform", "win32")
     # another environment's xlwings on the PATH is never the one run
-    monkeypatch.setattr(cli.shutil, "which", lambda name: "C:/py/Scripts/xlwings.exe")
+    monkeypatch.setattr(shutil, "which", lambda name: "C:/py/Scripts/xlwings.exe")
     monkeypatch.setattr(cli.subprocess, "run", fake_run)
     conf = tmp_path / ".xlwings" / "xlwings.conf"
     code, out, _ = run(capsys, "excel-setup", "--conf", str(conf))

@@ -746,42 +746,6 @@ class Package:
         sheet.changed = True
         return written
 
-    def calculate_on_load(self) -> None:
-        """Ask Excel to compute every formula when it opens the file (``calcPr
-        fullCalcOnLoad``): new formula cells carry no cached value."""
-        root = self.workbook.documentElement
-        assert root is not None
-        found = _children(root, "calcPr")
-        if found:
-            calc = found[0]
-        else:
-            prefix = root.prefix
-            calc = self.workbook.createElementNS(
-                root.namespaceURI, f"{prefix}:calcPr" if prefix else "calcPr"
-            )
-            # CT_Workbook: calcPr follows definedNames and precedes oleSize, customWorkbookViews...
-            later = [
-                c
-                for c in root.childNodes
-                if isinstance(c, minidom.Element)
-                and c.localName
-                in (
-                    "oleSize",
-                    "customWorkbookViews",
-                    "pivotCaches",
-                    "smartTagPr",
-                    "smartTagTypes",
-                    "webPublishing",
-                    "fileRecoveryPr",
-                    "webPublishObjects",
-                    "extLst",
-                )
-            ]
-            root.insertBefore(calc, later[0] if later else None)
-        if calc.getAttribute("fullCalcOnLoad") not in ("1", "true"):
-            calc.setAttribute("fullCalcOnLoad", "1")
-            self.workbook_changed = True
-
     def to_parts(self) -> dict[str, bytes]:
         """The parts that changed, as bytes."""
         out = {s.part: s.to_bytes() for s in self.sheets.values() if s.changed}

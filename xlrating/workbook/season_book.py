@@ -447,7 +447,7 @@ def _write(
         # The cells changed but their dependents were not computed: Excel must
         # recalculate on load (a later recalc writes the current calcPr back).
         book_part = workbook_part(zf)
-        replaced[book_part] = with_calc_properties(zf.read(book_part), current=False)
+        replaced[book_part] = with_calc_properties(read(book_part), current=False)
         with replacing(target) as temp:
             with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
                 for info in zf.infolist():
@@ -966,8 +966,8 @@ def _grown_parts(
                 pkg.apply(edit)
                 formulas += pkg.fill(sheet, last, delta)
             edits.append(edit)
-        if formulas:
-            pkg.calculate_on_load()
+        # New formula cells carry no cached value: _write asks for a full calculation on
+        # load, as it does for every book it changes.
     except RowsError as error:
         raise SeasonBookError(f"{book}: {error}") from None
     out: dict[str, bytes | None] = dict(pkg.to_parts())
