@@ -537,6 +537,19 @@ def _read_text(path: Path) -> str:
 
 
 def _import(args: argparse.Namespace) -> int:
+    limit = _time_limit()
+    try:
+        with _Deadline(limit):  # the same limit as recalc (and again for --recalc)
+            return _import_within(args, limit)
+    except _TimeUp:
+        raise CliError(
+            f"xlrating import: {args.into}: gave up after {limit} s (the time limit; "
+            f"{TIME_LIMIT_VARIABLE} sets another); the book is never half-written: it is "
+            "as it was, or holds the whole event"
+        ) from None
+
+
+def _import_within(args: argparse.Namespace, limit: int) -> int:
     from .errors import RatingError
     from .imports import parse_any
 
@@ -545,7 +558,6 @@ def _import(args: argparse.Namespace) -> int:
     for path in (source, book):
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
-    limit = _time_limit() if args.recalc else 0
     _guard(where, book)
     try:
         event = parse_any(_read_text(source))

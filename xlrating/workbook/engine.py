@@ -31,6 +31,7 @@ evaluated (its own cell references come out as ``#REF!``).
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import io
 import math
@@ -337,7 +338,19 @@ def _load(path: Path) -> Any:
                 if wanted.upper() != main.upper():
                     self.blocked.append(book)
                     raise WorkbookRefusedError(f"a formula refers to another workbook {book!r}")
-            return super().add_book(book, context, data_only)
+            loaded = super().add_book(book, context, data_only)
+            _drop_spilled_cells(loaded[0])
+            return loaded
+
+        def compile_cell(
+            self, cell: Any, context: Any, references: Any, formula_references: Any
+        ) -> Any:
+            # An empty cell compiles to nothing the model keeps (``Cell.add`` adds no node
+            # for it), but parsing its coordinate cost ~0.1 ms, for every blank cell of
+            # each sheet's used rectangle and again for every range that covers it.
+            if cell.value is None:
+                return _empty_cell()
+            return super().compile_cell(cell, context, references, formula_references)
 
     model = OneBookModel()
     try:
@@ -346,6 +359,67 @@ def _load(path: Path) -> Any:
         raise _unreadable(error) from None
     _refuse_unknown(model)
     return model
+
+
+class _EmptyCell:
+    """What ``formulas`` makes of a blank cell, without parsing its coordinate: no output
+    the model knows, no value, and no node added (as ``formulas.cell.Cell.add`` does for
+    a cell without value or formula)."""
+
+    output = None
+    value: Any = None
+
+    def add(self, dsp: Any, context: Any = None) -> set[Any]:
+        return set()
+
+
+@functools.cache
+def _empty_cell() -> _EmptyCell:
+    import schedula as sh
+
+    cell = _EmptyCell()
+    cell.value = sh.EMPTY
+    return cell
+
+
+def _drop_spilled_cells(book: Any) -> None:
+    """Forget the cells an array formula fills (all but its first cell), once per book.
+
+    They hold the results Excel cached, which the engine computes again; ``formulas``
+    1.3 would compile each of them twice (when it reads the sheet and again for every
+    range that reads them) only to drop them, which took most of the time of a season
+    book with hundreds of events (a 40 x 600 ratings array is 24,000 cells).  A cell
+    Excel would show as ``#SPILL!`` (a formula typed inside the array) is dropped by
+    ``formulas`` all the same.  Uses openpyxl's private cell table (``_cells``).
+    """
+    from openpyxl.utils.cell import range_boundaries
+
+    if getattr(book, "_xlrating_spills_dropped", False):
+        return
+    for ws in getattr(book, "worksheets", ()):
+        table = getattr(ws, "_cells", None)
+        arrays = getattr(ws, "array_formulae", None)
+        if not isinstance(table, dict) or not arrays:
+            continue
+        for anchor, ref in arrays.items():
+            col1, row1, col2, row2 = range_boundaries(ref)
+            first = range_boundaries(anchor)[:2]
+            if (row2 - row1 + 1) * (col2 - col1 + 1) > len(table):
+                spilled = [
+                    key
+                    for key in table
+                    if row1 <= key[0] <= row2 and col1 <= key[1] <= col2 and key != first[::-1]
+                ]
+            else:
+                spilled = [
+                    (r, c)
+                    for r in range(row1, row2 + 1)
+                    for c in range(col1, col2 + 1)
+                    if (r, c) != first[::-1] and (r, c) in table
+                ]
+            for key in spilled:
+                del table[key]
+    book._xlrating_spills_dropped = True
 
 
 def _unreadable(error: Exception) -> WorkbookRefusedError:
