@@ -66,6 +66,10 @@ TIME_LIMIT_SECONDS: Final = 300
 TIME_LIMIT_VARIABLE: Final = "XLRATING_TIME_LIMIT"
 #: A temporary file beside a target older than this (seconds) is left from a killed run.
 STALE_TEMP_SECONDS: Final = 3600
+#: Memory the ``xlrating`` command allows itself (its data segment, ``RLIMIT_DATA``, where
+#: the platform has it: Linux counts the heap and private mappings in it): the largest
+#: workbook the guard accepts peaked at 1.1 GB; beyond the limit a run ends with one line.
+MEMORY_LIMIT_BYTES: Final = 2 * 1024**3
 
 
 class CliError(Exception):
@@ -989,8 +993,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _limit_memory() -> None:
+    """Lower the data-segment limit to :data:`MEMORY_LIMIT_BYTES` (never raise one that is
+    lower already); nothing on platforms without ``resource`` or ``RLIMIT_DATA``."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    kind = getattr(resource, "RLIMIT_DATA", None)
+    if kind is None:
+        return
+    try:
+        soft, hard = resource.getrlimit(kind)
+        wanted = (
+            MEMORY_LIMIT_BYTES if hard == resource.RLIM_INFINITY else min(hard, MEMORY_LIMIT_BYTES)
+        )
+        if soft == resource.RLIM_INFINITY or soft > wanted:
+            resource.setrlimit(kind, (wanted, hard))
+    except (OSError, ValueError):  # a platform that does not enforce it
+        return
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``xlrating`` command; returns the exit code."""
+    """Run the ``xlrating`` command; returns the exit code.
+
+    Run as the command (*argv* None), it first limits its own memory (:func:`_limit_memory`).
+    """
+    if argv is None:
+        _limit_memory()
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
@@ -1003,6 +1033,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("xlrating: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print(
+            f"xlrating: out of memory (the command's limit is "
+            f"{MEMORY_LIMIT_BYTES / 1024**3:g} GiB): the workbook is too large to compute; "
+            "outputs are renamed into place only when complete, so no file was half-written",
+            file=sys.stderr,
+        )
+        return EXIT_FAILURE
     except Exception as error:  # a bug: still one line, and say what it was
         print(
             f"xlrating: internal error ({type(error).__name__}): {_one_line(error)}",
