@@ -307,6 +307,14 @@ CASES.update(
             "'xl/worksheets/SHEET1.xml' differ only in case (the Open Packaging Conventions, "
             "ECMA-376 Part 2, compare part names without regard to case)",
         ),
+        "tiny_volatility": Case(
+            ("recalc", "tiny_volatility.xlsx", "-o", "out.xlsx"),
+            ("tiny_volatility.xlsx",),
+            0,
+            None,
+            ("out.xlsx",),
+            {"stdout": True},
+        ),
         "many_rounds": Case(
             ("import", "many_rounds.trf", "--into", "book.xlsx"),
             ("many_rounds.trf", "book.xlsx"),
@@ -456,6 +464,18 @@ def test_text_functions_stop_at_excels_longest_text(outcomes: dict[str, Outcome]
     assert got.code == 0, got.stderr
     ws = load_workbook(got.folder / "out.xlsx", data_only=True)["Sheet1"]
     assert [ws["A1"].value, ws["B1"].value, ws["C1"].value] == ["#VALUE!", "#VALUE!", 32767]
+
+
+def test_a_volatility_whose_square_underflows_rates(outcomes: dict[str, Outcome]) -> None:
+    """GLICKO2_RATING with volatility 1e-170 from a cell (its square underflows to 0): a
+    rating after a win, not "internal error (ValueError): math domain error"."""
+    from openpyxl import load_workbook
+
+    got = outcomes["tiny_volatility"]
+    assert got.code == 0, got.stderr
+    ws = load_workbook(got.folder / "out.xlsx", data_only=True)["Sheet1"]
+    assert ws["B1"].value == "Rating"
+    assert isinstance(ws["C1"].value, float) and 1500 < ws["C1"].value < 1700
 
 
 def test_an_ordinary_defined_name_is_computed(outcomes: dict[str, Outcome]) -> None:

@@ -506,6 +506,16 @@ def make_case_parts(folder: Path) -> Path:
     )
 
 
+def make_tiny_volatility(folder: Path) -> Path:
+    """A Glicko-2 volatility of 1e-170, whose square underflows to 0 (a formula: the engine
+    rounds typed numbers to 15 decimals, and cannot read ``1E-170``)."""
+    rows = cells(
+        ("A1", f"<f>0.{'0' * 169}1</f>"),
+        ("B1", '<f t="array" ref="B1:C3">GLICKO2_RATING(1500,200,A1,1400,30,1)</f>'),
+    )
+    return write_book(folder / "tiny_volatility.xlsx", rows)
+
+
 #: The hostile workbooks by file name.
 WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "not_a_zip.xlsx": make_not_a_zip,
@@ -543,6 +553,7 @@ WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "defined_name.xlsx": make_defined_name,
     "name_cycle.xlsx": make_name_cycle,
     "case_parts.xlsx": make_case_parts,
+    "tiny_volatility.xlsx": make_tiny_volatility,
 }
 
 
