@@ -279,6 +279,11 @@ CASES.update(
             "too_long_formula.xlsx",
             "Sheet1!A1 holds a formula of 8,307 characters (Excel's limit is 8,192)",
         ),
+        "many_operations": _refused(
+            "many_operations.xlsx",
+            "the formulas hold more than 100,000 operators and calls in all (reached at "
+            "Sheet1!A112); split the workbook",
+        ),
         "whole_merge": _refused("whole_merge.xlsx", _GRID),
         "whole_array": _refused("whole_array.xlsx", _GRID),
         "far_cell": _refused("far_cell.xlsx", _GRID),

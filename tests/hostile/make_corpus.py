@@ -418,6 +418,15 @@ def make_long_formula(folder: Path) -> Path:
     )
 
 
+def make_many_operations(folder: Path, count: int = 120) -> Path:
+    """120 formulas of 900 additions each: each within the limit, 108,000 in all."""
+    formula = "+".join(["1"] * 901)
+    rows = "".join(
+        f'<row r="{i}"><c r="A{i}"><f>{formula}</f></c></row>' for i in range(1, count + 1)
+    )
+    return write_book(folder / "many_operations.xlsx", rows)
+
+
 def make_too_long_formula(folder: Path) -> Path:
     """A formula longer than Excel's 8,192 characters (no Excel writes it)."""
     text = "LEN(&quot;" + "x" * 8300 + "&quot;)"
@@ -544,6 +553,7 @@ WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "rept_huge.xlsx": make_rept_huge,
     "long_formula.xlsx": make_long_formula,
     "too_long_formula.xlsx": make_too_long_formula,
+    "many_operations.xlsx": make_many_operations,
     "whole_merge.xlsx": make_whole_merge,
     "whole_array.xlsx": make_whole_array,
     "far_cell.xlsx": make_far_cell,

@@ -45,7 +45,14 @@ from typing import Any, Final
 from ..catalog import FUNCTIONS, ExcelFunction
 from .cache import CellError, CellKey, sheet_names
 from .cache import parse_cell as cache_parse
-from .guard import WorkbookRefusedError, check_workbook, formula_problem, require_defusedxml
+from .guard import (
+    LIMITS,
+    WorkbookRefusedError,
+    check_workbook,
+    formula_operations,
+    formula_problem,
+    require_defusedxml,
+)
 
 __all__ = [
     "Evaluation",
@@ -519,6 +526,7 @@ def _refuse_unknown(book: Any) -> None:
         problem = formula_problem(definition)
         if problem is not None:
             raise WorkbookRefusedError(f"the defined name {name} {problem}")
+    operations = 0
     for ws in book.worksheets:
         local = getattr(ws, "defined_names", {})
         for row in ws.iter_rows():
@@ -530,6 +538,13 @@ def _refuse_unknown(book: Any) -> None:
                 problem = formula_problem(text[1:])
                 if problem is not None:
                     raise WorkbookRefusedError(f"{ws.title}!{cell.coordinate} {problem}")
+                operations += formula_operations(text[1:])
+                if operations > LIMITS.book_operations:
+                    raise WorkbookRefusedError(
+                        f"the formulas hold more than {LIMITS.book_operations:,} operators "
+                        f"and calls in all (reached at {ws.title}!{cell.coordinate}); split "
+                        "the workbook"
+                    )
                 plain = _QUOTED_RE.sub('""', text)
                 for match in _CALL_RE.finditer(plain):
                     name = match.group(1).upper()
