@@ -507,14 +507,14 @@ def test_running_out_of_memory_is_one_line(
     )
     assert cli.main(["recalc", "book.xlsx"]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        "xlrating: out of memory (the command's limit is 2 GiB): the workbook is too large to "
+        "xlrating: out of memory (the command's limit is 1.5 GiB): the workbook is too large to "
         "compute; outputs are renamed into place only when complete, so no file was "
         "half-written"
     ]
 
 
 def test_the_command_limits_its_memory() -> None:
-    """Run as the command, xlrating lowers its data-segment limit to 2 GiB (Linux)."""
+    """Run as the command, xlrating lowers its data-segment limit to 1.5 GiB (Linux)."""
     resource = pytest.importorskip("resource")
     if not hasattr(resource, "RLIMIT_DATA"):
         pytest.skip("no RLIMIT_DATA on this platform")
