@@ -279,6 +279,7 @@ CASES.update(
             "too_long_formula.xlsx",
             "Sheet1!A1 holds a formula of 8,307 characters (Excel's limit is 8,192)",
         ),
+        "rept_1e9": _refused("rept_1e9.xlsx", "a formula xlrating cannot read: '=REPT(\"x\",1E9)'"),
         "many_operations": _refused(
             "many_operations.xlsx",
             "the formulas hold more than 100,000 operators and calls in all (reached at "

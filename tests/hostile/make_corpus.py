@@ -411,6 +411,11 @@ def make_rept_huge(folder: Path) -> Path:
     return write_book(folder / "rept_huge.xlsx", rows)
 
 
+def make_rept_1e9(folder: Path) -> Path:
+    """The issue's own case, ``REPT("x",1E9)``: ``formulas`` 1.3 reads no ``1E9`` literal."""
+    return write_book(folder / "rept_1e9.xlsx", cells(("A1", '<f>REPT("x",1E9)</f>')))
+
+
 def make_long_formula(folder: Path) -> Path:
     """An 8,000-character formula of 4,000 additions (Excel accepts it; 5 s to compile)."""
     return write_book(
@@ -551,6 +556,7 @@ WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "million_rows.xlsx": make_million_rows,
     "many_formulas.xlsx": make_many_formulas,
     "rept_huge.xlsx": make_rept_huge,
+    "rept_1e9.xlsx": make_rept_1e9,
     "long_formula.xlsx": make_long_formula,
     "too_long_formula.xlsx": make_too_long_formula,
     "many_operations.xlsx": make_many_operations,

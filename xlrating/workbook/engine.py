@@ -18,14 +18,22 @@ classic xlwings hands them over:
 Hostile workbooks: :func:`evaluate` first runs :func:`xlrating.workbook.guard.check_workbook`
 (and insists that openpyxl parses with defusedxml), and it refuses, with a one-line
 :class:`~xlrating.workbook.guard.WorkbookRefusedError`, a formula that calls a function
-neither Excel's (as ``formulas`` knows them) nor the registry's, a whole-column or
-whole-row reference (``formulas`` would build a million-row array), a circular reference,
+neither Excel's (as ``formulas`` knows them) nor the registry's, a formula or defined
+name beyond :func:`~xlrating.workbook.guard.formula_problem`'s bounds (Excel's formula
+length, 1,000 operators, whole-column or whole-row references, ranges over 100,000 cells;
+all checked before any formula is compiled), more than 100,000 operators in all, a
+circular reference (a defined name's inverse reference is not one),
 and
 a reference to another workbook: ``formulas`` would load a linked ``.xlsx`` from disk, so
 the model here never loads any file but the one asked for.  Only Excel built-ins and the
 registry's functions run; no macro, no link, no network.
-Known limit of ``formulas`` 1.3: a sheet whose name contains an apostrophe cannot be
-evaluated (its own cell references come out as ``#REF!``).
+Excel's text functions that can build long text answer ``#VALUE!`` beyond 32,767
+characters, as in Excel (:func:`_text_bounded`).  Blank cells and the cached cells of an
+array formula are not compiled (:func:`_drop_spilled_cells`): they add nothing to the model.
+Known limits of ``formulas`` 1.3: a sheet whose name contains an apostrophe cannot be
+evaluated (its own cell references come out as ``#REF!``); a typed number is read rounded
+to 15 decimal places (1E-16 is read as 0); a literal in scientific notation (``1E9``) in a
+formula cannot be read (the formula is refused in one line).
 """
 
 from __future__ import annotations
