@@ -351,6 +351,32 @@ LADDER = (40, 600, 600)
 LADDER_IMPORT = HERE.parent / "tests" / "data" / "sample_trf16.txt"
 
 
+def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) -> Path:
+    """The ladder book as a club that kept typing games gets it: built with its first 16
+    events, then the other games written into the Games table while the ratings array
+    still spans 16 events (``recalc`` must widen it: 23,000 new cells and the chart)."""
+    from xlrating.workbook import season_book
+    from xlrating.workbook.templates import build_club_season
+
+    first = sorted({str(row[0]) for row in games})[:16]
+    start = folder / "first16.xlsx"
+    build_club_season(
+        start, roster, [g for g in games if g[0] in first], game_rows=len(games), lint=False
+    )
+    layout = season_book.find_season(start)
+    sheet, ref = layout.games
+    row1, col1, _, _ = season_book._bounds(ref)
+    edits: dict[tuple[int, int], object] = {}
+    for i, game in enumerate(games):
+        day = game[1].date() if isinstance(game[1], dt.datetime) else game[1]
+        values = [game[0], season_book._serial(day), *game[2:6]]
+        for j, value in enumerate(values):
+            edits[(row1 + i, col1 + j)] = value
+    grown = folder / "grown.xlsx"
+    season_book._write(start, grown, layout, {sheet: edits}, None)  # the array left as it was
+    return grown
+
+
 def ladder(repeat: int, quick: bool) -> list[dict[str, Any]]:
     """``xlrating recalc`` of a ladder season, and ``xlrating import`` of one event into it
     (which adds players, a column of the ratings array and the chart's lines)."""
@@ -377,6 +403,26 @@ def ladder(repeat: int, quick: bool) -> list[dict[str, Any]]:
     from xlrating.workbook.templates import build_club_season
 
     roster, season_rows = module.generate_season(games, players, events)
+    grown_times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        grown = grown_ladder(Path(folder), roster, season_rows)
+        for _ in range(max(1, min(repeat, 3))):
+            start = time.perf_counter()
+            subprocess.run(
+                [*module._command(), "recalc", str(grown), "-o", str(Path(folder) / "out.xlsx")],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
+            grown_times.append(time.perf_counter() - start)
+    rows.append(
+        case(
+            "5b-ladder-grown",
+            f"xlrating recalc of that ladder when its table grew from 16 to {events} events "
+            "(the games typed in, the array not yet resized)",
+            statistics.median(grown_times),
+            None if quick else 10.0,
+        )
+    )
     times: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         book = Path(folder) / "ladder.xlsx"

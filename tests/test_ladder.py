@@ -97,6 +97,36 @@ def test_import_into_a_ladder_rates_as_the_core(ladder: Path, tmp_path: Path) ->
     assert_equals_core(table, book)
 
 
+def test_a_table_that_grew_by_many_events_is_widened_and_rated(tmp_path: Path) -> None:
+    """Games typed in for 36 more events while the ratings array still spans 4 (the shape
+    that took over 300 s before cells were added row by row): recalc widens the array and
+    its chart, and the table equals the season core on the book's own tables."""
+    players, games = synthetic.season_tables(synthetic.season(PLAYERS, EVENTS, EVENTS, seed=7))
+    first = sorted({str(row[0]) for row in games})[:4]
+    start = tmp_path / "first4.xlsx"
+    build_club_season(start, players, [g for g in games if g[0] in first], game_rows=EVENTS + 40)
+    layout = season_book.find_season(start)
+    sheet, ref = layout.games
+    row1, col1, _, _ = season_book._bounds(ref)
+    edits: dict[tuple[int, int], object] = {}
+    for i, game in enumerate(games):
+        day = game[1]
+        assert isinstance(day, dt.datetime)  # as xlwings hands dates over
+        values = [game[0], season_book._serial(day.date()), *game[2:6]]
+        for j, value in enumerate(values):
+            edits[(row1 + i, col1 + j)] = value
+    grown = tmp_path / "grown.xlsx"
+    season_book._write(start, grown, layout, {sheet: edits}, None)
+    assert season_book.find_season(grown).ref == layout.ref  # still 4 events wide
+    out = tmp_path / "out.xlsx"
+    assert cli.main(["recalc", str(grown), "-o", str(out)]) == 0
+    widened = season_book.find_season(out)
+    assert widened.ref != layout.ref
+    table = spill(engine.evaluate(out), out)
+    assert len(table[0]) == EVENTS + 1
+    assert_equals_core(table, out)
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     existing=st.sets(st.tuples(st.integers(1, 6), st.integers(1, 8)), max_size=20),
@@ -147,4 +177,3 @@ def test_import_has_the_time_limit_of_recalc(
         "another); the book is never half-written: it is as it was, or holds the whole event"
     ]
     assert book.read_bytes() == before
-    assert dt.date(2026, 1, 10)  # the date argument parses; nothing else ran
