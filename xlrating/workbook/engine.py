@@ -536,7 +536,7 @@ def _refuse_unknown(book: Any) -> None:
             raise WorkbookRefusedError(f"the defined name {name} {problem}")
     operations = 0
     for ws in book.worksheets:
-        local = getattr(ws, "defined_names", {})
+        local = {name.upper() for name in getattr(ws, "defined_names", {})}
         for row in ws.iter_rows():
             for cell in row:
                 value = cell.value
