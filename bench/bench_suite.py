@@ -16,7 +16,8 @@ Cases and targets (medians on a 2-core machine):
 3. SEASON_RATINGS, 300 players, 40 events, 20,000 games, each system: <= 1 s;
 4. a FIDE month, 200,000 players and 1,000,000 games, through xlrating.batch: <= 0.5 s
    and within 3x of the numpy bound;
-5. ``xlrating recalc`` of a club season holding 5,000 games: <= 10 s;
+5. ``xlrating recalc`` of a club season holding 5,000 games: <= 10 s; of a ladder club
+   (40 players, 600 one-game events): <= 10 s, and ``xlrating import`` into it: <= 10 s;
 6. a 100,000-game Elo stream game by game: faster than the fastest peer and within 1.5x
    of a bare Python loop; a Glicko-2 season against the ``glicko2`` library.
 
@@ -341,6 +342,114 @@ def recalc(repeat: int, quick: bool) -> list[dict[str, Any]]:
     ]
 
 
+# ---------------------------------------------------------------- case 5b: a ladder club
+
+
+#: A ladder club: every game is its own event (40 players, 600 one-game events).
+LADDER = (40, 600, 600)
+#: The event imported into the ladder book (8 players, 4 rounds), from the test data.
+LADDER_IMPORT = HERE.parent / "tests" / "data" / "sample_trf16.txt"
+
+
+def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) -> Path:
+    """The ladder book as a club that kept typing games gets it: built with its first 16
+    events, then the other games written into the Games table while the ratings array
+    still spans 16 events (``recalc`` must widen it: 23,000 new cells and the chart)."""
+    from xlrating.workbook import season_book
+    from xlrating.workbook.templates import build_club_season
+
+    first = sorted({str(row[0]) for row in games})[:16]
+    start = folder / "first16.xlsx"
+    build_club_season(
+        start, roster, [g for g in games if g[0] in first], game_rows=len(games), lint=False
+    )
+    layout = season_book.find_season(start)
+    sheet, ref = layout.games
+    row1, col1, _, _ = season_book._bounds(ref)
+    edits: dict[tuple[int, int], object] = {}
+    for i, game in enumerate(games):
+        day = game[1].date() if isinstance(game[1], dt.datetime) else game[1]
+        values = [game[0], season_book._serial(day), *game[2:6]]
+        for j, value in enumerate(values):
+            edits[(row1 + i, col1 + j)] = value
+    grown = folder / "grown.xlsx"
+    season_book._write(start, grown, layout, {sheet: edits}, None)  # the array left as it was
+    return grown
+
+
+def ladder(repeat: int, quick: bool) -> list[dict[str, Any]]:
+    """``xlrating recalc`` of a ladder season, and ``xlrating import`` of one event into it
+    (which adds players, a column of the ratings array and the chart's lines)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    try:
+        module = importlib.import_module("bench_recalc")
+    except ImportError as error:
+        return [case("5b-ladder", f"ladder: not run ({error})", math.nan, 10.0)]
+    players, events, games = (40, 60, 60) if quick else LADDER
+    rows: list[dict[str, Any]] = []
+    found = module.run(max(1, min(repeat, 3)), games=games, players=players, events=events)
+    rows.append(
+        case(
+            "5b-ladder-recalc",
+            f"xlrating recalc of a ladder season: {players} players, {events} one-game events",
+            found["median_s"],
+            None if quick else 10.0,
+            notes=f"stages: {found.get('stages_s', {})}",
+        )
+    )
+    from xlrating.workbook.templates import build_club_season
+
+    roster, season_rows = module.generate_season(games, players, events)
+    grown_times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        grown = grown_ladder(Path(folder), roster, season_rows)
+        for _ in range(max(1, min(repeat, 3))):
+            start = time.perf_counter()
+            subprocess.run(
+                [*module._command(), "recalc", str(grown), "-o", str(Path(folder) / "out.xlsx")],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
+            grown_times.append(time.perf_counter() - start)
+    rows.append(
+        case(
+            "5b-ladder-grown",
+            f"xlrating recalc of that ladder when its table grew from 16 to {events} events "
+            "(the games typed in, the array not yet resized)",
+            statistics.median(grown_times),
+            None if quick else 10.0,
+        )
+    )
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        book = Path(folder) / "ladder.xlsx"
+        build_club_season(
+            book, roster, season_rows, player_rows=players + 10, game_rows=games + 40, lint=False
+        )
+        target = Path(folder) / "target.xlsx"
+        for _ in range(max(1, min(repeat, 3))):
+            shutil.copy(book, target)
+            start = time.perf_counter()
+            subprocess.run(
+                [*module._command(), "import", str(LADDER_IMPORT), "--into", str(target)],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
+            times.append(time.perf_counter() - start)
+    rows.append(
+        case(
+            "5b-ladder-import",
+            f"xlrating import of one event into that ladder season ({events} events)",
+            statistics.median(times),
+            None if quick else 10.0,
+        )
+    )
+    return rows
+
+
 # ---------------------------------------------------------------- case 6: peers
 
 
@@ -586,7 +695,7 @@ def machine() -> dict[str, Any]:
     }
 
 
-SECTIONS = ("per-call", "uscf-event", "season", "fide-month", "recalc", "peers")
+SECTIONS = ("per-call", "uscf-event", "season", "fide-month", "recalc", "ladder", "peers")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -611,6 +720,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows += fide_month(args.repeat, args.quick)
         elif section == "recalc":
             rows += recalc(args.repeat, args.quick)
+        elif section == "ladder":
+            rows += ladder(args.repeat, args.quick)
         else:
             rows += elo_stream(args.repeat, args.quick)
             rows += glicko2_season(args.repeat, args.quick)

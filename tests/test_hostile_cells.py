@@ -32,7 +32,7 @@ from xlrating.catalog import FUNCTIONS
 
 from .test_catalog import _args as catalog_args
 from .test_catalog import _assert_cell_value
-from .xlwings_harness import call_udf, com_value
+from .xlwings_harness import MISSING, call_udf, com_value
 
 #: A range as a list of row lists (Any: cells of every type, and lists are invariant).
 Rows = list[list[Any]]
@@ -886,3 +886,151 @@ def test_uscf_event_with_intermediate_ratings_above_4000() -> None:
         "#VALUE! players row 1: the Step-4 rating of Ann comes to 4007.9, outside 0 to 4000, "
         "the ratings xlrating accepts"
     )
+
+
+# ------------------------------------------------------------------ every argument, every value
+#
+# Issue 16: not a random draw but a sweep.  Each function gets valid arguments (its
+# baseline: a value, checked below), then each argument in turn is replaced by each value
+# xlwings can hand over, and the answer must be a value or one line naming an argument.
+
+_OPP, _RES = [1600.0, 1650.0, 1750.0, 1800.0], ["W", "D", "L", "W"]
+_FIDE_OPP, _FIDE_RES = [1750.0, 1850.0, 1900.0, 1700.0, 2000.0], [1.0, 0.5, 0.0, 1.0, 0.5]
+_PLAYERS: Rows = [
+    ["Name", "Rating", "Games", "Floor", "Age"],
+    ["Ann", 1800.0, 40.0, None, None],
+    ["Ben", 1650.0, 12.0, None, None],
+    ["Cat", None, None, None, 30.0],
+    ["Dev", 1500.0, 6.0, None, None],
+]
+_GAMES: Rows = [
+    ["Round", "White", "Black", "Result"],
+    [1.0, "Ann", "Cat", "1-0"],
+    [1.0, "Ben", "Dev", "½-½"],
+    [2.0, "Cat", "Ben", "1-0"],
+    [2.0, "Dev", "Ann", "0-1"],
+]
+_SEASON: Rows = [
+    ["Event", "Date", "Round", "White", "Black", "Result"],
+    ["Spring", "2026-03-07", 1.0, "Ann", "Ben", "1-0"],
+    ["Spring", "2026-03-07", 1.0, "Cat", "Dev", "0-1"],
+    ["Summer", "2026-06-06", 1.0, "Ben", "Ann", "1-0"],
+]
+#: Valid arguments of every function (its required ones; optional ones are left out).
+BASELINES: dict[str, tuple[Any, ...]] = {
+    "USCF_NEW_RATING": (1700.0, 30.0, _OPP, _RES),
+    "USCF_RATING_CHANGE": (1700.0, 30.0, _OPP, _RES),
+    "USCF_DETAILS": (1700.0, 30.0, _OPP, _RES),
+    "USCF_EXPECTED": (1700.0, 1600.0),
+    "USCF_EFFECTIVE_GAMES": (1700.0, 30.0),
+    "USCF_K": (1700.0, 30.0, 4.0),
+    "USCF_BONUS": (1300.0, 45.0, _OPP, _RES),
+    "USCF_PERFORMANCE": (_OPP, _RES),
+    "USCF_CLASS": (1717.0,),
+    "USCF_INITIAL_RATING": (12.0,),
+    "USCF_FLOOR": (1941.0,),
+    "FIDE_EXPECTED": (1800.0, 1750.0),
+    "FIDE_K": (1800.0, 45.0, 2012.0),
+    "FIDE_RATING_CHANGE": (1800.0, _FIDE_OPP, _FIDE_RES, 20.0),
+    "FIDE_NEW_RATING": (1800.0, _FIDE_OPP, _FIDE_RES, 20.0),
+    "FIDE_DETAILS": (1800.0, _FIDE_OPP, _FIDE_RES, 20.0),
+    "FIDE_PERFORMANCE": (_FIDE_OPP, _FIDE_RES),
+    "FIDE_FIRST_RATING": ([*_FIDE_OPP, 1800.0], [*_FIDE_RES, 1.0]),
+    "FIDE_DP": (0.6,),
+    "ELO_EXPECTED": (1500.0, 1700.0),
+    "ELO_RATING_CHANGE": (1500.0, 1700.0, 1.0, 20.0),
+    "ELO_NEW_RATING": (1500.0, 1700.0, 1.0, 20.0),
+    "GLICKO2_RATING": (
+        1500.0,
+        200.0,
+        0.06,
+        [1400.0, 1550.0, 1700.0],
+        [30.0, 100.0, 300.0],
+        [1.0, 0.0, 0.0],
+    ),
+    "USCF_EVENT": (_PLAYERS, _GAMES),
+    "FIDE_PERIOD": ([row[:3] for row in _PLAYERS], _GAMES),
+    "SEASON_RATINGS": (_PLAYERS, _SEASON),
+}
+#: Every kind of value xlwings hands a function for one cell (COM: doubles, text, bool,
+#: datetimes, empty; Excel's errors as text), at its extremes.
+SWEEP_VALUES: list[object] = [
+    math.nan,
+    math.inf,
+    -math.inf,
+    1e308,
+    -1e308,
+    1.7976931348623157e308,
+    5e-324,
+    -5e-324,
+    1e-300,
+    -0.0,
+    2.0**53 + 2,
+    "x" * 1_000_000,
+    "9" * 1_000_000,
+    "nan",
+    "-inf",
+    "1e308",
+    "#N/A",
+    dt.datetime(2025, 1, 1, 13, 30),
+    dt.date(2025, 1, 1),
+    dt.datetime.min,
+    dt.datetime.max,
+    True,
+    False,
+    None,
+    [[math.nan] * 3] * 3,
+]
+#: A 1000 x 1000 range, as xlwings' conversion hands it over (a list of row lists).
+MILLION = [[1500.0] * 1000 for _ in range(1000)]
+
+
+def _with(name: str, position: int, value: object) -> list[Any]:
+    """The baseline of *name* with argument *position* replaced by *value* (arguments
+    between the baseline and *position* omitted, as Excel passes them)."""
+    base = [com_value(a) for a in BASELINES[name]]
+    args: list[Any] = base + [MISSING] * (FUNCTIONS[name].max_args - len(base))
+    args[position] = com_value(value)
+    return args
+
+
+def test_every_baseline_is_a_value() -> None:
+    """The sweep starts from valid arguments: each baseline answers a value, not an error."""
+    assert set(BASELINES) == set(FUNCTIONS)
+    for name in FUNCTIONS:
+        out = call_udf(name, *_with(name, 0, BASELINES[name][0]))
+        assert not (isinstance(out, str) and out.startswith("#")), (name, out)
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_every_argument_answers_every_value_through_xlwings(name: str) -> None:
+    """Each argument of *name* replaced by each of :data:`SWEEP_VALUES`, through xlwings'
+    conversion: a value, or one line naming an argument (``GLICKO2_RATING`` with volatility
+    5e-324 once answered "internal error (ValueError): math domain error")."""
+    for position in range(FUNCTIONS[name].max_args):
+        for value in SWEEP_VALUES:
+            out = call_udf(name, *_with(name, position, value))
+            _assert_cell_value(out, name)
+            if isinstance(out, str) and out.startswith("#"):
+                assert_error_line(name, out)
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_every_argument_answers_a_million_cell_range(name: str) -> None:
+    """Each argument of *name* given a 1000 x 1000 range (as xlwings' conversion hands it
+    over; converting a million cells through the harness would only cost time)."""
+    spec = FUNCTIONS[name]
+    for position in range(spec.max_args):
+        args: list[Any] = list(BASELINES[name]) + [None] * (spec.max_args - len(BASELINES[name]))
+        args[position] = MILLION
+        assert_answer(name, spec(*args))
+
+
+def test_glicko2_volatility_as_small_as_a_double_goes() -> None:
+    """Volatility 5e-324 (the smallest double): ln(sigma^2) is computed as 2 ln(sigma), so
+    it rates like any small volatility instead of failing in the logarithm of 0."""
+    out = call_udf("GLICKO2_RATING", *_with("GLICKO2_RATING", 2, 5e-324))
+    tiny = call_udf("GLICKO2_RATING", *_with("GLICKO2_RATING", 2, 1e-10))
+    assert isinstance(out, list) and isinstance(tiny, list)
+    assert dict(out)["Rating"] == pytest.approx(dict(tiny)["Rating"], abs=1e-9)
+    assert 0.0 < dict(out)["Volatility"] < 1e-300

@@ -171,7 +171,7 @@ def _e(mu: float, mu_j: float, g_j: float) -> float:
 def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float) -> float:
     """Step 5: sigma' by the Illinois algorithm (steps 5.1 to 5.5)."""
     # 5.1
-    a = math.log(sigma * sigma)
+    a = 2.0 * math.log(sigma)  # ln(sigma^2), defined even where sigma^2 underflows to 0
     phi2 = phi * phi
     delta2 = delta * delta
 

@@ -79,6 +79,9 @@ __all__ = [
 # "99 Result"; round 2 is 102-105/107/109, "and so on" (1-based columns).
 TRF_FIRST_ROUND_COLUMN: Final = 92
 TRF_ROUND_WIDTH: Final = 10
+#: Most rounds one player line may hold (an engineering bound, not TRF16's: a double
+#: round robin of 500 players has 998 rounds; 380,000 blocks once took 4 GB to import).
+MAX_TRF_ROUNDS: Final = 1_000
 
 # Result codes of a bye: "H half-point-bye", "F full-point-bye", "U pairing-allocated bye
 # ... (U for player unpaired by the system)", "Z zero-point-bye", "(blank) equivalent to Z".
@@ -633,6 +636,10 @@ def _trf_player(line: str, number: int) -> tuple[int, Player, list[str], int | N
         raise InvalidInputError(
             f"line {number}: columns 90-91 must be blank, got {show(padded[first - 2 :])}"
         )
+    rounds = line[first:].rstrip()
+    if len(rounds) > MAX_TRF_ROUNDS * TRF_ROUND_WIDTH:
+        count = -(-len(rounds) // TRF_ROUND_WIDTH)
+        raise InvalidInputError(f"line {number}: {count:,} rounds (limit {MAX_TRF_ROUNDS:,})")
     blocks, note = _trf_rounds(line, number)
     _check_name(name, "the player's name", number, _name_column(padded))
     # "FIDE Rating" blank or 0: the player is unrated (no rating, no games).  A TRF

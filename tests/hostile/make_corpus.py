@@ -398,6 +398,138 @@ def make_slow(folder: Path, count: int = 1000) -> Path:
     return write_book(folder / "slow.xlsx", rows)
 
 
+# ---------------------------------------------------------------- bounded evaluation (issue 16)
+
+
+def make_rept_huge(folder: Path) -> Path:
+    """Text functions asked for a gigabyte of text: Excel answers #VALUE! beyond 32,767."""
+    rows = cells(
+        ("A1", '<f>REPT("x",1000000000)</f>'),
+        ("B1", '<f>SUBSTITUTE(REPT("a",30000),"a",REPT("b",30000))</f>'),
+        ("C1", '<f>LEN(REPT("x",32767))</f>'),
+    )
+    return write_book(folder / "rept_huge.xlsx", rows)
+
+
+def make_rept_1e9(folder: Path) -> Path:
+    """The issue's own case, ``REPT("x",1E9)``: ``formulas`` 1.3 reads no ``1E9`` literal."""
+    return write_book(folder / "rept_1e9.xlsx", cells(("A1", '<f>REPT("x",1E9)</f>')))
+
+
+def make_long_formula(folder: Path) -> Path:
+    """An 8,000-character formula of 4,000 additions (Excel accepts it; 5 s to compile)."""
+    return write_book(
+        folder / "long_formula.xlsx", cells(("A1", f"<f>{'+'.join(['1'] * 4000)}</f>"))
+    )
+
+
+def make_many_operations(folder: Path, count: int = 120) -> Path:
+    """120 formulas of 900 additions each: each within the limit, 108,000 in all."""
+    formula = "+".join(["1"] * 901)
+    rows = "".join(
+        f'<row r="{i}"><c r="A{i}"><f>{formula}</f></c></row>' for i in range(1, count + 1)
+    )
+    return write_book(folder / "many_operations.xlsx", rows)
+
+
+def make_too_long_formula(folder: Path) -> Path:
+    """A formula longer than Excel's 8,192 characters (no Excel writes it)."""
+    text = "LEN(&quot;" + "x" * 8300 + "&quot;)"
+    return write_book(folder / "too_long_formula.xlsx", cells(("A1", f"<f>{text}</f>")))
+
+
+def _sheet_with(extra: str, rows: str = "") -> str:
+    return (
+        f'{_DECLARATION}<worksheet xmlns="{MAIN_NS}" xmlns:r="{REL_NS}"><sheetData>{rows}'
+        f"</sheetData>{extra}</worksheet>"
+    )
+
+
+def make_whole_merge(folder: Path) -> Path:
+    """One merge over the whole sheet: openpyxl would create 17 billion merged cells."""
+    sheet = _sheet_with(
+        '<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>',
+        cells(("A1", "<v>1</v>")),
+    )
+    return write_book(folder / "whole_merge.xlsx", sheet=sheet)
+
+
+def make_whole_array(folder: Path) -> Path:
+    """An array formula whose range is the whole sheet."""
+    return write_book(
+        folder / "whole_array.xlsx", cells(("A1", '<f t="array" ref="A1:XFD1048576">1</f>'))
+    )
+
+
+def make_far_cell(folder: Path) -> Path:
+    """A cell at XFD1048576 and ``SUM(A1:XFD1048576)``: a used area of the whole grid."""
+    rows = cells(("A1", "<v>1</v>")) + (
+        '<row r="1048576"><c r="XFD1048576"><f>SUM(A1:XFC1048575)</f></c></row>'
+    )
+    return write_book(folder / "far_cell.xlsx", rows)
+
+
+def make_beyond_grid(folder: Path) -> Path:
+    """A row numbered past Excel's last (1,048,576)."""
+    return write_book(
+        folder / "beyond_grid.xlsx", '<row r="1048577"><c r="A1048577"><v>1</v></c></row>'
+    )
+
+
+def make_big_reference(folder: Path) -> Path:
+    """``SUM(A1:Z40000)`` on an almost empty sheet: 1,040,000 cells for the engine."""
+    rows = cells(("A1", "<v>1</v>"), ("AA1", "<f>SUM(A1:Z40000)</f>"))
+    return write_book(folder / "big_reference.xlsx", rows)
+
+
+def _names(*pairs: tuple[str, str]) -> str:
+    body = "".join(f'<definedName name="{n}">{v}</definedName>' for n, v in pairs)
+    return f"<definedNames>{body}</definedNames>"
+
+
+def make_name_whole_column(folder: Path) -> Path:
+    rows = cells(("A1", "<v>1</v>"), ("B1", "<f>SUM(Scores)</f>"))
+    return write_book(
+        folder / "name_whole_column.xlsx", rows, book=_names(("Scores", "Sheet1!$A:$A"))
+    )
+
+
+def make_defined_name(folder: Path) -> Path:
+    """An ordinary defined name: ``Scores = Sheet1!$A$1:$A$3``, ``=SUM(Scores)`` is 6."""
+    rows = (
+        '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f>SUM(Scores)</f></c></row>'
+        '<row r="2"><c r="A2"><v>2</v></c></row><row r="3"><c r="A3"><v>3</v></c></row>'
+    )
+    return write_book(
+        folder / "defined_name.xlsx", rows, book=_names(("Scores", "Sheet1!$A$1:$A$3"))
+    )
+
+
+def make_name_cycle(folder: Path) -> Path:
+    """A real cycle through a defined name: ``Total = Sheet1!$B$1`` and ``B1 = Total+1``."""
+    rows = cells(("A1", "<v>1</v>"), ("B1", "<f>Total+1</f>"))
+    return write_book(folder / "name_cycle.xlsx", rows, book=_names(("Total", "Sheet1!$B$1")))
+
+
+def make_case_parts(folder: Path) -> Path:
+    """Two parts whose names differ only in case (one package part to OPC, two to zip)."""
+    return write_book(
+        folder / "case_parts.xlsx",
+        cells(("A1", "<v>1</v>")),
+        parts={"xl/worksheets/SHEET1.xml": sheet_xml(cells(("A1", "<v>2</v>")))},
+    )
+
+
+def make_tiny_volatility(folder: Path) -> Path:
+    """A Glicko-2 volatility of 1e-170, whose square underflows to 0 (a formula: the engine
+    rounds typed numbers to 15 decimals, and cannot read ``1E-170``)."""
+    rows = cells(
+        ("A1", f"<f>0.{'0' * 169}1</f>"),
+        ("B1", '<f t="array" ref="B1:C3">GLICKO2_RATING(1500,200,A1,1400,30,1)</f>'),
+    )
+    return write_book(folder / "tiny_volatility.xlsx", rows)
+
+
 #: The hostile workbooks by file name.
 WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "not_a_zip.xlsx": make_not_a_zip,
@@ -423,6 +555,21 @@ WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "whole_column.xlsx": make_whole_column,
     "million_rows.xlsx": make_million_rows,
     "many_formulas.xlsx": make_many_formulas,
+    "rept_huge.xlsx": make_rept_huge,
+    "rept_1e9.xlsx": make_rept_1e9,
+    "long_formula.xlsx": make_long_formula,
+    "too_long_formula.xlsx": make_too_long_formula,
+    "many_operations.xlsx": make_many_operations,
+    "whole_merge.xlsx": make_whole_merge,
+    "whole_array.xlsx": make_whole_array,
+    "far_cell.xlsx": make_far_cell,
+    "beyond_grid.xlsx": make_beyond_grid,
+    "big_reference.xlsx": make_big_reference,
+    "name_whole_column.xlsx": make_name_whole_column,
+    "defined_name.xlsx": make_defined_name,
+    "name_cycle.xlsx": make_name_cycle,
+    "case_parts.xlsx": make_case_parts,
+    "tiny_volatility.xlsx": make_tiny_volatility,
 }
 
 
@@ -461,6 +608,12 @@ TEXTS: Final[dict[str, bytes]] = {
     "not_a_report.trf": b"Dear members,\nthe club night moves to Thursday.\n",
     "empty.trf": b"",
     "huge.trf": b"012 " + b"x" * (4 * 1024 * 1024),
+    # one player of 380,000 rounds (each a zero-point bye): 3.8 MB, within the size limit
+    "many_rounds.trf": (
+        "012 Endless\n042 2026/01/10\n" + trf_player(1, "Long, Lou", 1600, 0, "-", "Z") + "  "
+    ).encode("ascii")
+    + b"   0 - Z  " * 379_999
+    + b"\n",
 }
 
 

@@ -18,19 +18,28 @@ classic xlwings hands them over:
 Hostile workbooks: :func:`evaluate` first runs :func:`xlrating.workbook.guard.check_workbook`
 (and insists that openpyxl parses with defusedxml), and it refuses, with a one-line
 :class:`~xlrating.workbook.guard.WorkbookRefusedError`, a formula that calls a function
-neither Excel's (as ``formulas`` knows them) nor the registry's, a whole-column or
-whole-row reference (``formulas`` would build a million-row array), a circular reference,
+neither Excel's (as ``formulas`` knows them) nor the registry's, a formula or defined
+name beyond :func:`~xlrating.workbook.guard.formula_problem`'s bounds (Excel's formula
+length, 1,000 operators, whole-column or whole-row references, ranges over 100,000 cells;
+all checked before any formula is compiled), more than 100,000 operators in all, a
+circular reference (a defined name's inverse reference is not one),
 and
 a reference to another workbook: ``formulas`` would load a linked ``.xlsx`` from disk, so
 the model here never loads any file but the one asked for.  Only Excel built-ins and the
 registry's functions run; no macro, no link, no network.
-Known limit of ``formulas`` 1.3: a sheet whose name contains an apostrophe cannot be
-evaluated (its own cell references come out as ``#REF!``).
+Excel's text functions that can build long text answer ``#VALUE!`` beyond 32,767
+characters, as in Excel (:func:`_text_bounded`).  Blank cells and the cached cells of an
+array formula are not compiled (:func:`_drop_spilled_cells`): they add nothing to the model.
+Known limits of ``formulas`` 1.3: a sheet whose name contains an apostrophe cannot be
+evaluated (its own cell references come out as ``#REF!``); a typed number is read rounded
+to 15 decimal places (1E-16 is read as 0); a literal in scientific notation (``1E9``) in a
+formula cannot be read (the formula is refused in one line).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import io
 import math
@@ -43,7 +52,14 @@ from typing import Any, Final
 
 from ..catalog import FUNCTIONS, ExcelFunction
 from .a1 import address, parse_cell
-from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
+from .guard import (
+    LIMITS,
+    WorkbookRefusedError,
+    check_workbook,
+    formula_operations,
+    formula_problem,
+    require_defusedxml,
+)
 from .xlsx import CellError, CellKey, sheet_names
 
 __all__ = [
@@ -73,11 +89,6 @@ _STEPS: Final = 3
 #: A function call in a formula (string literals and quoted sheet names removed first).
 _CALL_RE: Final = re.compile(r"(?<![\w.\]!$'])([A-Za-z_][\w.]*)\(")
 _QUOTED_RE: Final = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'')
-#: A whole-column (``A:C``) or whole-row (``1:3``) reference: ``formulas`` 1.3 builds an
-#: array of all 1,048,576 rows (about 700 MB) for each, so they are refused.
-_WHOLE_RE: Final = re.compile(
-    r"(?<![\w.$:])(\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?[0-9]+:\$?[0-9]+)(?![\w.(:!])"
-)
 #: Prefixes Excel writes before names that are not functions (LAMBDA parameters).
 _NOT_FUNCTIONS: Final = ("_XLPM.",)
 #: How many cells a circular-reference message names.
@@ -182,12 +193,75 @@ def _adapter(fn: ExcelFunction) -> Callable[..., Any]:
     return call
 
 
+#: Excel's longest text in a cell: 32,767 characters.  Source: Microsoft Support, "Excel
+#: specifications and limits" ("Total number of characters that a cell can contain");
+#: REPT, CONCAT, TEXTJOIN and SUBSTITUTE give #VALUE! beyond it.
+EXCEL_TEXT_CHARS: Final = 32_767
+
+
+def _text_bounded() -> dict[str, Any]:
+    """Excel's text functions that can build long text, answering ``#VALUE!`` (as Excel
+    does) before building more than :data:`EXCEL_TEXT_CHARS` characters:
+    ``REPT("x", 1E9)`` in ``formulas`` 1.3 would build a gigabyte string first."""
+    from formulas.functions import flatten, is_not_empty, replace_empty, wrap_func, wrap_ufunc
+    from formulas.functions import text as xl
+    from formulas.tokens.operand import Error
+
+    too_long = Error.errors["#VALUE!"]
+
+    def length(values: tuple[Any, ...]) -> int:
+        return sum(len(xl._str(v)) for v in flatten(values, is_not_empty))
+
+    def rept(text: Any, number_times: Any) -> Any:
+        try:
+            times = int(float(replace_empty(number_times)))
+            size = len(xl._str(text)) * times
+        except (TypeError, ValueError, OverflowError):
+            size = 0  # REPT itself answers for what is not a number
+        return too_long if size > EXCEL_TEXT_CHARS else xl.xrept(text, number_times)
+
+    def substitute(text: Any, old: Any, new: Any, instance: Any = None) -> Any:
+        if isinstance(text, str) and isinstance(old, str) and isinstance(new, str) and old:
+            grows = text.count(old) * max(len(new) - len(old), 0)
+            if len(text) + grows > EXCEL_TEXT_CHARS:
+                return too_long
+        return xl.xsubstitute(text, old, new, instance)
+
+    def concat(text: Any, *args: Any) -> Any:
+        return too_long if length((text, *args)) > EXCEL_TEXT_CHARS else xl.xconcat(text, *args)
+
+    def textjoin(delimiter: Any, ignore_empty: Any, text: Any, *args: Any) -> Any:
+        count = sum(1 for _ in flatten((text, *args), None))
+        joints = max(count - 1, 0) * length((delimiter,))
+        if length((text, *args)) + joints > EXCEL_TEXT_CHARS:
+            return too_long
+        return xl.xtextjoin(delimiter, ignore_empty, text, *args)
+
+    concatenate = wrap_ufunc(concat, **xl._kw0)
+    return {
+        "REPT": wrap_ufunc(rept, **xl._kw0),
+        "SUBSTITUTE": wrap_ufunc(
+            substitute,
+            input_parser=lambda *a: a,
+            args_parser=lambda *a: (replace_empty(v, "") for v in a),
+        ),
+        "CONCAT": wrap_func(concat),
+        "_XLFN.CONCAT": wrap_func(concat),
+        "CONCATENATE": concatenate,
+        "_XLFN.CONCATENATE": concatenate,
+        "TEXTJOIN": wrap_func(textjoin),
+        "_XLFN.TEXTJOIN": wrap_func(textjoin),
+    }
+
+
 def register_functions(functions: Mapping[str, ExcelFunction] | None = None) -> None:
-    """Install the registry's functions (default: all of them) in the engine."""
+    """Install the registry's functions (default: all of them) in the engine, and Excel's
+    text functions bounded to Excel's longest text (:func:`_text_bounded`)."""
     import formulas
     from formulas.functions import wrap_func
 
     table = formulas.get_functions()
+    table.update(_text_bounded())
     for name, fn in (FUNCTIONS if functions is None else functions).items():
         table[name.upper()] = wrap_func(_adapter(fn))
 
@@ -337,15 +411,90 @@ def _load(path: Path) -> Any:
                 if wanted.upper() != main.upper():
                     self.blocked.append(book)
                     raise WorkbookRefusedError(f"a formula refers to another workbook {book!r}")
-            return super().add_book(book, context, data_only)
+            loaded = super().add_book(book, context, data_only)
+            if not getattr(loaded[0], "_xlrating_checked", False):
+                _refuse_unknown(loaded[0])  # before any formula is compiled
+                _drop_spilled_cells(loaded[0])
+                loaded[0]._xlrating_checked = True
+            return loaded
+
+        def compile_cell(
+            self, cell: Any, context: Any, references: Any, formula_references: Any
+        ) -> Any:
+            # An empty cell compiles to nothing the model keeps (``Cell.add`` adds no node
+            # for it), but parsing its coordinate cost ~0.1 ms, for every blank cell of
+            # each sheet's used rectangle and again for every range that covers it.
+            if cell.value is None:
+                return _empty_cell()
+            return super().compile_cell(cell, context, references, formula_references)
 
     model = OneBookModel()
     try:
         model.loads(str(path))
     except FormulaError as error:
         raise _unreadable(error) from None
-    _refuse_unknown(model)
     return model
+
+
+class _EmptyCell:
+    """What ``formulas`` makes of a blank cell, without parsing its coordinate: no output
+    the model knows, no value, and no node added (as ``formulas.cell.Cell.add`` does for
+    a cell without value or formula)."""
+
+    output = None
+    value: Any = None
+
+    def add(self, dsp: Any, context: Any = None) -> set[Any]:
+        return set()
+
+
+@functools.cache
+def _empty_cell() -> _EmptyCell:
+    import schedula as sh
+
+    cell = _EmptyCell()
+    cell.value = sh.EMPTY
+    return cell
+
+
+def _drop_spilled_cells(book: Any) -> None:
+    """Forget the cells an array formula fills (all but its first cell), once per book.
+
+    They hold the results Excel cached, which the engine computes again; ``formulas``
+    1.3 would compile each of them twice (when it reads the sheet and again for every
+    range that reads them) only to drop them, which took most of the time of a season
+    book with hundreds of events (a 40 x 600 ratings array is 24,000 cells).  A cell
+    Excel would show as ``#SPILL!`` (a formula typed inside the array) is dropped by
+    ``formulas`` all the same.  Uses openpyxl's private cell table (``_cells``).
+    """
+    from openpyxl.utils.cell import range_boundaries
+
+    if getattr(book, "_xlrating_spills_dropped", False):
+        return
+    for ws in getattr(book, "worksheets", ()):
+        table = getattr(ws, "_cells", None)
+        arrays = getattr(ws, "array_formulae", None)
+        if not isinstance(table, dict) or not arrays:
+            continue
+        for anchor, ref in arrays.items():
+            col1, row1, col2, row2 = range_boundaries(ref)
+            first = range_boundaries(anchor)[:2]
+            if (row2 - row1 + 1) * (col2 - col1 + 1) > len(table):
+                spilled = [
+                    key
+                    for key in table
+                    if row1 <= key[0] <= row2 and col1 <= key[1] <= col2 and key != first[::-1]
+                ]
+            else:
+                spilled = [
+                    (r, c)
+                    for r in range(row1, row2 + 1)
+                    for c in range(col1, col2 + 1)
+                    if (r, c) != first[::-1] and (r, c) in table
+                ]
+            for key in spilled:
+                del table[key]
+    book._xlrating_spills_dropped = True
 
 
 def _unreadable(error: Exception) -> WorkbookRefusedError:
@@ -370,57 +519,92 @@ def _finish(model: Any, names: Mapping[str, str]) -> None:
     _refuse_cycles(model, names)
 
 
-def _refuse_unknown(model: Any) -> None:
-    """Refuse a formula calling a function neither ``formulas`` nor the registry knows, or
-    referring to whole columns or rows."""
+def _refuse_unknown(book: Any) -> None:
+    """Refuse, before ``formulas`` compiles anything, a formula calling a function neither
+    ``formulas`` nor the registry knows, and a formula or defined name beyond what the
+    engine computes in bounded time and memory (:func:`~xlrating.workbook.guard.formula_problem`:
+    Excel's formula length, too many operators, whole columns or rows, huge ranges)."""
     import formulas
-    from formulas.excel import BOOK
     from openpyxl.worksheet.formula import ArrayFormula
 
     known = formulas.get_functions()
-    for data in model.books.values():
-        book = data.get(BOOK)
-        if book is None:
-            continue
-        defined = {name.upper() for name in getattr(book, "defined_names", {})}
-        for ws in book.worksheets:
-            for row in ws.iter_rows():
-                for cell in row:
-                    value = cell.value
-                    text = value.text if isinstance(value, ArrayFormula) else value
-                    if not isinstance(text, str) or not text.startswith("="):
+    names = getattr(book, "defined_names", {})
+    defined = {name.upper() for name in names}
+    for name, definition in _defined_names(book):
+        problem = formula_problem(definition)
+        if problem is not None:
+            raise WorkbookRefusedError(f"the defined name {name} {problem}")
+    operations = 0
+    for ws in book.worksheets:
+        local = {name.upper() for name in getattr(ws, "defined_names", {})}
+        for row in ws.iter_rows():
+            for cell in row:
+                value = cell.value
+                text = value.text if isinstance(value, ArrayFormula) else value
+                if not isinstance(text, str) or not text.startswith("="):
+                    continue
+                if cell.data_type == "s":  # text such as "=HYPERLINK(...)", not a formula
+                    continue
+                problem = formula_problem(text[1:])
+                if problem is not None:
+                    raise WorkbookRefusedError(f"{ws.title}!{cell.coordinate} {problem}")
+                operations += formula_operations(text[1:])
+                if operations > LIMITS.book_operations:
+                    raise WorkbookRefusedError(
+                        f"the formulas hold more than {LIMITS.book_operations:,} operators "
+                        f"and calls in all (reached at {ws.title}!{cell.coordinate}); split "
+                        "the workbook"
+                    )
+                plain = _QUOTED_RE.sub('""', text)
+                for match in _CALL_RE.finditer(plain):
+                    name = match.group(1).upper()
+                    if (
+                        name in known
+                        or name in defined
+                        or name in local
+                        or name.startswith(_NOT_FUNCTIONS)
+                    ):
                         continue
-                    if cell.data_type == "s":  # text such as "=HYPERLINK(...)", not a formula
-                        continue
-                    plain = _QUOTED_RE.sub('""', text)
-                    whole = _WHOLE_RE.search(plain)
-                    if whole is not None:
-                        raise WorkbookRefusedError(
-                            f"{ws.title}!{cell.coordinate} refers to whole columns or rows "
-                            f"({whole.group(1)}), which xlrating cannot compute within its "
-                            "memory bound; use a range such as A1:A1000"
-                        )
-                    for match in _CALL_RE.finditer(plain):
-                        name = match.group(1).upper()
-                        if name in known or name in defined or name.startswith(_NOT_FUNCTIONS):
-                            continue
-                        raise WorkbookRefusedError(
-                            f"{ws.title}!{cell.coordinate} calls {match.group(1)}, which is "
-                            "neither an Excel function xlrating can compute nor one of its own"
-                        )
+                    raise WorkbookRefusedError(
+                        f"{ws.title}!{cell.coordinate} calls {match.group(1)}, which is "
+                        "neither an Excel function xlrating can compute nor one of its own"
+                    )
+
+
+def _defined_names(book: Any) -> Iterator[tuple[str, str]]:
+    """(name, text) of every defined name, the workbook's and each sheet's."""
+    for name, item in getattr(book, "defined_names", {}).items():
+        yield name, str(getattr(item, "attr_text", "") or "")
+    for ws in getattr(book, "worksheets", ()):
+        for name, item in getattr(ws, "defined_names", {}).items():
+            yield f"{ws.title}!{name}", str(getattr(item, "attr_text", "") or "")
 
 
 def _refuse_cycles(model: Any, names: Mapping[str, str]) -> None:
     """Refuse a circular reference: a cycle among the model's cells (Tarjan, iterative)."""
+    import schedula as sh
     from formulas.cell import InvRangesAssembler
 
     dsp = model.dsp
     succ = dsp.dmap.succ
-    skip = {
-        node
-        for node, attributes in dsp.function_nodes.items()
-        if isinstance(attributes.get("function"), InvRangesAssembler)
-    }
+    nodes = dsp.nodes
+
+    def inverse(attributes: Mapping[str, Any]) -> bool:
+        """A range split back into its cells, or a defined name's inverse reference (the
+        ``=NAME`` bypass ``formulas`` adds from the name to its range, marked ``inv-data``
+        on the name): edges back to where the value came from, not dependencies."""
+        function = attributes.get("function")
+        if isinstance(function, InvRangesAssembler):
+            return True
+        inputs: list[Any] = list(attributes.get("inputs") or ())
+        outputs: list[Any] = list(attributes.get("outputs") or ())
+        return (
+            function is sh.bypass
+            and len(inputs) == 1
+            and set(outputs) <= set(nodes.get(inputs[0], {}).get("inv-data", ()))
+        )
+
+    skip = {node for node, attributes in dsp.function_nodes.items() if inverse(attributes)}
     index: dict[Any, int] = {}
     low: dict[Any, int] = {}
     stack: list[Any] = []

@@ -18,7 +18,10 @@ bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.xlsx` se
    not well-formed are refused (the first line and column are named).  The same pass
    counts the cells, formulas and rows of every worksheet (found by its root element, not
    by its name) and stops at :data:`MAX_CELLS`, :data:`MAX_FORMULAS` or :data:`MAX_ROWS`;
-   it refuses links to other workbooks (an ``externalLink`` part or relationship).
+   it refuses links to other workbooks (an ``externalLink`` part or relationship).  It
+   also tracks each worksheet's used rectangle (cells, merges, hyperlinks and array
+   formula ranges: openpyxl and ``formulas`` visit every position of it) against
+   :data:`MAX_GRID_CELLS`, and refuses cells and rows beyond Excel's grid;
    ``.vml`` parts (legacy drawings, often not well-formed) are searched for ``<!DOCTYPE``
    and ``<!ENTITY`` byte by byte instead.
 
@@ -35,6 +38,7 @@ a minute and 1.5 GB on the largest workbook accepted.
 
 from __future__ import annotations
 
+import re
 import struct
 import zipfile
 from dataclasses import dataclass
@@ -45,22 +49,32 @@ from xml.parsers import expat
 from ..errors import WorkbookError
 
 __all__ = [
+    "EXCEL_COLUMNS",
+    "EXCEL_FORMULA_CHARS",
+    "EXCEL_ROWS",
     "LIMITS",
+    "MAX_BOOK_OPERATIONS",
     "MAX_CELLS",
     "MAX_DIRECTORY_BYTES",
     "MAX_FILE_BYTES",
     "MAX_FORMULAS",
+    "MAX_FORMULA_OPERATIONS",
+    "MAX_GRID_CELLS",
     "MAX_PARTS",
     "MAX_PART_BYTES",
     "MAX_RATIO",
+    "MAX_REFERENCE_CELLS",
     "MAX_ROWS",
     "MAX_TOTAL_BYTES",
     "RATIO_FLOOR_BYTES",
     "SCAN_CHUNK_BYTES",
+    "WHOLE_REFERENCE_RE",
     "Inspection",
     "Limits",
     "WorkbookRefusedError",
     "check_workbook",
+    "formula_operations",
+    "formula_problem",
     "require_defusedxml",
 ]
 
@@ -90,6 +104,28 @@ MAX_FORMULAS: Final = 5_000
 MAX_ROWS: Final = 50_000
 #: How much of a part is inflated and parsed at a time.
 SCAN_CHUNK_BYTES: Final = 64 * _KIB
+#: Excel's grid: 1,048,576 rows by 16,384 columns (XFD).  Source: Microsoft Support,
+#: "Excel specifications and limits" (Worksheet and workbook specifications: "Total
+#: number of rows and columns on a worksheet").
+EXCEL_ROWS: Final = 1_048_576
+EXCEL_COLUMNS: Final = 16_384
+#: Excel's longest formula: 8,192 characters (same page: "Length of formula contents").
+EXCEL_FORMULA_CHARS: Final = 8_192
+#: Most cells in the used rectangles of all worksheets together (from the first to the
+#: last row and column holding a cell, a merge, a hyperlink or an array formula's range):
+#: openpyxl and ``formulas`` visit every position of it, blank or not (about 40 µs and
+#: 1 KB each on the 2-core test machine; a 1,000,000-cell rectangle took 52 s and 350 MB).
+MAX_GRID_CELLS: Final = 250_000
+#: Most cells one reference (``A1:Z40000``) or defined name may cover: ``formulas``
+#: builds the range's whole array (``SUM(A1:Z40000)`` took 44 s and 750 MB).
+MAX_REFERENCE_CELLS: Final = 100_000
+#: Most operators and function calls in one formula: ``formulas`` 1.3 names each node by
+#: searching the names already taken, so compiling a chain of n operators takes time in
+#: n squared (4,000 ``+`` in an 8,000-character formula: about 5 s; 1,000: 0.3 s).
+MAX_FORMULA_OPERATIONS: Final = 1_000
+#: Most operators and function calls in all formulas together (the committed season
+#: template has 5,000; 100,000 compile in well under a minute even at 1,000 a formula).
+MAX_BOOK_OPERATIONS: Final = 100_000
 
 # File signatures: OLE2 compound file (MS-CFB 2.2 "Header Signature"), zip local file header
 # and end of central directory record (APPNOTE.TXT 4.3.7, 4.3.16).
@@ -133,6 +169,11 @@ class Limits:
     cells: int = MAX_CELLS
     formulas: int = MAX_FORMULAS
     rows: int = MAX_ROWS
+    grid_cells: int = MAX_GRID_CELLS
+    reference_cells: int = MAX_REFERENCE_CELLS
+    formula_chars: int = EXCEL_FORMULA_CHARS
+    formula_operations: int = MAX_FORMULA_OPERATIONS
+    book_operations: int = MAX_BOOK_OPERATIONS
 
 
 #: The limits in force.
@@ -206,11 +247,19 @@ def _check_directory(infos: list[zipfile.ZipInfo], limits: Limits) -> int:
     """Refuse a directory beyond the limits; returns the total uncompressed size."""
     total = 0
     seen: set[str] = set()
+    folded: dict[str, str] = {}
     for info in infos:
         name = info.filename
         if name in seen:
             raise _refuse(f"damaged xlsx file: two parts named {name!r}")
+        if name.casefold() in folded:
+            raise _refuse(
+                f"damaged xlsx file: parts {folded[name.casefold()]!r} and {name!r} differ "
+                "only in case (the Open Packaging Conventions, ECMA-376 Part 2, compare "
+                "part names without regard to case)"
+            )
         seen.add(name)
+        folded[name.casefold()] = name
         if info.flag_bits & 0x1:
             raise _refuse(
                 f"password-protected (encrypted) zip part {name!r}: xlrating cannot read it"
@@ -254,6 +303,96 @@ class _Counts:
     formulas: int = 0
     rows: int = 0
     worksheets: int = 0
+    grid: int = 0
+
+
+#: A cell reference as a worksheet's ``r`` attribute or a ``ref`` range writes it.
+_CELL_RE: Final = re.compile(r"^\$?([A-Za-z]{1,4})\$?([0-9]{1,8})$")
+#: A range in formula text: ``A1:B2``, ``$A$1:$B$2`` (a sheet name may come before it).
+_RANGE_RE: Final = re.compile(
+    r"(?<![\w.$])\$?([A-Za-z]{1,3})\$?([0-9]{1,7}):\$?([A-Za-z]{1,3})\$?([0-9]{1,7})(?![\w(])"
+)
+#: A whole-column (``A:C``) or whole-row (``1:3``) reference: ``formulas`` 1.3 builds an
+#: array of all 1,048,576 rows (about 700 MB) for each, so they are refused.
+WHOLE_REFERENCE_RE: Final = re.compile(
+    r"(?<![\w.$:])(\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?[0-9]+:\$?[0-9]+)(?![\w.(:!])"
+)
+#: Text and quoted sheet names in a formula (removed before it is searched).
+_QUOTED_RE: Final = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'')
+#: Operators and function calls, counted in a formula with its text removed.
+_OPERATION_RE: Final = re.compile(r"[-+*/^&=<>%,]|[A-Za-z_][\w.]*\(")
+
+
+def _letters(column: int) -> str:
+    text = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        text = chr(65 + rest) + text
+    return text
+
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for letter in letters.upper():
+        number = number * 26 + ord(letter) - 64
+    return number
+
+
+def _position(ref: str) -> tuple[int, int] | None:
+    """(row, column) of ``B5`` (None when *ref* is not a cell reference)."""
+    match = _CELL_RE.match(ref.strip())
+    if match is None:
+        return None
+    return int(match.group(2)), _column_number(match.group(1))
+
+
+def formula_operations(text: str) -> int:
+    """How many operators and function calls a formula holds (text literals not counted).
+
+    >>> formula_operations('IF(A1="+",1,2)+B1')
+    5
+    """
+    return len(_OPERATION_RE.findall(_QUOTED_RE.sub('""', text)))
+
+
+def formula_problem(text: str, limits: Limits | None = None) -> str | None:
+    """Why a formula (or a defined name's text) is beyond what xlrating computes, or None.
+
+    >>> formula_problem("SUM(A1:A10)") is None
+    True
+    >>> formula_problem("SUM(A1:XFD1048576)")
+    'refers to A1:XFD1048576 (17,179,869,184 cells; limit 100,000 per reference)'
+    """
+    limits = limits or LIMITS
+    if len(text) > limits.formula_chars:
+        return (
+            f"holds a formula of {len(text):,} characters (Excel's limit is "
+            f"{limits.formula_chars:,})"
+        )
+    plain = _QUOTED_RE.sub('""', text)
+    operations = formula_operations(plain)
+    if operations > limits.formula_operations:
+        return (
+            f"holds a formula of {operations:,} operators and calls (limit "
+            f"{limits.formula_operations:,} per formula)"
+        )
+    whole = WHOLE_REFERENCE_RE.search(plain)
+    if whole is not None:
+        return (
+            f"refers to whole columns or rows ({whole.group(1)}), which xlrating cannot "
+            "compute within its memory bound; use a range such as A1:A1000"
+        )
+    for match in _RANGE_RE.finditer(plain):
+        c1, r1 = _column_number(match.group(1)), int(match.group(2))
+        c2, r2 = _column_number(match.group(3)), int(match.group(4))
+        area = (abs(r2 - r1) + 1) * (abs(c2 - c1) + 1)
+        if area > limits.reference_cells:
+            shown = match.group(0).replace("$", "")
+            return (
+                f"refers to {shown} ({area:,} cells; limit {limits.reference_cells:,} "
+                "per reference)"
+            )
+    return None
 
 
 class _PartScanner:
@@ -266,6 +405,10 @@ class _PartScanner:
         self.limits = limits
         self.depth = 0
         self.sheet = False
+        # The worksheet's current row and column, and its used rectangle so far.
+        self.row = 0
+        self.column = 0
+        self.box: list[int] | None = None  # first row, first column, last row, last column
         parser = expat.ParserCreate(namespace_separator=" ")
         parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
         parser.StartDoctypeDeclHandler = self._doctype
@@ -306,6 +449,11 @@ class _PartScanner:
             return
         counts, limits = self.counts, self.limits
         if local == "c":
+            place = _position(attributes["r"]) if "r" in attributes else None
+            if place is None and "r" in attributes:
+                raise _Stop(f"part {self.name!r}: {attributes['r'][:20]!r} is not a cell reference")
+            self.row, self.column = place or (self.row, self.column + 1)
+            self._cover(self.row, self.column, attributes.get("r", ""))
             counts.cells += 1
             if counts.cells > limits.cells:
                 raise _Stop(
@@ -320,12 +468,65 @@ class _PartScanner:
                     "computes); split the workbook"
                 )
         elif local == "row":
+            raw = attributes.get("r", "")
+            self.row = int(raw) if raw.isdigit() else self.row + 1
+            self.column = 0
+            if self.row > EXCEL_ROWS:
+                raise _Stop(self._beyond(f"row {self.row:,}"))
             counts.rows += 1
             if counts.rows > limits.rows:
                 raise _Stop(
                     f"more than {limits.rows:,} rows (the limit xlrating computes); "
                     "split the workbook or remove unused rows"
                 )
+
+        if local == "f" and attributes.get("t") == "array" and "ref" in attributes:
+            self._cover_range(attributes["ref"], "an array formula's range")
+        elif local == "mergeCell" and "ref" in attributes:
+            self._cover_range(attributes["ref"], "a merged range")
+        elif local == "hyperlink" and "ref" in attributes:
+            self._cover_range(attributes["ref"], "a hyperlink's range")
+
+    def _beyond(self, what: str) -> str:
+        return (
+            f"{what} in part {self.name!r} lies beyond Excel's grid (A1:XFD1048576): "
+            "a damaged or forged workbook"
+        )
+
+    def _cover_range(self, ref: str, what: str) -> None:
+        for area in ref.split():  # a space separates areas (sqref)
+            first, _, last = area.partition(":")
+            start, end = _position(first), _position(last or first)
+            if start is None or end is None:
+                raise _Stop(f"part {self.name!r}: {what} {area[:40]!r} is not a cell range")
+            self._cover(*start, area)
+            self._cover(*end, area)
+
+    def _cover(self, row: int, column: int, ref: str) -> None:
+        """Widen the used rectangle to (row, column); refuse beyond the grid or the limit."""
+        if not 1 <= row <= EXCEL_ROWS or not 1 <= column <= EXCEL_COLUMNS:
+            raise _Stop(self._beyond(f"cell {ref[:40]!r}" if ref else f"row {row:,}"))
+        box = self.box
+        if box is None:
+            self.box = box = [row, column, row, column]
+        elif box[0] <= row <= box[2] and box[1] <= column <= box[3]:
+            return
+        box[0], box[1] = min(box[0], row), min(box[1], column)
+        box[2], box[3] = max(box[2], row), max(box[3], column)
+        area = (box[2] - box[0] + 1) * (box[3] - box[1] + 1)
+        if self.counts.grid + area > self.limits.grid_cells:
+            raise _Stop(
+                f"the used area of the worksheets spans more than {self.limits.grid_cells:,} "
+                f"cells (part {self.name!r} reaches {_letters(box[3])}{box[2]} from "
+                f"{_letters(box[1])}{box[0]}); delete the unused rows and columns, "
+                "merges or hyperlinks far from the data"
+            )
+
+    def close(self) -> None:
+        """Count this worksheet's used rectangle against the limit of all worksheets."""
+        if self.box is not None:
+            box = self.box
+            self.counts.grid += (box[2] - box[0] + 1) * (box[3] - box[1] + 1)
 
     def _end(self, tag: str) -> None:
         self.depth -= 1
@@ -357,6 +558,7 @@ def _scan_xml(zf: zipfile.ZipFile, info: zipfile.ZipInfo, counts: _Counts, limit
         while chunk := part.read(SCAN_CHUNK_BYTES):
             scanner.feed(chunk)
     scanner.feed(b"", final=True)
+    scanner.close()
 
 
 _VML_MARKERS: Final = (b"<!DOCTYPE", b"<!ENTITY")

@@ -312,6 +312,7 @@ def _resize_array(sheet: SheetRewriter, layout: SeasonLayout, new_ref: str) -> N
     for position in sorted(old_cells - new_cells):
         if position in sheet.cells:
             sheet.set_value(sheet.cells[position], None, values_only=False)
+    _add_cells(sheet, new_cells - old_cells)
     for r, c in sorted(new_cells - old_cells):
         cell = sheet.cell(r, c)
         for child in children(cell, "f"):
@@ -323,6 +324,42 @@ def _resize_array(sheet: SheetRewriter, layout: SeasonLayout, new_ref: str) -> N
             if style:
                 cell.setAttribute("s", style)
     sheet.update_dimension()
+
+
+def _add_cells(sheet: SheetRewriter, positions: set[tuple[int, int]]) -> None:
+    """Create the cells at *positions* the sheet lacks, row by row, as
+    :meth:`SheetRewriter.cell` would one at a time (in order, with the row's ``spans``
+    widened), but sorting each row once: a ratings array that gains a column and a few
+    players gains thousands of cells."""
+    by_row: dict[int, list[int]] = {}
+    for row, col in positions:
+        if (row, col) not in sheet.cells:
+            by_row.setdefault(row, []).append(col)
+    if not by_row:
+        return
+    columns: dict[int, list[int]] = {}
+    for row, col in sheet.cells:
+        columns.setdefault(row, []).append(col)
+    for row in sorted(by_row):
+        if row not in sheet.rows:
+            sheet.cell(row, by_row[row][0])  # creates the row element in its place
+            columns.setdefault(row, []).append(by_row[row][0])
+        element = sheet.rows[row]
+        present = sorted(columns.get(row, []))
+        wanted = sorted(c for c in by_row[row] if (row, c) not in sheet.cells)
+        at = 0
+        for col in wanted:
+            while at < len(present) and present[at] < col:
+                at += 1
+            following = sheet.cells[(row, present[at])] if at < len(present) else None
+            cell = sheet._new("c")
+            cell.setAttribute("r", address(row, col))
+            element.insertBefore(cell, following)
+            sheet.cells[(row, col)] = cell
+        sheet.added = True
+        if element.getAttribute("spans"):
+            every = present + wanted
+            element.setAttribute("spans", f"{min(every)}:{max(every)}")
 
 
 def _set_text(doc: minidom.Document, parent: minidom.Element, text: str) -> None:
@@ -362,6 +399,11 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
     )
     for series in mine:
         parent.removeChild(series)
+    # The cached points are dropped from every redrawn line: drop them from the model
+    # once, not from each of its clones (a line over 600 events caches 1,200 points).
+    for child in list(model.getElementsByTagNameNS(_CHART_NS, "*")):
+        if child.localName in _CACHES and child.parentNode is not None:
+            child.parentNode.removeChild(child)
     header = _sheet_ref(layout.sheet, f"{address(r1, c1 + 1)}:{address(r1, c2)}")
     count = 0
     for row in range(r1 + 1, r2 + 1):
@@ -503,18 +545,26 @@ def _layout_from_xml(path: Path) -> SeasonLayout | None:
     return None
 
 
-def _streamed_shape(path: Path, layout: SeasonLayout) -> tuple[int, int] | None:
-    """:func:`_shape` of the tables, read with openpyxl's streaming (read-only) reader."""
+def _streamed_tables(
+    path: Path, layout: SeasonLayout
+) -> tuple[SeasonLayout, list[list[object]], list[list[object]]] | None:
+    """The players and games tables read with openpyxl's streaming (read-only) reader,
+    which reads no chart or drawing, and *layout* with the sheets' names as the book
+    spells them (None when a table's sheet is missing)."""
+    from dataclasses import replace
+
     from openpyxl import load_workbook
 
     with path.open("rb") as handle:
         wb = load_workbook(handle, read_only=True)
         try:
             names = {name.upper(): name for name in wb.sheetnames}
+            if any(area[0].upper() not in names for area in (layout.players, layout.games)):
+                return None
 
             def grid(area: Area) -> list[list[object]]:
                 first_row, first_col, last_row, last_col = bounds(area[1])
-                rows = wb[names.get(area[0].upper(), area[0])].iter_rows(
+                rows = wb[names[area[0].upper()]].iter_rows(
                     min_row=first_row,
                     max_row=last_row,
                     min_col=first_col,
@@ -525,9 +575,20 @@ def _streamed_shape(path: Path, layout: SeasonLayout) -> tuple[int, int] | None:
                 out = [[_cell_value(v) for v in row] + [None] * (width - len(row)) for row in rows]
                 return out + [[None] * width for _ in range(last_row - first_row + 1 - len(out))]
 
-            return _shape(grid(layout.players), grid(layout.games))
+            named = replace(
+                layout,
+                players=(names[layout.players[0].upper()], layout.players[1]),
+                games=(names[layout.games[0].upper()], layout.games[1]),
+            )
+            return named, grid(layout.players), grid(layout.games)
         finally:
             wb.close()
+
+
+def _streamed_shape(path: Path, layout: SeasonLayout) -> tuple[int, int] | None:
+    """:func:`_shape` of the tables, read with openpyxl's streaming (read-only) reader."""
+    tables = _streamed_tables(path, layout)
+    return None if tables is None else _shape(tables[1], tables[2])
 
 
 def fit_season(
@@ -750,9 +811,17 @@ def import_event(
     event_name = " ".join(name.split())
     if not event_name:
         raise SeasonBookError("the event needs a name")
-    wb = _load(book)
-    layout = _layout_of(wb, book.name)
-    players, games = _grid(wb, layout.players), _grid(wb, layout.games)
+    _check(book)
+    # The tables are streamed (openpyxl's full reader would also parse every chart, a
+    # second per hundred events); the whole book is read only when its layout is unusual.
+    quick = _layout_from_xml(book)
+    tables = _streamed_tables(book, quick) if quick is not None else None
+    if tables is not None:
+        layout, players, games = tables
+    else:
+        wb = _load(book, checked=True)
+        layout = _layout_of(wb, book.name)
+        players, games = _grid(wb, layout.players), _grid(wb, layout.games)
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games
     pr1, pc1, pr2, pc2 = bounds(p_ref)

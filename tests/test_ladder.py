@@ -1,0 +1,179 @@
+"""A ladder club: every game is its own event, so the season table is wide (issue 16, part 3).
+
+What made it slow must not change what it computes: the engine skips blank cells and the
+cached cells of an array formula (it computes them again), the import streams the tables
+and creates the cells the ratings array gains row by row.  These tests pin the results
+(they equal the season core on the book's own tables) and that ``import`` has the same
+time limit as ``recalc``.  Times themselves are measured in ``bench/`` only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlrating import cli, synthetic
+from xlrating.workbook import cache, engine, season_book
+from xlrating.workbook.templates import build_club_season
+
+from .test_club_season import assert_equals_core, spill
+
+DATA = Path(__file__).parent / "data"
+TRF = DATA / "sample_trf16.txt"
+#: A small ladder: 12 players, 40 events of one game each.
+PLAYERS, EVENTS = 12, 40
+
+
+@pytest.fixture(scope="module")
+def ladder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    players, games = synthetic.season_tables(synthetic.season(PLAYERS, EVENTS, EVENTS, seed=7))
+    assert len({row[0] for row in games}) == EVENTS  # one game per event
+    path = tmp_path_factory.mktemp("ladder") / "ladder.xlsx"
+    build_club_season(path, players, games, player_rows=PLAYERS + 10, game_rows=EVENTS + 40)
+    return path
+
+
+def test_a_ladder_season_rates_as_the_core(ladder: Path) -> None:
+    ev = engine.evaluate(ladder)
+    table = spill(ev, ladder)
+    assert len(table[0]) == EVENTS + 1
+    assert_equals_core(table, ladder)
+
+
+def test_cached_array_cells_are_computed_again_not_read(ladder: Path, tmp_path: Path) -> None:
+    """A recalculated book holds the array's results as cached values; computing it again
+    gives the same values, and a cached value changed by hand does not survive."""
+    first = engine.evaluate(ladder)
+    cached = tmp_path / "cached.xlsx"
+    cache.write_cached_values(ladder, cached, first.values)
+    layout = season_book.find_season(cached)
+    tampered = tmp_path / "tampered.xlsx"
+    _replace_cached_numbers(cached, tampered, layout)
+    again = engine.evaluate(tampered)
+    assert spill(again, tampered) == spill(first, ladder)
+
+
+def _replace_cached_numbers(source: Path, target: Path, layout: season_book.SeasonLayout) -> None:
+    """Every cached number ``<v>N</v>`` inside the season array becomes ``<v>-1</v>``."""
+    import re
+
+    from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
+
+    c1, r1, c2, r2 = range_boundaries(layout.ref)
+
+    def tamper(match: re.Match[bytes]) -> bytes:
+        row, col = coordinate_to_tuple(match.group(2).decode())
+        inside = r1 <= row <= r2 and c1 <= col <= c2 and (row, col) != (r1, c1)
+        return match.group(1) + b"<v>-1</v>" if inside else match.group(0)
+
+    with zipfile.ZipFile(source) as zf:
+        part = dict((name.upper(), p) for name, p in cache.sheet_parts(zf))[layout.sheet.upper()]
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in zf.infolist():
+                data = zf.read(info.filename)
+                if info.filename == part:
+                    data, count = re.subn(
+                        rb'(<c r="([A-Z]+[0-9]+)"(?: s="[0-9]+")?>)<v>[0-9.]+</v>', tamper, data
+                    )
+                    assert count > 0
+                out.writestr(info, data)
+
+
+def test_import_into_a_ladder_rates_as_the_core(ladder: Path, tmp_path: Path) -> None:
+    book = tmp_path / "ladder.xlsx"
+    shutil.copy(ladder, book)
+    assert cli.main(["import", str(TRF), "--into", str(book)]) == 0
+    ev = engine.evaluate(book)
+    table = spill(ev, book)
+    assert len(table[0]) == EVENTS + 2  # the names, 40 events and the imported one
+    assert_equals_core(table, book)
+
+
+def test_a_table_that_grew_by_many_events_is_widened_and_rated(tmp_path: Path) -> None:
+    """Games typed in for 36 more events while the ratings array still spans 4 (the shape
+    that took over 300 s before cells were added row by row): recalc widens the array and
+    its chart, and the table equals the season core on the book's own tables."""
+    players, games = synthetic.season_tables(synthetic.season(PLAYERS, EVENTS, EVENTS, seed=7))
+    first = sorted({str(row[0]) for row in games})[:4]
+    start = tmp_path / "first4.xlsx"
+    build_club_season(start, players, [g for g in games if g[0] in first], game_rows=EVENTS + 40)
+    layout = season_book.find_season(start)
+    sheet, ref = layout.games
+    row1, col1, _, _ = season_book._bounds(ref)
+    edits: dict[tuple[int, int], object] = {}
+    for i, game in enumerate(games):
+        day = game[1]
+        assert isinstance(day, dt.datetime)  # as xlwings hands dates over
+        values = [game[0], season_book._serial(day.date()), *game[2:6]]
+        for j, value in enumerate(values):
+            edits[(row1 + i, col1 + j)] = value
+    grown = tmp_path / "grown.xlsx"
+    season_book._write(start, grown, layout, {sheet: edits}, None)
+    assert season_book.find_season(grown).ref == layout.ref  # still 4 events wide
+    out = tmp_path / "out.xlsx"
+    assert cli.main(["recalc", str(grown), "-o", str(out)]) == 0
+    widened = season_book.find_season(out)
+    assert widened.ref != layout.ref
+    table = spill(engine.evaluate(out), out)
+    assert len(table[0]) == EVENTS + 1
+    assert_equals_core(table, out)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    existing=st.sets(st.tuples(st.integers(1, 6), st.integers(1, 8)), max_size=20),
+    added=st.sets(st.tuples(st.integers(1, 8), st.integers(1, 10)), max_size=30),
+)
+def test_cells_added_row_by_row_are_the_cells_added_one_by_one(
+    existing: set[tuple[int, int]], added: set[tuple[int, int]]
+) -> None:
+    """``_add_cells`` writes the same sheet XML as ``SheetRewriter.cell`` one at a time."""
+    rows: dict[int, list[int]] = {}
+    for r, c in existing:
+        rows.setdefault(r, []).append(c)
+    body = "".join(
+        f'<row r="{r}" spans="{min(cs)}:{max(cs)}">'
+        + "".join(f'<c r="{season_book._a1(r, c)}"><v>1</v></c>' for c in sorted(cs))
+        + "</row>"
+        for r, cs in sorted(rows.items())
+    )
+    xml = (
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        f"<sheetData>{body}</sheetData></worksheet>"
+    ).encode()
+    one = cache.SheetRewriter(xml)
+    for r, c in sorted(added):
+        one.cell(r, c)
+    batch = cache.SheetRewriter(xml)
+    season_book._add_cells(batch, added)
+    assert batch.to_bytes() == one.to_bytes()
+    assert set(batch.cells) == set(one.cells)
+
+
+def test_import_has_the_time_limit_of_recalc(
+    ladder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    book = tmp_path / "ladder.xlsx"
+    shutil.copy(ladder, book)
+    before = book.read_bytes()
+
+    def stuck(*args: object, **kwargs: object) -> None:
+        time.sleep(30)
+
+    monkeypatch.setattr(season_book, "import_event", stuck)
+    monkeypatch.setenv(cli.TIME_LIMIT_VARIABLE, "1")
+    assert cli.main(["import", str(TRF), "--into", str(book), "--date", "2026-01-10"]) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        f"xlrating import: {book}: gave up after 1 s (the time limit; XLRATING_TIME_LIMIT sets "
+        "another); the book is never half-written: it is as it was, or holds the whole event"
+    ]
+    assert book.read_bytes() == before
