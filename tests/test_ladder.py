@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrating import cli, synthetic
-from xlrating.workbook import cache, engine, season_book
+from xlrating.workbook import a1, engine, season_book, xlsx
 from xlrating.workbook.templates import build_club_season
 
 from .test_club_season import assert_equals_core, spill
@@ -53,7 +53,7 @@ def test_cached_array_cells_are_computed_again_not_read(ladder: Path, tmp_path: 
     gives the same values, and a cached value changed by hand does not survive."""
     first = engine.evaluate(ladder)
     cached = tmp_path / "cached.xlsx"
-    cache.write_cached_values(ladder, cached, first.values)
+    xlsx.write_cached_values(ladder, cached, first.values)
     layout = season_book.find_season(cached)
     tampered = tmp_path / "tampered.xlsx"
     _replace_cached_numbers(cached, tampered, layout)
@@ -75,7 +75,7 @@ def _replace_cached_numbers(source: Path, target: Path, layout: season_book.Seas
         return match.group(1) + b"<v>-1</v>" if inside else match.group(0)
 
     with zipfile.ZipFile(source) as zf:
-        part = dict((name.upper(), p) for name, p in cache.sheet_parts(zf))[layout.sheet.upper()]
+        part = dict((name.upper(), p) for name, p in xlsx.sheet_parts(zf))[layout.sheet.upper()]
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
             for info in zf.infolist():
                 data = zf.read(info.filename)
@@ -107,7 +107,7 @@ def test_a_table_that_grew_by_many_events_is_widened_and_rated(tmp_path: Path) -
     build_club_season(start, players, [g for g in games if g[0] in first], game_rows=EVENTS + 40)
     layout = season_book.find_season(start)
     sheet, ref = layout.games
-    row1, col1, _, _ = season_book._bounds(ref)
+    row1, col1, _, _ = a1.bounds(ref)
     edits: dict[tuple[int, int], object] = {}
     for i, game in enumerate(games):
         day = game[1]
@@ -141,7 +141,7 @@ def test_cells_added_row_by_row_are_the_cells_added_one_by_one(
         rows.setdefault(r, []).append(c)
     body = "".join(
         f'<row r="{r}" spans="{min(cs)}:{max(cs)}">'
-        + "".join(f'<c r="{season_book._a1(r, c)}"><v>1</v></c>' for c in sorted(cs))
+        + "".join(f'<c r="{a1.address(r, c)}"><v>1</v></c>' for c in sorted(cs))
         + "</row>"
         for r, cs in sorted(rows.items())
     )
@@ -149,10 +149,10 @@ def test_cells_added_row_by_row_are_the_cells_added_one_by_one(
         '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
         f"<sheetData>{body}</sheetData></worksheet>"
     ).encode()
-    one = cache.SheetRewriter(xml)
+    one = xlsx.SheetRewriter(xml)
     for r, c in sorted(added):
         one.cell(r, c)
-    batch = cache.SheetRewriter(xml)
+    batch = xlsx.SheetRewriter(xml)
     season_book._add_cells(batch, added)
     assert batch.to_bytes() == one.to_bytes()
     assert set(batch.cells) == set(one.cells)
