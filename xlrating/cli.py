@@ -75,6 +75,10 @@ _WORKBOOK_EXTRA: Final = 'in your clone of xlrating: python -m pip install -e ".
 #: guard accepts takes well under a minute on a 2020s laptop.
 TIME_LIMIT_SECONDS: Final = 300
 TIME_LIMIT_VARIABLE: Final = "XLRATING_TIME_LIMIT"
+#: The longest time limit every platform's timer takes: macOS and the BSDs refuse an
+#: alarm of more than 100,000,000 s (setitimer(2), EINVAL; ``itimerfix`` in their
+#: kernels), Linux more than ``INT_MAX`` through Python's ``signal.alarm``.  About 3 years.
+TIME_LIMIT_MAX: Final = 100_000_000
 
 
 class CliError(XlratingError):
@@ -223,6 +227,12 @@ def _time_limit() -> int:
         ) from None
     if seconds <= 0:
         raise CliError(f"xlrating: {TIME_LIMIT_VARIABLE} must be positive, got {raw!r}", EXIT_USAGE)
+    if seconds > TIME_LIMIT_MAX:
+        raise CliError(
+            f"xlrating: {TIME_LIMIT_VARIABLE} must be at most {TIME_LIMIT_MAX:,} seconds, "
+            f"got {raw!r}",
+            EXIT_USAGE,
+        )
     return seconds
 
 
@@ -329,6 +339,8 @@ def _recalc(args: argparse.Namespace) -> int:
             f"xlrating recalc: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
     where = "xlrating recalc"
+    with _doing(_Step(where, str(target))):
+        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
     limit = _time_limit()
     _guard(where, source)
     _check_suffix(where, source, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
@@ -340,7 +352,7 @@ def _recalc(args: argparse.Namespace) -> int:
     files.remove_stale_temps(target)
     bar = _progress(args)
     fitted: Any = None
-    handle, scratch = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".fit.xlsx")
+    handle, scratch = tempfile.mkstemp(prefix=".xlrating-fit.", suffix=".xlsx")
     os.close(handle)
     computing = _Step(
         where,
@@ -439,6 +451,9 @@ def _templates(args: argparse.Namespace) -> int:
         if value is not None
     }
     with _doing(_Step("xlrating templates")):
+        for name in templates.TEMPLATES:  # one xlrating at a time on each file it replaces
+            files.lock(directory / name)
+            files.lock((directory / name).with_suffix(".xlsm"))
         if not room:
             paths = templates.build_all(directory)
         else:  # the club season with the room asked for, if recalc will accept it
@@ -618,6 +633,8 @@ def _import(args: argparse.Namespace) -> int:
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
     limit = _time_limit() if args.recalc else 0
+    with _doing(_Step(where, str(book))):
+        files.lock(book, reading=[source])  # one xlrating at a time; the files watched
     _guard(where, book)
     _check_suffix(where, book, book, EXIT_FAILURE)
     imported_events = _read_tournament(where, source, args)
@@ -956,6 +973,8 @@ def _resize(args: argparse.Namespace) -> int:
         raise CliError(
             f"{where}: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
+    with _doing(_Step(where, str(target))):
+        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
     _guard(where, source)
     _workbook_modules()
     from .workbook import season_book
@@ -1642,7 +1661,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
-        return handler(args)
+        with files.holding():  # the locks a command takes end with it
+            return handler(args)
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     except (Exception, KeyboardInterrupt, _TimeUp) as error:
