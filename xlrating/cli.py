@@ -339,7 +339,7 @@ def _recalc(args: argparse.Namespace) -> int:
             f"xlrating recalc: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
     where = "xlrating recalc"
-    with _doing(_Step(where, str(target))):
+    with _doing(_Step(where, str(target), os_error=f"cannot write {target}")):
         files.lock(target, reading=[source])  # one xlrating at a time; the input watched
     limit = _time_limit()
     _guard(where, source)
@@ -633,7 +633,7 @@ def _import(args: argparse.Namespace) -> int:
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
     limit = _time_limit() if args.recalc else 0
-    with _doing(_Step(where, str(book))):
+    with _doing(_Step(where, str(book), os_error=f"cannot write {book}")):
         files.lock(book, reading=[source])  # one xlrating at a time; the files watched
     _guard(where, book)
     _check_suffix(where, book, book, EXIT_FAILURE)
@@ -973,7 +973,7 @@ def _resize(args: argparse.Namespace) -> int:
         raise CliError(
             f"{where}: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
-    with _doing(_Step(where, str(target))):
+    with _doing(_Step(where, str(target), os_error=f"cannot write {target}")):
         files.lock(target, reading=[source])  # one xlrating at a time; the input watched
     _guard(where, source)
     _workbook_modules()

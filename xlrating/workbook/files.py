@@ -145,7 +145,8 @@ def temp_pattern(target: str | Path) -> re.Pattern[str]:
     False
     """
     stem = re.escape(_temp_stem(Path(target)))
-    return re.compile(rf"\.{stem}\.[{_RANDOM_ALPHABET}]{{{_RANDOM_LENGTH}}}{re.escape(_TEMP_SUFFIX)}")
+    random = f"[{_RANDOM_ALPHABET}]{{{_RANDOM_LENGTH}}}"
+    return re.compile(rf"\.{stem}\.{random}{re.escape(_TEMP_SUFFIX)}")
 
 
 def _real(target: str | Path) -> Path:
@@ -412,11 +413,11 @@ def lock(target: str | Path, *, reading: Iterable[str | Path] = ()) -> None:
 
     Refused in one line: a *target* that is not a regular file (:func:`check_target`,
     before any lock file is made beside it), and a *target* another xlrating holds
-    (:class:`BusyError`).  A *target* in a folder that does not exist yet needs no lock
-    file (there is nothing to lose; the folder is not made here).  Until the lock is released, every rename into place
+    (:class:`BusyError`).  Until the lock is released, every rename into place
     (:func:`move_into_place`) first checks that those files are as they were, and refuses
     with :class:`ChangedError` if another program changed them.  Taking a lock this scope
-    already holds only adds *reading*.
+    already holds only adds *reading*.  A *target* in a folder that does not exist yet
+    needs no lock file (there is nothing there to lose; the folder is not made here).
     """
     shown = str(target)
     check_target(target)
@@ -424,10 +425,9 @@ def lock(target: str | Path, *, reading: Iterable[str | Path] = ()) -> None:
     scope = _HELD.get()
     locks = scope if scope is not None else _FOREVER
     held = next((h for h in locks if h.path == lock_path(real)), None)
-    if held is None and not real.parent.is_dir():  # a new folder: nothing there to lose
-        held = _Lock(lock_path(real), -1, shown)
-    elif held is None:
-        held = _acquire(real, shown)
+    if held is None:
+        new_folder = not real.parent.is_dir()  # nothing there to lose: no lock file
+        held = _Lock(lock_path(real), -1, shown) if new_folder else _acquire(real, shown)
         locks.append(held)
     for path in (real, *reading):
         key = Path(os.path.realpath(path))
