@@ -14,10 +14,11 @@ Only our own files are touched:
   a directory, a socket) is refused (:class:`NotRegularFileError`), never replaced;
 - a target that is a symbolic link is followed: the file it points to gets the new
   contents (its temporary file is made beside that file), the link stays a link;
-- temporary names are ``.NAME.<8 random characters>.tmp`` with NAME cut short (ending in
-  ``~``) where the whole name would pass the directory's file-name limit (``NAME_MAX``,
-  usually 255 bytes), and the sweep removes only names of exactly that shape for the
-  target (compared literally: a ``*`` or ``[`` in NAME is no pattern).
+- temporary names are ``.NAME.<8 random characters>.tmp`` with NAME cut short (its start,
+  ``~`` and 8 hex digits of its hash) where the whole name would pass the directory's
+  file-name limit (``NAME_MAX``, usually 255 bytes), and the sweep removes only names of
+  exactly that shape for the target (compared literally: a ``*`` or ``[`` in NAME is no
+  pattern).
 
 Concurrent runs (:func:`lock`, :func:`holding`): a command that reads and rewrites a file
 first takes an exclusive lock on it, an OS lock (``fcntl.flock`` on Linux and macOS,
@@ -39,6 +40,7 @@ command can import this module without the workbook extra.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import secrets
@@ -120,14 +122,17 @@ def _name_max(directory: Path) -> int:
 
 
 def _fitted(name: str, room: int) -> str:
-    """*name*, or its start followed by ``~``, within *room* bytes (as the system encodes
-    file names)."""
-    if len(os.fsencode(name)) <= room:
+    """*name*, or (when it passes *room* bytes, as the system encodes file names) its start,
+    ``~`` and 8 hex digits of its SHA-256: names that differ only past the cut still get
+    different short forms."""
+    encoded = os.fsencode(name)
+    if len(encoded) <= room:
         return name
+    mark = _CUT + hashlib.sha256(encoded).hexdigest()[:8]
     cut = name
-    while cut and len(os.fsencode(cut + _CUT)) > room:
+    while cut and len(os.fsencode(cut + mark)) > room:
         cut = cut[:-1]
-    return cut + _CUT
+    return cut + mark
 
 
 def _temp_stem(target: Path) -> str:
