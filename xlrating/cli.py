@@ -75,10 +75,6 @@ _WORKBOOK_EXTRA: Final = 'in your clone of xlrating: python -m pip install -e ".
 #: guard accepts takes well under a minute on a 2020s laptop.
 TIME_LIMIT_SECONDS: Final = 300
 TIME_LIMIT_VARIABLE: Final = "XLRATING_TIME_LIMIT"
-#: The longest time limit every platform's timer takes: macOS and the BSDs refuse an
-#: alarm of more than 100,000,000 s (setitimer(2), EINVAL; ``itimerfix`` in their
-#: kernels), Linux more than ``INT_MAX`` through Python's ``signal.alarm``.  About 3 years.
-TIME_LIMIT_MAX: Final = 100_000_000
 
 
 class CliError(XlratingError):
@@ -214,6 +210,12 @@ def _guard(where: str, book: Path) -> None:
 class _TimeUp(BaseException):
     """The time limit ran out (a BaseException, so that no ``except Exception`` inside a
     library swallows it)."""
+
+
+#: The longest time limit every platform's timer takes: macOS and the BSDs refuse an
+#: alarm of more than 100,000,000 s (setitimer(2), EINVAL; ``itimerfix`` in their
+#: kernels), Linux more than ``INT_MAX`` through Python's ``signal.alarm``.  About 3 years.
+TIME_LIMIT_MAX: Final = 100_000_000
 
 
 def _time_limit() -> int:
@@ -629,12 +631,12 @@ def _import(args: argparse.Namespace) -> int:
 
     source, book = Path(args.file), Path(args.into)
     where = "xlrating import"
+    with _doing(_Step(where, str(book), os_error=f"cannot write {book}")):
+        files.lock(book, reading=[source])  # one xlrating at a time; the files watched
     for path in (source, book):
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
     limit = _time_limit() if args.recalc else 0
-    with _doing(_Step(where, str(book), os_error=f"cannot write {book}")):
-        files.lock(book, reading=[source])  # one xlrating at a time; the files watched
     _guard(where, book)
     _check_suffix(where, book, book, EXIT_FAILURE)
     imported_events = _read_tournament(where, source, args)
