@@ -188,6 +188,28 @@ def test_writing_through_a_link_keeps_the_link(tmp_path: Path) -> None:
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="lchown needs root")
+def test_a_strangers_link_in_a_shared_folder_is_not_followed(tmp_path: Path) -> None:
+    """In /tmp-like folders (world-writable, sticky) anyone may plant ``out.xlsx ->
+    /etc/passwd``; like the kernel's fs.protected_symlinks, such a link is not followed."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes(b"precious")
+    link = shared / "out.xlsx"
+    link.symlink_to(victim)
+    os.lchown(link, 54321, 54321)  # another user's link
+    _book(tmp_path, template="elo.xlsx")
+    assert cli.main(["recalc", str(tmp_path / "book.xlsx"), "-o", str(link)]) == 1
+    with pytest.raises(files.NotRegularFileError, match="symbolic link of another user"):
+        files.write_bytes(link, b"x")
+    assert victim.read_bytes() == b"precious" and link.is_symlink()
+    os.lchown(link, os.geteuid(), os.getegid())  # our own link is followed
+    files.write_bytes(link, b"ours")
+    assert victim.read_bytes() == b"ours" and link.is_symlink()
+
+
 # ---------------------------------------------------------------- the sweep, long names
 
 

@@ -13,7 +13,9 @@ Only our own files are touched:
 - an existing target that is not a regular file (a device such as ``/dev/null``, a FIFO,
   a directory, a socket) is refused (:class:`NotRegularFileError`), never replaced;
 - a target that is a symbolic link is followed: the file it points to gets the new
-  contents (its temporary file is made beside that file), the link stays a link;
+  contents (its temporary file is made beside that file), the link stays a link; but a
+  link of another user in a world-writable sticky folder such as ``/tmp`` is refused, as
+  Linux's ``fs.protected_symlinks`` would refuse it;
 - temporary names are ``.NAME.<8 random characters>.tmp`` with NAME cut short (its start,
   ``~`` and 8 hex digits of its hash) where the whole name would pass the directory's
   file-name limit (``NAME_MAX``, usually 255 bytes), and the sweep removes only names of
@@ -154,10 +156,39 @@ def temp_pattern(target: str | Path) -> re.Pattern[str]:
     return re.compile(rf"\.{stem}\.{random}{re.escape(_TEMP_SUFFIX)}")
 
 
+#: Most symbolic links followed in a row (Linux's own limit, MAXSYMLINKS, is 40).
+_MOST_LINKS: Final = 40
+
+
+def _check_link(link: Path) -> None:
+    """Refuse to follow *link* where the kernel's ``fs.protected_symlinks`` rule would: in a
+    world-writable sticky folder (``/tmp``) a link is followed only if it belongs to us or
+    to the folder's owner (otherwise anyone could point our output at any file)."""
+    if not hasattr(os, "geteuid"):  # pragma: no cover - Windows
+        return
+    folder = os.stat(link.parent)
+    shared = folder.st_mode & stat.S_ISVTX and folder.st_mode & stat.S_IWOTH
+    owner = os.lstat(link).st_uid
+    if shared and owner not in (os.geteuid(), folder.st_uid):
+        raise NotRegularFileError(
+            f"{link} is a symbolic link of another user in a shared folder: xlrating does "
+            "not follow it; give another name"
+        )
+
+
 def _real(target: str | Path) -> Path:
-    """*target*, or the file it links to when it is a symbolic link (followed all the way)."""
+    """*target*, or the file it links to when it is a symbolic link (followed all the way,
+    each link checked by :func:`_check_link`)."""
     target = Path(target)
-    return Path(os.path.realpath(target)) if target.is_symlink() else target
+    if not target.is_symlink():
+        return target
+    hop = target
+    for _ in range(_MOST_LINKS):
+        if not hop.is_symlink():
+            break
+        _check_link(hop)
+        hop = hop.parent / os.readlink(hop)
+    return Path(os.path.realpath(target))
 
 
 _KINDS: Final = (
@@ -426,7 +457,7 @@ def lock(target: str | Path, *, reading: Iterable[str | Path] = ()) -> None:
     """
     shown = str(target)
     check_target(target)
-    real = Path(os.path.realpath(target))
+    real = Path(os.path.realpath(_real(target)))
     scope = _HELD.get()
     locks = scope if scope is not None else _FOREVER
     held = next((h for h in locks if h.path == lock_path(real)), None)
