@@ -29,6 +29,7 @@ pytest.importorskip("formulas")
 pytest.importorskip("openpyxl")
 
 from xlrating import cli
+from xlrating.workbook import files
 
 from .hostile import make_corpus
 
@@ -591,7 +592,8 @@ def test_killed_while_writing_leaves_the_original(
     slow: Path, tmp_path: Path, in_place: bool
 ) -> None:
     """Killed the moment the temporary file beside the target appears: the target is the
-    old file (in place) or absent (-o); only the temporary file may remain."""
+    old file (in place) or absent (-o); only the temporary file and the (empty, unlocked)
+    lock file may remain."""
     book = tmp_path / "book.xlsx"
     shutil.copy(slow, book)
     before = book.read_bytes()
@@ -607,6 +609,7 @@ def test_killed_while_writing_leaves_the_original(
     if killed:
         assert book.read_bytes() == before
         assert not (tmp_path / "out.xlsx").exists()
+        leftovers -= {files.lock_path(target).name}
         assert all(n.startswith(f".{target.name}.") and n.endswith(".tmp") for n in leftovers)
     else:  # it finished before the kill: then the target is a complete workbook
         with zipfile.ZipFile(target) as zf:
@@ -651,7 +654,8 @@ def test_time_limit_gives_one_line(slow: Path, tmp_path: Path) -> None:
 def test_stale_temporary_files_are_removed(tmp_path: Path) -> None:
     book = tmp_path / "elo.xlsx"
     shutil.copy(WORKBOOKS / "elo.xlsx", book)
-    stale, fresh = tmp_path / ".out.xlsx.abc123.tmp", tmp_path / ".out.xlsx.def456.tmp"
+    # The shape temp_beside makes: "." NAME "." 8 characters of [a-z0-9_] ".tmp".
+    stale, fresh = tmp_path / ".out.xlsx.abc123de.tmp", tmp_path / ".out.xlsx.def456gh.tmp"
     stale.write_bytes(b"half")
     fresh.write_bytes(b"half")
     two_hours_ago = time.time() - 2 * cli.STALE_TEMP_SECONDS

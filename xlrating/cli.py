@@ -223,6 +223,12 @@ class _TimeUp(BaseException):
     library swallows it)."""
 
 
+#: The longest time limit every platform's timer takes: macOS and the BSDs refuse an
+#: alarm of more than 100,000,000 s (setitimer(2), EINVAL; ``itimerfix`` in their
+#: kernels), Linux more than ``INT_MAX`` through Python's ``signal.alarm``.  About 3 years.
+TIME_LIMIT_MAX: Final = 100_000_000
+
+
 def _time_limit() -> int:
     raw = os.environ.get(TIME_LIMIT_VARIABLE, "")
     try:
@@ -234,6 +240,12 @@ def _time_limit() -> int:
         ) from None
     if seconds <= 0:
         raise CliError(f"xlrating: {TIME_LIMIT_VARIABLE} must be positive, got {raw!r}", EXIT_USAGE)
+    if seconds > TIME_LIMIT_MAX:
+        raise CliError(
+            f"xlrating: {TIME_LIMIT_VARIABLE} must be at most {TIME_LIMIT_MAX:,} seconds, "
+            f"got {raw!r}",
+            EXIT_USAGE,
+        )
     return seconds
 
 
@@ -340,6 +352,8 @@ def _recalc(args: argparse.Namespace) -> int:
             f"xlrating recalc: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
     where = "xlrating recalc"
+    with _doing(_Step(where, str(target), os_error=f"cannot write {target}")):
+        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
     limit = _time_limit()
     _guard(where, source)
     _check_suffix(where, source, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
@@ -351,7 +365,7 @@ def _recalc(args: argparse.Namespace) -> int:
     files.remove_stale_temps(target)
     bar = _progress(args)
     fitted: Any = None
-    handle, scratch = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".fit.xlsx")
+    handle, scratch = tempfile.mkstemp(prefix=".xlrating-fit.", suffix=".xlsx")
     os.close(handle)
     computing = _Step(
         where,
@@ -450,6 +464,9 @@ def _templates(args: argparse.Namespace) -> int:
         if value is not None
     }
     with _doing(_Step("xlrating templates")):
+        for name in templates.TEMPLATES:  # one xlrating at a time on each file it replaces
+            files.lock(directory / name)
+            files.lock((directory / name).with_suffix(".xlsm"))
         if not room:
             paths = templates.build_all(directory)
         else:  # the club season with the room asked for, if recalc will accept it
@@ -638,6 +655,8 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
 
     source, book = Path(args.file), Path(args.into)
     where = "xlrating import"
+    with _doing(_Step(where, str(book), os_error=f"cannot write {book}")):
+        files.lock(book, reading=[source])  # one xlrating at a time; the files watched
     for path in (source, book):
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
@@ -979,6 +998,8 @@ def _resize(args: argparse.Namespace) -> int:
         raise CliError(
             f"{where}: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
+    with _doing(_Step(where, str(target), os_error=f"cannot write {target}")):
+        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
     _guard(where, source)
     _workbook_modules()
     from .workbook import season_book
@@ -1691,7 +1712,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
-        return handler(args)
+        with files.holding():  # the locks a command takes end with it
+            return handler(args)
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     except (Exception, KeyboardInterrupt, _TimeUp) as error:

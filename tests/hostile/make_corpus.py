@@ -11,8 +11,11 @@ Each ``make_*`` function writes one file (or a few) into a folder and returns it
 
 from __future__ import annotations
 
+import os
+import stat
 import struct
 import sys
+import time
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -661,6 +664,72 @@ NAME_TEXTS: Final[dict[str, bytes]] = {
     ).encode("utf-8"),
 }
 TEXTS.update(NAME_TEXTS)
+
+
+# ---------------------------------------------------------------- the places outputs go
+#
+# Not files to read but what may already stand where xlrating writes: each ``make_*`` makes
+# it in *folder* and returns its path (``tests/test_hostile_writes.py`` runs the commands
+# against them).  Nothing outside *folder* is ever made or touched: the device is a new
+# node of /dev/null's kind in *folder* (root only), never /dev/null itself.
+
+
+def make_fifo(folder: Path) -> Path:
+    """A FIFO (named pipe) where an output goes: opening it to write would block."""
+    path = folder / "fifo.xlsx"
+    os.mkfifo(path)
+    return path
+
+
+def make_device(folder: Path) -> Path:
+    """A character device like /dev/null (major 1, minor 3 on Linux) where an output goes;
+    needs root (mknod)."""
+    path = folder / "null.xlsx"
+    os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    return path
+
+
+def make_directory(folder: Path) -> Path:
+    """A directory where an output goes."""
+    path = folder / "folder.xlsx"
+    path.mkdir()
+    return path
+
+
+def make_symlink(folder: Path, book: Path) -> Path:
+    """A symbolic link to *book* (relative, in the same folder): ``--in-place`` on it must
+    update *book* and leave the link a link."""
+    path = folder / f"link-to-{book.name}"
+    path.symlink_to(book.name)
+    return path
+
+
+#: Output names holding glob characters, and other programs' files (two hours old) beside
+#: them that a glob of ``.NAME.*.tmp`` would have matched: the sweep must leave them all.
+GLOB_TARGETS: Final = ("*.xlsx", "[ab].xlsx", "?.xlsx")
+NOT_OURS: Final = (
+    ".a.xlsx.abcdefgh.tmp",  # ".*.xlsx.*.tmp", ".[ab].xlsx.*.tmp", ".?.xlsx.*.tmp" match it
+    ".b.xlsx.notours.tmp",
+    ".xyz.xlsx.12345678.tmp",
+)
+#: The longest output names a file system takes (255 bytes): the temporary and lock names
+#: beside them must still fit.  249 characters is the case reported in issue 16.
+LONG_NAMES: Final = ("a" * 244 + ".xlsx", "b" * 250 + ".xlsx", "é" * 125 + ".xlsx")
+#: XLRATING_TIME_LIMIT values no platform's timer takes (macOS refuses more than
+#: 100,000,000 s; Python's signal.alarm more than 2**31 - 1).
+TIME_LIMITS: Final = ("100000001", str(2**31), "99999999999999999999")
+
+
+def make_not_ours(folder: Path) -> list[Path]:
+    """Other programs' files beside the :data:`GLOB_TARGETS`, two hours old."""
+    made = []
+    two_hours_ago = time.time() - 7200
+    for name in NOT_OURS:
+        path = folder / name
+        path.write_bytes(b"someone else's")
+        os.utime(path, (two_hours_ago, two_hours_ago))
+        made.append(path)
+    return made
 
 
 def build(folder: Path, names: list[str] | None = None) -> dict[str, Path]:
