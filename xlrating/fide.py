@@ -125,6 +125,8 @@ __all__ = [
 
 
 # --- Results ---------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True, slots=True)
 class FideChange:
     """A rated player's rating change for one rating period (B.02 8.3)."""
@@ -182,6 +184,8 @@ class FirstRating:
 
 
 # --- Expected score ---------------------------------------------------------------------------
+
+
 def _difference(rating: float, opponent: float, cap: int | None) -> Fraction:
     difference = exact_fraction(rating) - exact_fraction(opponent)
     if cap is None:
@@ -290,6 +294,8 @@ def is_rated_game(
 
 
 # --- K-factor ---------------------------------------------------------------------------------
+
+
 def k_factor(
     rating: float,
     rated_games: int = 30,
@@ -353,6 +359,8 @@ def k_factor(
 
 
 # --- Rating change and performance ------------------------------------------------------------
+
+
 def round_rating_change(value: float) -> int:
     """Round a FIDE rating change to a whole number, 0.5 away from zero (8.3.4).
 
@@ -614,6 +622,8 @@ def performance_rating(opponents: Sequence[float | None], results: Sequence[floa
 
 
 # --- First rating -----------------------------------------------------------------------------
+
+
 def first_rating(
     opponents: Sequence[float | None],
     results: Sequence[float],
@@ -731,6 +741,8 @@ def first_rating(
 
 
 # --- One-time adjustment ----------------------------------------------------------------------
+
+
 def one_time_adjustment_2024(rating: float) -> float:
     """FIDE's 1 March 2024 one-time adjustment: a rating R under 2000 becomes R + 0.4 x (2000 - R).
 

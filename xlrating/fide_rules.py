@@ -263,6 +263,8 @@ _HALF: Final = Fraction(1, 2)
 
 
 # --- Validation and exact arithmetic ----------------------------------------------------------
+
+
 def exact_fraction(value: float) -> Fraction:
     """The decimal number as written (shortest repr), exactly: 0.1 is 1/10, not a binary float."""
     return Fraction(repr(float(value)))
@@ -331,6 +333,8 @@ def check_fide_games(
 
 
 # --- Expected score ---------------------------------------------------------------------------
+
+
 @dataclass(frozen=True, slots=True)
 class FideRules:
     """The FIDE rules in force on one date for one rating list: every dated rule, decided once.
