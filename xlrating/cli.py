@@ -485,4 +485,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # Run as ``python -m xlrating.cli``, this file is the module __main__, a copy of
+    # xlrating.cli; the commands raise xlrating.cli's CliError, so that module runs them.
+    from xlrating.cli import main as run
+
+    sys.exit(run())
