@@ -400,3 +400,17 @@ def test_conf_file_is_what_xlwings_reads(tmp_path: Path, monkeypatch: pytest.Mon
     assert add_udf_module(conf) is True
     monkeypatch.setattr(xlwings, "USER_CONFIG_FILE", str(conf))
     assert utils.read_user_config()["udf modules"] == "xlrating.udfs"
+
+
+def test_run_as_a_module_failures_are_one_line(tmp_path: Path) -> None:
+    """``python -m xlrating.cli``: the commands' failures are mapped as under ``xlrating``
+    (the module run as __main__ is a copy of xlrating.cli; it must not call them bugs)."""
+    missing = tmp_path / "missing.xlsx"
+    done = subprocess.run(
+        [sys.executable, "-m", "xlrating.cli", "recalc", str(missing)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr == f"xlrating recalc: no such file: {missing}\n"

@@ -27,6 +27,8 @@ pytest.importorskip("formulas")
 pytest.importorskip("openpyxl")
 
 from xlrating import cli
+from xlrating.commands import recalc as recalc_command
+from xlrating.commands.common import TIME_LIMIT_MAX, time_limit
 from xlrating.workbook import files
 
 from .hostile import make_corpus
@@ -289,11 +291,11 @@ def test_a_time_limit_no_platform_takes_is_refused(tmp_path: Path, value: str) -
 
 
 def test_the_longest_time_limit_is_one_the_timer_takes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(cli.TIME_LIMIT_VARIABLE, str(cli.TIME_LIMIT_MAX))
-    assert cli._time_limit() == cli.TIME_LIMIT_MAX
+    monkeypatch.setenv(cli.TIME_LIMIT_VARIABLE, str(TIME_LIMIT_MAX))
+    assert time_limit() == TIME_LIMIT_MAX
     previous = signal.signal(signal.SIGALRM, signal.SIG_IGN)
     try:
-        signal.alarm(cli.TIME_LIMIT_MAX)  # raises OverflowError beyond what it takes
+        signal.alarm(TIME_LIMIT_MAX)  # raises OverflowError beyond what it takes
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
@@ -475,14 +477,14 @@ def test_recalc_refuses_when_the_input_changed(
     in_place: bool,
 ) -> None:
     book = _book(tmp_path)
-    evaluate = cli._evaluate
+    evaluate = recalc_command._evaluate
 
     def evaluate_then_change(*args: object, **kwargs: object) -> object:
         done = evaluate(*args, **kwargs)  # type: ignore[arg-type]
         _change(book)
         return done
 
-    monkeypatch.setattr(cli, "_evaluate", evaluate_then_change)
+    monkeypatch.setattr(recalc_command, "_evaluate", evaluate_then_change)
     argv = ["--in-place"] if in_place else ["-o", str(tmp_path / "out.xlsx")]
     assert cli.main(["recalc", str(book), *argv]) == 1
     assert capsys.readouterr().err.splitlines() == [

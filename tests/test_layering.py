@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 CORE = [
     "xlrating",
@@ -19,6 +22,9 @@ CORE = [
     "xlrating.synthetic",
     "xlrating.batch",  # numpy only when a function runs
     "xlrating.errors",
+    "xlrating.fide_rules",
+    "xlrating.uscf_rules",
+    "xlrating.uscf_special",
     "xlrating._check",
     "xlrating._numeric",
 ]
@@ -52,3 +58,50 @@ def test_command_line_help_needs_no_excel_library() -> None:
     loaded = _modules_after_import("xlrating.cli")
     leaked = sorted(lib for lib in EXCEL_LIBRARIES if lib in loaded)
     assert not leaked, f"importing xlrating.cli imported {leaked}"
+
+
+# --- Small rooms: no module over about 800 lines without a reason ------------------------
+
+PACKAGE = Path(__file__).resolve().parent.parent / "xlrating"
+#: The most lines a module of the package may have unless its docstring says why it must
+#: be one piece (issue 13: "no module of the package over about 800 lines unless you say
+#: in its docstring why it must be one piece").
+MAX_MODULE_LINES = 800
+#: The docstring line that gives that reason: "One piece: <why>".
+ONE_PIECE = re.compile(r"^\s*One piece:\s*\S", re.MULTILINE)
+
+
+def _too_long(path: Path) -> str | None:
+    """Why *path* breaks the size rule (None: it keeps it)."""
+    text = path.read_text("utf-8")
+    lines = len(text.splitlines())
+    if lines <= MAX_MODULE_LINES:
+        return None
+    docstring = ast.get_docstring(ast.parse(text)) or ""
+    if ONE_PIECE.search(docstring):
+        return None
+    return (
+        f"{path.name}: {lines} lines (over {MAX_MODULE_LINES}) and no 'One piece: <why>' "
+        "line in its docstring"
+    )
+
+
+def test_no_module_is_over_the_size_limit_without_a_reason() -> None:
+    found = [problem for path in sorted(PACKAGE.rglob("*.py")) if (problem := _too_long(path))]
+    assert not found, "\n".join(found)
+
+
+def test_the_size_rule_can_fail(tmp_path: Path) -> None:
+    body = "x = 1\n" * MAX_MODULE_LINES
+    long = tmp_path / "long.py"
+    long.write_text('"""A module."""\n' + body, encoding="utf-8")
+    assert _too_long(long) == (
+        f"long.py: {MAX_MODULE_LINES + 1} lines (over {MAX_MODULE_LINES}) and no "
+        "'One piece: <why>' line in its docstring"
+    )
+    reasoned = tmp_path / "reasoned.py"
+    reasoned.write_text('"""A module.\n\nOne piece: a table.\n"""\n' + body, encoding="utf-8")
+    assert _too_long(reasoned) is None
+    short = tmp_path / "short.py"
+    short.write_text('"""A module."""\n' + "x = 1\n" * (MAX_MODULE_LINES - 1), encoding="utf-8")
+    assert _too_long(short) is None

@@ -363,7 +363,7 @@ def test_import_grows_to_what_fits_the_limits(
     """With the guard's formula limit set to what the book holds at 17 player rows: the
     default book shrunk to its 9 players takes an 8-player event by growing to the 17
     rows it needs (40, the standard step, would pass the limit); 8 more are refused."""
-    from xlrating.workbook import season_book
+    from xlrating.workbook import season_fit  # where the guard is called (season_book's split)
     from xlrating.workbook.season_book import import_event
 
     book, probe = tmp_path / NAME, tmp_path / "probe.xlsx"
@@ -372,7 +372,7 @@ def test_import_grows_to_what_fits_the_limits(
     resize_season(book, probe, player_rows=17)
     limits = guard.Limits(formulas=guard.check_workbook(probe).formulas)
     monkeypatch.setattr(
-        season_book, "check_workbook", lambda path: guard.check_workbook(path, limits)
+        season_fit, "check_workbook", lambda path: guard.check_workbook(path, limits)
     )
     event = parse_any(big_trf(8, 3))
     report = import_event(book, event, name="Eight", date=dt.date(2026, 3, 1))

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from xlrating import uscf
+from xlrating import uscf, uscf_special
 from xlrating.errors import InvalidInputError, RatingError
 from xlrating.uscf import (
     SPECIAL_CAP,
@@ -222,15 +222,15 @@ def test_vector_special(case: dict[str, Any]) -> None:
         for key, value in expected.items():
             if key.startswith("f("):
                 assert special_objective(float(key[2:-1]), *args) == pytest.approx(value)
-        f = uscf._special_setup(
+        f = uscf_special.special_setup(
             inputs["R0"],
             inputs["Nprime"],
             list(zip(inputs["opponents"], inputs["results"], strict=True)),
             "mixed",
         )
         assert (f.prior, f.target) == (expected["adjusted"]["R0p"], expected["adjusted"]["Sp"])
-        assert list(uscf._breakpoints(f)) == expected["Sz"]
-        assert uscf._start(f, inputs["score"]) == expected["M_start"]
+        assert list(uscf_special._breakpoints(f)) == expected["Sz"]
+        assert uscf_special._start(f, inputs["score"]) == expected["M_start"]
     else:
         r = rate(inputs["R0"], inputs["N"], inputs["opponents"], inputs["results"])
         assert r.formula == "special"

@@ -9,6 +9,10 @@ failure comes back as one line of text (see :func:`xlrating.cells.cell_error_tex
 
 The names, argument order and defaults are a contract with users' spreadsheets:
 keep them, and add new optional arguments only at the end.
+
+The arguments' descriptions and shared coercions live in :mod:`xlrating.catalog_args`, the
+generated files' renderers in :mod:`xlrating.catalog_render`; this module re-exports
+:class:`Param`, :func:`render_udfs` and :func:`render_function_docs`.
 """
 
 from __future__ import annotations
@@ -16,14 +20,46 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Final, get_args
 
 from . import elo, events, fide, glicko2, season, uscf
 from ._check import show
+from .catalog_args import ELO_ARGS as _ELO_ARGS
+from .catalog_args import EVENT_DATE as _EVENT_DATE
+from .catalog_args import FIDE_ARGS as _FIDE_ARGS
+from .catalog_args import FIDE_METHODS as _FIDE_METHODS
+from .catalog_args import MULTIPLIER as _MULTIPLIER
+from .catalog_args import OPPONENT as _OPPONENT
+from .catalog_args import OPPONENTS as _OPPONENTS
+from .catalog_args import RATING as _RATING
+from .catalog_args import RATING_LIST as _RATING_LIST
+from .catalog_args import RATING_LISTS as _RATING_LISTS
+from .catalog_args import RESULTS as _RESULTS
+from .catalog_args import SCALE as _SCALE
+from .catalog_args import USCF_ARGS as _USCF_ARGS
+from .catalog_args import USCF_GAMES as _USCF_GAMES
+from .catalog_args import Cell as Cell
+from .catalog_args import (
+    Param,
+)
+from .catalog_args import Table as Table
+from .catalog_args import blank_if_none as _blank_if_none
+from .catalog_args import expected_array as _expected_array
+from .catalog_args import fide_opponent as _fide_opponent
+from .catalog_args import optional as _o
+from .catalog_args import optional_nonzero as _o0
+from .catalog_args import rating_of as _rating
+from .catalog_args import required as _p
+from .catalog_args import uscf_games as _uscf_games
+from .catalog_args import uscf_rate as _uscf_rate
+from .catalog_render import FUNCTION_DOCS_PATH as FUNCTION_DOCS_PATH
+from .catalog_render import UDFS_PATH as UDFS_PATH
+from .catalog_render import (
+    render_function_docs,
+    render_udfs,
+    write_generated,
+)
 from .cells import (
-    UNRATED_WORDS,
-    CellValue,
     cell_error_text,
     is_blank,
     paired_rows,
@@ -50,27 +86,13 @@ __all__ = [
     "render_udfs",
 ]
 
+
 #: The function wizard's category for every xlrating function.
 CATEGORY: Final = "Chess Ratings"
+
+
 #: Excel's limit for a function or argument description in the wizard (MacroOptions).
 WIZARD_LIMIT: Final = 255
-
-Cell = CellValue
-Table = list[list[object]]
-
-
-@dataclass(frozen=True, slots=True)
-class Param:
-    """One argument of a spreadsheet function."""
-
-    name: str
-    doc: str
-    optional: bool = False
-    #: A blank single cell reaches a LibreOffice add-in as the number 0 (Excel and xlwings
-    #: hand over None).  True where 0 is no meaningful value (a date, a choice, or a number
-    #: that must not be 0), so the LibreOffice front end may read 0 as blank; False where 0
-    #: means something (or blank and 0 mean the same), so 0 stays 0.
-    zero_is_blank: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,139 +167,6 @@ def _register(
         return impl
 
     return add
-
-
-def _p(name: str, doc: str) -> Param:
-    return Param(name, doc)
-
-
-def _o(name: str, doc: str) -> Param:
-    return Param(name, doc, optional=True)
-
-
-def _o0(name: str, doc: str) -> Param:
-    """An optional argument for which 0 is no meaningful value: 0 from LibreOffice is blank."""
-    return Param(name, doc, optional=True, zero_is_blank=True)
-
-
-# ---------------------------------------------------------------- shared argument text
-
-_RATING = _p("rating", "The player's rating before the event.")
-_OPPONENTS = _p("opponents", "Range (a row or a column) of the opponents' ratings.")
-_RESULTS = _p(
-    "results",
-    "Range of the same shape with your results: 1, 0.5, 0 or W, D, L. "
-    "Rows blank in both ranges are skipped.",
-)
-_OPPONENT = _p("opponent", "The opponent's rating, or a range of ratings (one result per row).")
-_EVENT_DATE = _o0("event_date", "Date of the event (a date or ISO text); default today.")
-_USCF_GAMES = _p(
-    "games",
-    "Number of rated games the rating is based on (0 if unrated; 'established' if unknown).",
-)
-_USCF_EXTRA = (
-    _o("floor", "Your rating floor, if you know it (default 0: only the absolute floor 100)."),
-    _o(
-        "bonus_ok",
-        "FALSE if the event cannot give bonus points (a match, or an opponent met "
-        "more than twice). Default TRUE.",
-    ),
-    _o(
-        "dual_rated",
-        "TRUE for the reduced K of a Regular rating above 2200 in a dual-rated "
-        "event. Default FALSE.",
-    ),
-    _o0("history", "Your rated history before the event: mixed (default), all wins or all losses."),
-    _EVENT_DATE,
-)
-_MULTIPLIER = _o(
-    "multiplier",
-    "Bonus multiplier B; default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, "
-    "10 from 2025-01-01 (give it for earlier events).",
-)
-_USCF_ARGS = (_RATING, _USCF_GAMES, _OPPONENTS, _RESULTS, *_USCF_EXTRA, _MULTIPLIER)
-_RATING_LIST = _o0("rating_list", "FIDE rating list: standard (default), rapid or blitz.")
-_K = _p("k", "The development coefficient K (for example from FIDE_K).")
-_FIDE_ARGS = (_RATING, _OPPONENTS, _RESULTS, _K, _RATING_LIST, _EVENT_DATE)
-_SCALE = _o0("scale", "The Elo scale (default 400).")
-_ELO_ARGS = (
-    _RATING,
-    _OPPONENTS,
-    _RESULTS,
-    _p("k", "The K-factor (for example 10, 20 or 40)."),
-    _o0("games", "Repeat the listed games this many times (1 to 1000, default 1)."),
-    _SCALE,
-)
-
-
-# ---------------------------------------------------------------- coercion helpers
-
-_RATING_LISTS: Final[tuple[fide.RatingList, ...]] = get_args(fide.RatingList)
-_FIDE_METHODS: Final[tuple[fide.ExpectedMethod, ...]] = get_args(fide.ExpectedMethod)
-_HISTORIES: Final[tuple[uscf.History, ...]] = get_args(uscf.History)
-
-
-def _rating(value: Cell, name: str) -> float:
-    return to_number(value, name)
-
-
-_UNKNOWN_GAMES: Final = frozenset({"established", "est", "e", "unknown", "?"})
-
-
-def _uscf_games(value: Cell) -> int | None:
-    if isinstance(value, str) and value.strip().lower() in _UNKNOWN_GAMES:
-        return None
-    return to_int(value, "games")
-
-
-def _fide_opponent(value: Cell, name: str) -> float | None:
-    """A FIDE opponent: a rating, or the text 'unrated' (such games are not rated)."""
-    if isinstance(value, str) and value.strip().lower() in UNRATED_WORDS:
-        return None
-    return to_number(value, name)
-
-
-def _expected_array(opponent: Cell, one: Callable[[float], float]) -> float | Table:
-    """A scalar for one opponent; a spilling column for a range of opponents."""
-    if isinstance(opponent, (list, tuple)):
-        cells = to_vector(opponent, "opponent")
-        return [
-            ["" if is_blank(c) else one(to_number(c, f"opponent entry {i}"))]
-            for i, c in enumerate(cells, start=1)
-        ]
-    return one(to_number(opponent, "opponent"))
-
-
-def _uscf_rate(
-    rating: Cell,
-    games: Cell,
-    opponents: Cell,
-    results: Cell,
-    floor: Cell,
-    bonus_ok: Cell,
-    dual_rated: Cell,
-    history: Cell,
-    event_date: Cell,
-    multiplier: Cell = None,
-) -> uscf.UscfResult:
-    opps, res = paired_rows(opponents, results, _rating)
-    return uscf.rate(
-        to_number(rating, "rating"),
-        _uscf_games(games),
-        opps,
-        res,
-        floor=to_number(floor, "floor", 0.0),
-        bonus_ok=to_bool(bonus_ok, "bonus_ok", True),
-        dual_rated=to_bool(dual_rated, "dual_rated", False),
-        history=to_choice(history, "history", _HISTORIES, "mixed"),
-        event_date=to_date(event_date, "event_date"),
-        multiplier=to_optional_number(multiplier, "multiplier"),
-    )
-
-
-def _blank_if_none(value: object) -> object:
-    """None shows as an empty cell."""
-    return "" if value is None else value
 
 
 # ---------------------------------------------------------------- US Chess
@@ -730,12 +619,13 @@ def _glicko2_rating(
 
 
 # ---------------------------------------------------------------- whole events and seasons
-
 _PLAYERS = _p(
     "players",
     "Players table: name, rating (blank if unrated), games (blank or 0 if unrated), "
     "[floor], [age]. A header row is skipped.",
 )
+
+
 _GAMES = _p(
     "games",
     "Games table: round, white, black, result from White's side (1-0, 0-1, ½-½, 1, 0.5, 0, "
@@ -877,116 +767,13 @@ def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
     return table
 
 
-# ---------------------------------------------------------------- generated xlwings module
-
-_UDF_HEADER: Final = '''"""xlwings declarations of the xlrating spreadsheet functions.
-
-GENERATED from the registry in xlrating/catalog.py by ``python -m xlrating.catalog``:
-do not edit by hand (a test checks that this file is up to date).  Each function only
-declares its arguments for Excel and hands the cell values to the registry, which
-coerces them, calls the rating core, and turns any failure into one line of text.
-
-Set "UDF Modules" to ``xlrating.udfs`` in the xlwings add-in, then Import Functions.
-On Linux and macOS the decorators do nothing and the functions are plain Python.
-"""
-
-from __future__ import annotations
-
-import xlwings as xw
-
-from xlrating.catalog import call
-'''
-
-
-def _py(text: str) -> str:
-    return repr(text)
-
-
-#: The functions that rate a whole table (players and games): xlwings' Function Wizard
-#: would call them on every keystroke, each call up to half a second on a big season, so
-#: they are declared ``call_in_wizard=False`` (xlwings then generates
-#: ``If (Not Application.CommandBars("Standard").Controls(1).Enabled) Then Exit Function``).
-def _is_table_function(fn: ExcelFunction) -> bool:
-    return fn.spills and any(p.name == "players" for p in fn.params)
-
-
-def render_udfs() -> str:
-    """The source of :mod:`xlrating.udfs`, generated from :data:`FUNCTIONS`."""
-    parts = [_UDF_HEADER]
-    for fn in FUNCTIONS.values():
-        wizard = ", call_in_wizard=False" if _is_table_function(fn) else ""
-        lines = [f'@xw.func(category="{CATEGORY}"{wizard})']
-        for p in fn.params:
-            lines.append(f"@xw.arg({_py(p.name)}, doc={_py(p.doc)}, err_to_str=True)")
-        sig = ", ".join(p.name + ("=None" if p.optional else "") for p in fn.params)
-        lines.append(f"def {fn.name}({sig}):")
-        lines.append(f"    {_py(fn.summary)}")
-        args = ", ".join(p.name for p in fn.params)
-        lines.append(f"    return call({_py(fn.name)}, {args})")
-        parts.append("\n\n" + "\n".join(lines) + "\n")
-    return "".join(parts).rstrip("\n") + "\n"
-
-
-def _cell_text(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
-def render_function_docs() -> str:
-    """The text of docs/functions.md: every function with its arguments and an example."""
-    out = [
-        "# Spreadsheet functions",
-        "",
-        "GENERATED from the registry in `xlrating/catalog.py` by `python -m xlrating.catalog`;"
-        " a test checks that it is up to date.",
-        "",
-        "Arguments in [brackets] are optional: leave them out or leave the cell blank.",
-        "Ranges may be a row or a column; rows blank in both the opponents and the results",
-        'range are skipped. Results are 1, 0.5, 0 or W, D, L (also "Win", "Draw", "Loss",',
-        '"1-0", "½-½", "0-1", "½", "=": the words a Games table accepts, in any case).',
-        "Dates may be Excel dates or ISO text such as 2025-10-01.",
-        "A failure shows as one line of text starting with `#VALUE!` (bad input) or `#N/A`",
-        "(the rules give no rating), naming the argument and the value.",
-        "",
-        "| Function | What it returns | Example |",
-        "|---|---|---|",
-    ]
-    for fn in FUNCTIONS.values():
-        args = ", ".join(f"[{p.name}]" if p.optional else p.name for p in fn.params)
-        out.append(
-            f"| `{fn.name}({args})` | {_cell_text(fn.summary)} | `{_cell_text(fn.example)}` |"
-        )
-    out.append("")
-    for fn in FUNCTIONS.values():
-        out += [f"## {fn.name}", "", fn.summary, "", f"Example: `{fn.example}`", ""]
-        if fn.spills:
-            out += ["The result is a table that spills into the cells below and beside.", ""]
-        out += ["| Argument | Meaning |", "|---|---|"]
-        for p in fn.params:
-            name = f"[{p.name}]" if p.optional else p.name
-            out.append(f"| `{name}` | {_cell_text(p.doc)} |")
-        out.append("")
-    return "\n".join(out)
-
-
-def _write(target: Path, text: str) -> None:
-    """Write *text* to *target* through a temporary file, so a failure never damages it."""
-    partial = target.with_name(target.name + ".tmp")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(target)
-
-
-#: Where the generated files live.
-UDFS_PATH: Final = Path(__file__).with_name("udfs.py")
-FUNCTION_DOCS_PATH: Final = Path(__file__).resolve().parent.parent / "docs" / "functions.md"
-
-
 if __name__ == "__main__":  # pragma: no cover
-    _write(UDFS_PATH, render_udfs())
+    write_generated(UDFS_PATH, render_udfs())
     FUNCTION_DOCS_PATH.parent.mkdir(exist_ok=True)
-    _write(FUNCTION_DOCS_PATH, render_function_docs())
+    write_generated(FUNCTION_DOCS_PATH, render_function_docs())
     print(f"wrote {UDFS_PATH} and {FUNCTION_DOCS_PATH}")
     from xlrating.libreoffice.generate import GENERATED  # the LibreOffice add-in's files
 
     for path, render in GENERATED.items():
-        _write(path, render())
+        write_generated(path, render())
         print(f"wrote {path}")

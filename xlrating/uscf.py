@@ -12,6 +12,10 @@ example 1700/30 against 1600, 1650, 1750, 1800 scoring 2.5: N* 20.01, K 33.32, c
 call it for Step 4 (opponents' pre-event or Step-1/3 ratings) and Step 5 (opponents'
 Step-4 intermediate ratings) with the player's own pre-event rating and game count.
 
+The constants, the input checks and :class:`UscfRules` (which rules a date picks) live in
+:mod:`xlrating.uscf_rules`, the special formula's solver in :mod:`xlrating.uscf_special`;
+the public names of both are re-exported here.
+
 Readings chosen here where the sources leave a choice (each is one constant or branch):
 
 * Bonus multiplier B by event end date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from
@@ -35,14 +39,11 @@ Readings chosen here where the sources leave a choice (each is one constant or b
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal
 
 from ._check import (
-    MAX_RATING,
     check_count,
     check_date,
     check_games,
@@ -52,6 +53,64 @@ from ._check import (
 )
 from ._numeric import logistic_expected, round_half_up
 from .errors import InvalidInputError
+from .uscf_rules import (
+    ABSOLUTE_FLOOR,
+    RATING_CLASSES,
+    SPECIAL_CAP,
+    Formula,
+    History,
+    Status,
+    bonus_multiplier,
+    check_effective,
+    check_flag,
+    check_games_count,
+    check_history,
+    check_multiplier,
+    check_uscf_rating,
+)
+from .uscf_rules import AGE_OLDEST as AGE_OLDEST
+from .uscf_rules import AGE_RATING_ADULT as AGE_RATING_ADULT
+from .uscf_rules import AGE_RATING_INFANT as AGE_RATING_INFANT
+from .uscf_rules import AGE_RATING_PER_YEAR as AGE_RATING_PER_YEAR
+from .uscf_rules import AGE_YOUNGEST as AGE_YOUNGEST
+from .uscf_rules import BONUS_MIN_GAMES as BONUS_MIN_GAMES
+from .uscf_rules import BONUS_MIN_ROUNDS as BONUS_MIN_ROUNDS
+from .uscf_rules import BONUS_MULTIPLIERS as BONUS_MULTIPLIERS
+from .uscf_rules import DUAL_K_FROM as DUAL_K_FROM
+from .uscf_rules import DUAL_K_INTERCEPT as DUAL_K_INTERCEPT
+from .uscf_rules import DUAL_K_SLOPE as DUAL_K_SLOPE
+from .uscf_rules import DUAL_K_TOP_FROM as DUAL_K_TOP_FROM
+from .uscf_rules import DUAL_K_TOP_NUMERATOR as DUAL_K_TOP_NUMERATOR
+from .uscf_rules import DUAL_RATED_MAX_TIME as DUAL_RATED_MAX_TIME
+from .uscf_rules import DUAL_RATED_MIN_TIME as DUAL_RATED_MIN_TIME
+from .uscf_rules import ESTABLISHED_AFTER as ESTABLISHED_AFTER
+from .uscf_rules import K_NUMERATOR as K_NUMERATOR
+from .uscf_rules import LIFE_MASTER_FLOOR as LIFE_MASTER_FLOOR
+from .uscf_rules import LOGISTIC_SCALE as LOGISTIC_SCALE
+from .uscf_rules import LOW_FLOOR_BASE as LOW_FLOOR_BASE
+from .uscf_rules import LOW_FLOOR_CAP as LOW_FLOOR_CAP
+from .uscf_rules import LOW_FLOOR_PER_DRAW as LOW_FLOOR_PER_DRAW
+from .uscf_rules import LOW_FLOOR_PER_EVENT as LOW_FLOOR_PER_EVENT
+from .uscf_rules import LOW_FLOOR_PER_WIN as LOW_FLOOR_PER_WIN
+from .uscf_rules import NSTAR_ABOVE_CUTOFF as NSTAR_ABOVE_CUTOFF
+from .uscf_rules import NSTAR_BASE as NSTAR_BASE
+from .uscf_rules import NSTAR_CENTRE as NSTAR_CENTRE
+from .uscf_rules import NSTAR_CUTOFF as NSTAR_CUTOFF
+from .uscf_rules import NSTAR_NUMERATOR as NSTAR_NUMERATOR
+from .uscf_rules import NSTAR_SLOPE as NSTAR_SLOPE
+from .uscf_rules import PEAK_FLOOR_DROP as PEAK_FLOOR_DROP
+from .uscf_rules import PEAK_FLOOR_HIGHEST as PEAK_FLOOR_HIGHEST
+from .uscf_rules import PEAK_FLOOR_LOWEST as PEAK_FLOOR_LOWEST
+from .uscf_rules import PEAK_FLOOR_STEP as PEAK_FLOOR_STEP
+from .uscf_rules import PERFORMANCE_MARGIN as PERFORMANCE_MARGIN
+from .uscf_rules import PERFORMANCE_TOLERANCE as PERFORMANCE_TOLERANCE
+from .uscf_rules import PWE_HALF_WIDTH as PWE_HALF_WIDTH
+from .uscf_rules import SPECIAL_EPSILON as SPECIAL_EPSILON
+from .uscf_rules import SPECIAL_HISTORY_SHIFT as SPECIAL_HISTORY_SHIFT
+from .uscf_rules import SPECIAL_MAX_GAMES as SPECIAL_MAX_GAMES
+from .uscf_rules import UscfRules as UscfRules
+from .uscf_rules import uscf_rules as uscf_rules
+from .uscf_special import pwe, solve_special, special_setup
 
 __all__ = [
     "ABSOLUTE_FLOOR",
@@ -86,156 +145,8 @@ __all__ = [
     "winning_expectancy",
 ]
 
-History = Literal["mixed", "all wins", "all losses"]
-Formula = Literal["standard", "special"]
-Status = Literal["provisional", "established"]
-
-# ------------------------------------------------------------------ Step 2: N* and N'
-
-# US Chess Rating System, Step 2 (effective number of games), in force for events ending
-# 18 May 2013 or later (US Chess EB announcement, uschess.org/content/view/12202/5):
-# N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2) if R0 <= 2355, N* = 50 if R0 > 2355.
-# docs/rules/uscf.md#step-2; docs/rules/uscf.md#d1.
-NSTAR_NUMERATOR: Final = 50.0
-NSTAR_BASE: Final = 0.662
-NSTAR_SLOPE: Final = 0.00000739
-NSTAR_CENTRE: Final = 2569.0
-NSTAR_CUTOFF: Final = 2355.0
-# Same source: N* = 50 above the cutoff.
-NSTAR_ABOVE_CUTOFF: Final = 50.0
-
-# US Chess Rating System (2015 text, 2020 text): a rating is established when based on
-# more than 25 games, provisional otherwise (docs/rules/uscf.md#floors).
-ESTABLISHED_AFTER: Final = 25
-
-# US Chess Rating System, Steps 4-5: the special formula applies when N <= 8, or when all
-# prior rated games were wins or all were losses (docs/rules/uscf.md#special, "When").
-SPECIAL_MAX_GAMES: Final = 8
-
-# ------------------------------------------------------------------ expectancies
-
-# US Chess Rating System, standard formula: We = 1 / (1 + 10^(-(R0 - Ri)/400))
-# (docs/rules/uscf.md#standard).
-LOGISTIC_SCALE: Final = 400.0
-
-# US Chess Rating System, special formula: PWe = 0 at R <= Ri - 400, 1 at R >= Ri + 400,
-# 0.5 + (R - Ri)/800 in between (docs/rules/uscf.md#special, "PWe").
-PWE_HALF_WIDTH: Final = 400.0
-
-# ------------------------------------------------------------------ K and bonus
-
-# US Chess Rating System, standard formula: K = 800 / (N' + m) (docs/rules/uscf.md#standard).
-K_NUMERATOR: Final = 800.0
-
-# Dual-rated K for Regular ratings of high-rated players (docs/rules/uscf.md#dual-k; intent:
-# 2013 EB text; constants from 3 implementations; docs/rules/uscf.md#d4):
-# K = 800 (6.5 - 0.0025 R0) / (N' + m) for 2200 < R0 < 2500, K = 200 / (N' + m) for R0 >= 2500.
-DUAL_K_FROM: Final = 2200.0
-DUAL_K_TOP_FROM: Final = 2500.0
-DUAL_K_INTERCEPT: Final = 6.5
-DUAL_K_SLOPE: Final = 0.0025
-DUAL_K_TOP_NUMERATOR: Final = 200.0
-
-# US Chess Rating System, 2020 text: with mm = main time in minutes and ss = delay or
-# increment in seconds, an event is dual-rated (OTB Regular and Quick) when
-# 30 <= mm + ss <= 65 (docs/rules/uscf.md#systems, "Systems and time controls").
-DUAL_RATED_MIN_TIME: Final = 30.0
-DUAL_RATED_MAX_TIME: Final = 65.0
-
-# US Chess Rating System, standard formula: the bonus applies when m >= 3 and no opponent
-# is met more than twice; 3-round events count as 4 rounds in B sqrt(max(m, 4))
-# (docs/rules/uscf.md#standard; 2004 spec node5; docs/rules/uscf.md#d3).
-BONUS_MIN_GAMES: Final = 3
-BONUS_MIN_ROUNDS: Final = 4
-
-# Bonus multiplier B by the event's end date (docs/rules/uscf.md#bonus-b;
-# docs/rules/uscf.md#d3): 14 for events ending 2017-05-01 or later (new.uschess.org/news/
-# us-chess-rating-bonus-formula-change); 12 from 2023-02-01 (announced 2023-10-30,
-# new.uschess.org/news/change-us-chess-ratings-bonus-threshold-lowered); 10 for all 2025
-# events (forum.uschess.org/t/2025-rerate-with-lowered-bonus-threshold/58574).
-BONUS_MULTIPLIERS: Final[tuple[tuple[_dt.date, float], ...]] = (
-    (_dt.date(2017, 5, 1), 14.0),
-    (_dt.date(2023, 2, 1), 12.0),
-    (_dt.date(2025, 1, 1), 10.0),
-)
-
-# ------------------------------------------------------------------ special formula
-
-# Special formula, adjusted prior: all prior wins -> R0' = R0 - 400 and S' = S + N'; all
-# prior losses -> R0' = R0 + 400 and S' = S; otherwise R0' = R0 and S' = S + N'/2
-# (US Chess Rating System; docs/rules/uscf.md#special, "Adjusted prior rating").
-SPECIAL_HISTORY_SHIFT: Final = 400.0
-
-# Special formula iteration tolerance epsilon = 1e-7 (spec §4.1 as implemented by two
-# implementations; docs/rules/uscf.md#special "Algorithm"; docs/rules/uscf.md#d2).
-SPECIAL_EPSILON: Final = 1e-7
-
-# Special formula result capped at 2700 (3 implementations, docs/rules/uscf.md#special "Cap";
-# docs/rules/uscf.md#d2).
-SPECIAL_CAP: Final = 2700.0
-
-# ------------------------------------------------------------------ floors
-
-# US Chess Rating System: no rating below 100 (2004 spec node6; docs/rules/uscf.md#floors).
-ABSOLUTE_FLOOR: Final = 100.0
-
-# Personal low-rating floor AF = min(100 + 4 NW + 2 ND + NR, 150), NW rated wins, ND rated
-# draws, NR events with >= 3 rated games (spec text quoted on forum.uschess.org/t/
-# minimum-rating-floor-in-the-online-rating-systems/24398; docs/rules/uscf.md#floors).
-LOW_FLOOR_BASE: Final = 100.0
-LOW_FLOOR_PER_WIN: Final = 4.0
-LOW_FLOOR_PER_DRAW: Final = 2.0
-LOW_FLOOR_PER_EVENT: Final = 1.0
-LOW_FLOOR_CAP: Final = 150.0
-
-# Peak-based floor: the peak established rating minus 200, rounded down to a multiple of
-# 100; such floors exist only at 1200, 1300, ..., 2100 (rulebook ADM chapter 8 section 5
-# quoting the spec; docs/rules/uscf.md#floors).
-PEAK_FLOOR_DROP: Final = 200.0
-PEAK_FLOOR_STEP: Final = 100.0
-PEAK_FLOOR_LOWEST: Final = 1200.0
-PEAK_FLOOR_HIGHEST: Final = 2100.0
-
-# Original Life Master floor 2200 (spec text quoted on uschess.discourse.group/t/
-# rules-adm-chapter-8-section-5-rating-floors/20678; docs/rules/uscf.md#floors).
-LIFE_MASTER_FLOOR: Final = 2200.0
-
-# ------------------------------------------------------------------ Step 1: age rule
-
-# Initial rating from age (US Chess office post, uschess.discourse.group/t/
-# proposal-from-the-ratings-committee/1642?page=3, rule since Sept 2005; docs/rules/uscf.md#step-1):
-# 50 x age for 2 <= age <= 26, 100 below 2, 1300 above 26, fractional ages allowed.
-AGE_RATING_PER_YEAR: Final = 50.0
-AGE_YOUNGEST: Final = 2.0
-AGE_OLDEST: Final = 26.0
-AGE_RATING_INFANT: Final = 100.0
-AGE_RATING_ADULT: Final = 1300.0
 
 # ------------------------------------------------------------------ performance, classes
-
-# Seed 000 ("What Is the Event Performance Rating?"): a perfect score is rated 400 above
-# the highest opponent, a zero score 400 below the lowest.
-PERFORMANCE_MARGIN: Final = 400.0
-# Seed 000 solves sum We(P, Ri) = S; xlrating stops when the bracket is this narrow.
-PERFORMANCE_TOLERANCE: Final = 1e-9
-
-# US Chess rating classes (docs/rules/uscf.md#classes, "USCF classification"; the same bands
-# as seed 000's table): lower bound of each class, highest first.
-RATING_CLASSES: Final[tuple[tuple[float, str], ...]] = (
-    (2400.0, "Senior Master"),
-    (2200.0, "National Master"),
-    (2000.0, "Expert"),
-    (1800.0, "Class A"),
-    (1600.0, "Class B"),
-    (1400.0, "Class C"),
-    (1200.0, "Class D"),
-    (1000.0, "Class E"),
-    (800.0, "Class F"),
-    (600.0, "Class G"),
-    (400.0, "Class H"),
-    (200.0, "Class I"),
-    (100.0, "Class J"),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,57 +209,6 @@ class UscfResult:
         return _performance(tuple(zip(self.opponents, self.results, strict=True)))
 
 
-# ------------------------------------------------------------------ validation helpers
-
-
-def _check_flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidInputError(f"{name} must be TRUE or FALSE, got {show(value)}")
-    return value
-
-
-def _check_history(value: object) -> History:
-    if value == "mixed":
-        return "mixed"
-    if value == "all wins":
-        return "all wins"
-    if value == "all losses":
-        return "all losses"
-    raise InvalidInputError(
-        f"history must be 'mixed', 'all wins' or 'all losses', got {show(value)}"
-    )
-
-
-def check_uscf_rating(value: object, name: str) -> float:
-    """A US Chess rating: plausible, and not below the absolute floor (no rating is)."""
-    if type(value) is float and ABSOLUTE_FLOOR <= value <= MAX_RATING:
-        return value
-    number = check_rating(value, name)
-    if number < ABSOLUTE_FLOOR:
-        raise InvalidInputError(
-            f"{name} must be a US Chess rating of at least {ABSOLUTE_FLOOR:g}, got {show(value)}"
-        )
-    return number
-
-
-def _check_games_count(games: object) -> int | None:
-    return None if games is None else check_count(games, "games")
-
-
-def _check_effective(value: object) -> float:
-    number = check_number(value, "effective_games")
-    if number < 0.0:
-        raise InvalidInputError(f"effective_games must be at least 0, got {show(value)}")
-    return number
-
-
-def _check_multiplier(value: object) -> float:
-    number = check_number(value, "multiplier")
-    if number < 0.0:
-        raise InvalidInputError(f"multiplier must be at least 0, got {show(value)}")
-    return number
-
-
 # ------------------------------------------------------------------ pure kernels
 
 
@@ -363,16 +223,6 @@ def _effective(rating: float, games: int | None) -> float:
     return star if games is None else min(float(games), star)
 
 
-def _pwe(rating: float, opponent: float) -> float:
-    # Compared against the same expressions as the breakpoints, so that PWe is exactly 0
-    # (or 1) at the breakpoints themselves.
-    if rating <= opponent - PWE_HALF_WIDTH:
-        return 0.0
-    if rating >= opponent + PWE_HALF_WIDTH:
-        return 1.0
-    return 0.5 + (rating - opponent) / (2.0 * PWE_HALF_WIDTH)
-
-
 def _k(rating: float, effective: float, event_games: int, dual_rated: bool) -> float:
     numerator = K_NUMERATOR
     if dual_rated and rating >= DUAL_K_TOP_FROM:
@@ -384,110 +234,6 @@ def _k(rating: float, effective: float, event_games: int, dual_rated: bool) -> f
 
 def _threshold(event_games: int, multiplier: float) -> float:
     return multiplier * math.sqrt(max(event_games, BONUS_MIN_ROUNDS))
-
-
-@dataclass(frozen=True, slots=True)
-class _Special:
-    """The special formula's objective f(R) = N' PWe(R, R0') + sum PWe(R, Ri) - S'."""
-
-    weight: float  # N'
-    prior: float  # R0'
-    target: float  # S'
-    opponents: tuple[float, ...]
-
-    def __call__(self, rating: float) -> float:
-        total = self.weight * _pwe(rating, self.prior)
-        total += math.fsum(_pwe(rating, opponent) for opponent in self.opponents)
-        return total - self.target
-
-
-def _special_setup(
-    rating: float, effective: float, pairs: Sequence[tuple[float, float]], history: History
-) -> _Special:
-    score = math.fsum(result for _, result in pairs)
-    # The all-wins / all-losses adjustment needs a prior history: only when N' > 0.
-    kind = history if effective > 0.0 else "mixed"
-    if kind == "all wins":
-        prior, target = rating - SPECIAL_HISTORY_SHIFT, score + effective
-    elif kind == "all losses":
-        prior, target = rating + SPECIAL_HISTORY_SHIFT, score
-    else:
-        prior, target = rating, score + effective / 2.0
-    return _Special(effective, prior, target, tuple(opponent for opponent, _ in pairs))
-
-
-def _breakpoints(f: _Special) -> tuple[float, ...]:
-    """Sz: R0' +- 400 and Ri +- 400, sorted, without repeats (docs/rules/uscf.md#special)."""
-    points = {f.prior - PWE_HALF_WIDTH, f.prior + PWE_HALF_WIDTH}
-    for opponent in f.opponents:
-        points.update((opponent - PWE_HALF_WIDTH, opponent + PWE_HALF_WIDTH))
-    return tuple(sorted(points))
-
-
-def _start(f: _Special, score: float) -> float:
-    """Step 1: M = (N' R0' + sum Ri + 400 (2S - m)) / (N' + m), raw S (docs/rules/uscf.md#d2)."""
-    m = len(f.opponents)
-    total = f.weight * f.prior + math.fsum(f.opponents)
-    return (total + PWE_HALF_WIDTH * (2.0 * score - m)) / (f.weight + m)
-
-
-def _solve_special(rating: float, f: _Special, score: float) -> float:
-    """Steps 1-4 of the special formula (docs/rules/uscf.md#special), uncapped.
-
-    Termination.  f is continuous, non-decreasing and linear between consecutive
-    breakpoints Sz.  Below min(Sz) every PWe is 0, so f = -S' <= 0; above max(Sz) every
-    PWe is 1, so f = N' + m - S' >= 0.  Hence when f(M) > eps a breakpoint za < M exists
-    (and zb > M when f(M) < -eps), and the start M lies in [min Sz, max Sz] because it is
-    a weighted mean of R0' and of Ri + 400 (2 si - 1).  f is linear on [za, M], so the
-    secant M* is the exact root of that piece: each pass either stops (|f| <= eps), moves
-    M to the root of its piece (after which |f| <= eps up to rounding) or moves M to a
-    breakpoint strictly further in the same direction where f keeps its sign (the root
-    lies beyond it, or f is flat there and f(za) > f(M) - eps > 0).  So the search never
-    turns back and visits each breakpoint at most once: at most len(Sz) + 2 passes.
-    The loop below allows more than that and raises if the proof were ever wrong.
-    """
-    knots = _breakpoints(f)
-    point = _start(f, score)
-    for _ in range(2 * len(knots) + 8):
-        value = f(point)
-        if value > SPECIAL_EPSILON:  # Step 2: move down.
-            below = max(z for z in knots if z < point)
-            at_below = f(below)
-            if abs(value - at_below) < SPECIAL_EPSILON:
-                point = below
-                continue
-            secant = point - value * (point - below) / (value - at_below)
-            # value - at_below >= eps > 0 here, so secant < point.
-            point = below if secant < below else secant
-        elif value < -SPECIAL_EPSILON:  # Step 3: move up, the mirror image.
-            above = min(z for z in knots if z > point)
-            at_above = f(above)
-            if abs(at_above - value) < SPECIAL_EPSILON:
-                point = above
-                continue
-            secant = point - value * (above - point) / (at_above - value)
-            point = above if secant > above else secant
-        else:
-            break
-    else:  # pragma: no cover - unreachable, see the termination argument above
-        raise RuntimeError("special formula did not converge; please report this input")
-
-    # Step 4 (tie rule, docs/rules/uscf.md#d2): count opponents within 400 (inclusive) and the prior
-    # only when it has weight; with none, M is inside a flat stretch and the answer is the
-    # unadjusted R0 clamped to the neighbouring breakpoints.  "Within 400" is tested
-    # against the breakpoints' own expressions (not |M - Ri| <= 400, which rounding can
-    # push to 400.0000000000003 when M sits on the knot Ri + 400).
-    def within(centre: float) -> bool:
-        return centre - PWE_HALF_WIDTH <= point <= centre + PWE_HALF_WIDTH
-
-    near = sum(within(opponent) for opponent in f.opponents)
-    if f.weight > 0.0 and within(f.prior):
-        near += 1
-    if near == 0:
-        low = max((z for z in knots if z < point), default=-math.inf)
-        high = min((z for z in knots if z > point), default=math.inf)
-        point = min(max(rating, low), high)
-    return point
 
 
 def _performance(pairs: Sequence[tuple[float, float]]) -> float:
@@ -573,7 +319,7 @@ def effective_games(rating: float, games: int | None) -> float:
     5.0
     """
     own = check_rating(rating)
-    return _effective(own, _check_games_count(games))
+    return _effective(own, check_games_count(games))
 
 
 def winning_expectancy(rating: float, opponent: float) -> float:
@@ -603,7 +349,7 @@ def provisional_expectancy(rating: float, opponent: float) -> float:
     >>> provisional_expectancy(1000, 1500)
     0.0
     """
-    return _pwe(check_rating(rating), check_rating(opponent, "opponent"))
+    return pwe(check_rating(rating), check_rating(opponent, "opponent"))
 
 
 def k_factor_effective(
@@ -627,9 +373,9 @@ def k_factor_effective(
     13.04
     """
     own = check_rating(rating)
-    effective = _check_effective(effective_games)
+    effective = check_effective(effective_games)
     m = check_count(event_games, "event_games", minimum=1)
-    return _k(own, effective, m, _check_flag(dual_rated, "dual_rated"))
+    return _k(own, effective, m, check_flag(dual_rated, "dual_rated"))
 
 
 def k_factor(rating: float, games: int | None, event_games: int, dual_rated: bool = False) -> float:
@@ -648,78 +394,9 @@ def k_factor(rating: float, games: int | None, event_games: int, dual_rated: boo
     33.32
     """
     own = check_rating(rating)
-    effective = _effective(own, _check_games_count(games))
+    effective = _effective(own, check_games_count(games))
     m = check_count(event_games, "event_games", minimum=1)
-    return _k(own, effective, m, _check_flag(dual_rated, "dual_rated"))
-
-
-@dataclass(frozen=True, slots=True)
-class UscfRules:
-    """US Chess's dated constants for an event ending on one date, decided once.
-
-    :func:`uscf_rules` resolves a date to one of these (cached); :func:`bonus_multiplier`,
-    :func:`rate` and :func:`xlrating.events.uscf_event` read it.  The other constants of
-    the rating system carry no date in the sources we hold (Step 2's N* formula is in force
-    for events ending 18 May 2013 or later and is applied to every date).
-    """
-
-    #: The event's end date the constants are for.
-    date: _dt.date
-    #: Bonus multiplier B (:data:`BONUS_MULTIPLIERS`, docs/rules/uscf.md#d3): 14 from 2017-05-01, 12
-    #: from 2023-02-01, 10 from 2025-01-01; None before 2017-05-01, when the sources give
-    #: no dated B (the caller must give one).
-    bonus_multiplier: float | None
-
-
-def uscf_rules(event_date: _dt.date | None = None) -> UscfRules:
-    """US Chess's dated constants in force for an event ending on *event_date*.
-
-    :param event_date: the event's end date; None means today.
-    :returns: the constants, the same object for the same date (cached).
-    :raises InvalidInputError: if *event_date* is not a date.
-
-    >>> import datetime
-    >>> uscf_rules(datetime.date(2023, 1, 31)).bonus_multiplier
-    14.0
-    >>> uscf_rules(datetime.date(2017, 4, 30)).bonus_multiplier is None
-    True
-    """
-    when = _dt.date.today() if event_date is None else check_date(event_date, "event_date")
-    return _rules(when)
-
-
-@functools.lru_cache(maxsize=1024)
-def _rules(day: _dt.date) -> UscfRules:
-    """Decide the dated constants for *day* (each constant cites its source above)."""
-    chosen: float | None = None
-    for start, value in BONUS_MULTIPLIERS:
-        if day >= start:
-            chosen = value
-    return UscfRules(date=day, bonus_multiplier=chosen)
-
-
-def bonus_multiplier(event_date: _dt.date | None = None) -> float:
-    """US Chess bonus multiplier B by event end date: 14 (2017-05), 12 (2023-02), 10 (2025).
-
-    :param event_date: the event's end date; None means today.
-    :returns: B: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01.
-    :raises InvalidInputError: for a date before 2017-05-01, when the sources give no
-        dated B (give the multiplier yourself), or a value that is not a date.
-
-    >>> import datetime
-    >>> bonus_multiplier(datetime.date(2024, 6, 1))
-    12.0
-    >>> bonus_multiplier(datetime.date(2025, 1, 1))
-    10.0
-    """
-    rules = uscf_rules(event_date)
-    if rules.bonus_multiplier is None:
-        first = BONUS_MULTIPLIERS[0][0].isoformat()
-        raise InvalidInputError(
-            f"event_date {rules.date.isoformat()} is before {first}, the earliest date with a "
-            "known bonus multiplier: give the multiplier"
-        )
-    return rules.bonus_multiplier
+    return _k(own, effective, m, check_flag(dual_rated, "dual_rated"))
 
 
 def bonus_threshold(event_games: int, multiplier: float) -> float:
@@ -736,7 +413,7 @@ def bonus_threshold(event_games: int, multiplier: float) -> float:
     22.36
     """
     m = check_count(event_games, "event_games", minimum=1)
-    return _threshold(m, _check_multiplier(multiplier))
+    return _threshold(m, check_multiplier(multiplier))
 
 
 def special_objective(
@@ -763,9 +440,9 @@ def special_objective(
     """
     point = check_number(candidate, "candidate")
     own = check_rating(rating)
-    effective = _check_effective(effective_games)
+    effective = check_effective(effective_games)
     pairs = check_games(opponents, results)
-    return _special_setup(own, effective, pairs, _check_history(history))(point)
+    return special_setup(own, effective, pairs, check_history(history))(point)
 
 
 def special_rating(
@@ -798,11 +475,11 @@ def special_rating(
     1511.11
     """
     own = check_rating(rating)
-    effective = _check_effective(effective_games)
+    effective = check_effective(effective_games)
     pairs = check_games(opponents, results)
-    f = _special_setup(own, effective, pairs, _check_history(history))
+    f = special_setup(own, effective, pairs, check_history(history))
     score = math.fsum(result for _, result in pairs)
-    return min(_solve_special(own, f, score), SPECIAL_CAP)
+    return min(solve_special(own, f, score), SPECIAL_CAP)
 
 
 def performance_rating(opponents: Sequence[float], results: Sequence[float]) -> float:
@@ -904,7 +581,7 @@ def rating_floor(
     peak_floor = math.floor((peak - PEAK_FLOOR_DROP) / PEAK_FLOOR_STEP) * PEAK_FLOOR_STEP
     if peak_floor >= PEAK_FLOOR_LOWEST:
         floors.append(min(peak_floor, PEAK_FLOOR_HIGHEST))
-    if _check_flag(life_master, "life_master"):
+    if check_flag(life_master, "life_master"):
         floors.append(LIFE_MASTER_FLOOR)
     return max(floors)
 
@@ -920,7 +597,7 @@ def is_established(games: int | None) -> bool:
     >>> is_established(25), is_established(26), is_established(None)
     (False, True, True)
     """
-    count = _check_games_count(games)
+    count = check_games_count(games)
     return count is None or count > ESTABLISHED_AFTER
 
 
@@ -1001,19 +678,19 @@ def rate(
     (33.32, 16.66, 1717, 'Class B')
     """
     own = check_uscf_rating(rating, "rating")
-    prior_games = _check_games_count(games)
+    prior_games = check_games_count(games)
     pairs = check_games(opponents, results)
     rated, scores = zip(*pairs, strict=True)
     if min(rated) < ABSOLUTE_FLOOR:
         for number, (opponent, _) in enumerate(pairs, start=1):
             check_uscf_rating(opponent, f"opponents[{number}]")
     own_floor = check_rating(floor, "floor")
-    bonus_allowed = _check_flag(bonus_ok, "bonus_ok")
-    dual = _check_flag(dual_rated, "dual_rated")
-    record = _check_history(history)
+    bonus_allowed = check_flag(bonus_ok, "bonus_ok")
+    dual = check_flag(dual_rated, "dual_rated")
+    record = check_history(history)
     if event_date is not None:
         check_date(event_date, "event_date")
-    b = bonus_multiplier(event_date) if multiplier is None else _check_multiplier(multiplier)
+    b = bonus_multiplier(event_date) if multiplier is None else check_multiplier(multiplier)
 
     m = len(pairs)
     score = math.fsum(scores)
@@ -1028,7 +705,7 @@ def rate(
         formula: Formula = "special"
         k = None
         solved = min(
-            _solve_special(own, _special_setup(own, effective, pairs, record), score), SPECIAL_CAP
+            solve_special(own, special_setup(own, effective, pairs, record), score), SPECIAL_CAP
         )
         change_before_bonus = solved - own
         eligible = False

@@ -1,0 +1,252 @@
+"""Pieces every workbook and tournament-file command shares: the guard, the backup,
+the time limit, the progress bar, the workbook extra, the package-name check and reading
+a tournament file."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any, Final
+
+from ..cli import (
+    EXIT_USAGE,
+    TIME_LIMIT_SECONDS,
+    TIME_LIMIT_VARIABLE,
+    CliError,
+    Step,
+    TimeUp,
+    doing,
+    one_line,
+)
+from ..workbook import files
+
+_WORKBOOK_EXTRA: Final = 'in your clone of xlrating: python -m pip install -e ".[workbook]"'
+
+
+def backup_path(book: Path) -> Path:
+    """Where ``recalc --in-place`` keeps the book as it was: book.xlsx -> book.backup.xlsx."""
+    return book.with_name(f"{book.stem}.backup{book.suffix or '.xlsx'}")
+
+
+def backup(book: Path) -> Path:
+    """Copy *book* to its backup name, through a temporary file renamed into place."""
+    backup = backup_path(book)
+    files.copy_file(book, backup)
+    return backup
+
+
+def guard_workbook(where: str, book: Path) -> None:
+    """Refuse, in one line, a workbook that is not a plain xlsx within the guard's limits."""
+    from ..workbook import guard
+
+    with doing(Step(where, str(book), os_error=f"cannot read {book}")):
+        guard.check_workbook(book)  # standard library only: a refused file costs no import
+
+
+#: The longest time limit every platform's timer takes: macOS and the BSDs refuse an
+#: alarm of more than 100,000,000 s (setitimer(2), EINVAL; ``itimerfix`` in their
+#: kernels), Linux more than ``INT_MAX`` through Python's ``signal.alarm``.  About 3 years.
+TIME_LIMIT_MAX: Final = 100_000_000
+
+
+def time_limit() -> int:
+    raw = os.environ.get(TIME_LIMIT_VARIABLE, "")
+    try:
+        seconds = int(raw) if raw.strip() else TIME_LIMIT_SECONDS
+    except ValueError:
+        raise CliError(
+            f"xlrating: {TIME_LIMIT_VARIABLE} must be a whole number of seconds, got {raw!r}",
+            EXIT_USAGE,
+        ) from None
+    if seconds <= 0:
+        raise CliError(f"xlrating: {TIME_LIMIT_VARIABLE} must be positive, got {raw!r}", EXIT_USAGE)
+    if seconds > TIME_LIMIT_MAX:
+        raise CliError(
+            f"xlrating: {TIME_LIMIT_VARIABLE} must be at most {TIME_LIMIT_MAX:,} seconds, "
+            f"got {raw!r}",
+            EXIT_USAGE,
+        )
+    return seconds
+
+
+class Deadline:
+    """Raise :class:`TimeUp` in the main thread after *seconds* (SIGALRM; a no-op where
+    there is none, such as Windows, or outside the main thread)."""
+
+    def __init__(self, seconds: int) -> None:
+        self.seconds = seconds
+        self.previous: Any = None
+        self.armed = False
+
+    def __enter__(self) -> Deadline:
+        import threading
+
+        if hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGALRM, self._expire)
+            signal.alarm(self.seconds)
+            self.armed = True
+        return self
+
+    def _expire(self, signum: int, frame: object) -> None:
+        raise TimeUp
+
+    def __exit__(self, *exc: object) -> None:
+        if self.armed:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, self.previous)
+
+
+class Progress:
+    """A progress bar on stderr, shown only when asked for or when stderr is a terminal."""
+
+    def __init__(self, enabled: bool, stream: IO[str] | None = None, width: int = 28) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled
+        self.width = width
+        self.shown = False
+
+    def part(self, index: int, parts: int) -> Callable[[str, int, int], None]:
+        """A callback for part *index* of *parts* (each reporting its own steps)."""
+
+        def report(what: str, done: int, total: int) -> None:
+            fraction = (index + (done / total if total else 1.0)) / max(parts, 1)
+            self.show(what, fraction)
+
+        return report
+
+    def show(self, what: str, fraction: float) -> None:
+        if not self.enabled:
+            return
+        filled = round(self.width * min(max(fraction, 0.0), 1.0))
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {fraction:4.0%} {what[:40]:<40}")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.shown = False
+
+
+def progress(args: argparse.Namespace) -> Progress:
+    return Progress(bool(getattr(args, "progress", False)) or sys.stderr.isatty())
+
+
+def workbook_modules() -> tuple[Any, Any, Any]:
+    """engine, xlsx and templates, or a one-line error naming the extra to install."""
+    try:
+        import formulas  # noqa: F401
+        import openpyxl  # noqa: F401
+        import xlsxwriter  # noqa: F401
+
+        from ..workbook import engine, templates, xlsx
+    except ImportError as error:
+        raise CliError(
+            f"xlrating: this command needs the workbook extra ({_WORKBOOK_EXTRA}): "
+            f"{one_line(error)}"
+        ) from None
+    return engine, xlsx, templates
+
+
+#: File name suffixes of macro-enabled and of plain workbook packages (ECMA-376 and
+#: [MS-OFFMACRO2]); Excel refuses a package whose content type does not match its name.
+_MACRO_SUFFIXES: Final = frozenset({".xlsm", ".xltm", ".xlam"})
+
+
+_PLAIN_SUFFIXES: Final = frozenset({".xlsx", ".xltx"})
+
+
+def check_suffix(where: str, package: Path, target: Path, code: int = EXIT_USAGE) -> None:
+    """Refuse, in one line, to write the package *package* under *target*'s name when
+    Excel would refuse it (macro-enabled under .xlsx, or plain under .xlsm)."""
+    from ..workbook.excel_vba import is_macro_enabled
+
+    suffix = target.suffix.lower()
+    if suffix not in _MACRO_SUFFIXES | _PLAIN_SUFFIXES:
+        return
+    try:
+        macro = is_macro_enabled(package)
+    except (OSError, ValueError, KeyError) as error:  # the guard has read it already
+        raise CliError(f"{where}: cannot read {package}: {one_line(error)}") from None
+    if macro and suffix in _PLAIN_SUFFIXES:
+        kind, wanted = "a macro-enabled workbook (it holds VBA)", ".xlsm"
+    elif not macro and suffix in _MACRO_SUFFIXES:
+        kind, wanted = "a workbook without macros", ".xlsx"
+    else:
+        return
+    if target == package:
+        raise CliError(
+            f"{where}: {package} is {kind} but named {target.suffix}, which Excel refuses to "
+            f"open; rename it to {target.stem}{wanted} first; nothing was written",
+            code,
+        )
+    raise CliError(
+        f"{where}: {package} is {kind}: Excel refuses it under the name {target.name}; "
+        f"name the output {target.stem}{wanted}; nothing was written",
+        code,
+    )
+
+
+def iso_date(text: str) -> Any:
+    """--date: an ISO date such as 2026-01-10 (argparse reports anything else in one line)."""
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a date such as 2026-01-10, got {text!r}"
+        ) from None
+
+
+def event_name(text: str) -> str:
+    """--event: a name a workbook can hold (see :func:`xlrating.tournament.name_problem`)."""
+    from ..tournament import name_problem
+
+    problem = name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"column {problem[0] + 1} of the name holds {problem[1]}")
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be blank")
+    return text
+
+
+def read_text(path: Path) -> str:
+    """A tournament file's text (:func:`xlrating.imports.decode_text`); at most one byte
+    more than the limit is read, so a huge file costs nothing."""
+    from ..imports import MAX_TEXT_BYTES, decode_text
+
+    with path.open("rb") as handle:
+        data = handle.read(MAX_TEXT_BYTES + 1)
+    return decode_text(data)
+
+
+def read_tournament(where: str, source: Path, args: argparse.Namespace) -> Any:
+    """The events of a tournament file (a tuple of ImportedEvent), or one line why not."""
+    from ..imports import read_tournament
+
+    if not source.is_file():
+        raise CliError(f"{where}: no such file: {source}")
+    with doing(Step(where, source.name)):
+        return read_tournament(
+            read_text(source),
+            section=getattr(args, "section", None),
+            rating=getattr(args, "rating", None),
+        )
+
+
+def rules_date(imported: Any, given: Any) -> tuple[Any, str]:
+    """The date that picks the rules and where it came from: --date, the file, or today."""
+    import datetime as dt
+
+    if given is not None:
+        return given, "--date"
+    if imported.event.date is not None:
+        return imported.event.date, imported.date_source
+    return dt.date.today(), "today: the file gives no date (--date sets one)"

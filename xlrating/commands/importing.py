@@ -1,0 +1,239 @@
+"""``xlrating import FILE --into BOOK.xlsx`` (add a tournament file's event to a club
+season workbook, or ``--dry-run`` show what it would add) and ``xlrating resize``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..cli import (
+    EXIT_FAILURE,
+    EXIT_USAGE,
+    TIME_LIMIT_VARIABLE,
+    CliError,
+    Step,
+    TimeUp,
+    doing,
+)
+from ..workbook import files
+from .common import (
+    Deadline,
+    backup,
+    check_suffix,
+    guard_workbook,
+    read_tournament,
+    rules_date,
+    time_limit,
+    workbook_modules,
+)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    if getattr(args, "dry_run", False):
+        return _import_dry_run(args)
+    limit = time_limit()
+    try:
+        with Deadline(limit):  # the same limit as recalc (and again for --recalc)
+            return _import_within(args, limit)
+    except TimeUp:
+        raise CliError(
+            f"xlrating import: {args.into}: gave up after {limit} s (the time limit; "
+            f"{TIME_LIMIT_VARIABLE} sets another); the book is never half-written: it is "
+            "as it was, or holds the whole event"
+        ) from None
+
+
+def _import_within(args: argparse.Namespace, limit: int) -> int:
+    source, book = Path(args.file), Path(args.into)
+    where = "xlrating import"
+    with doing(Step(where, str(book), os_error=f"cannot write {book}")):
+        files.lock(book, reading=[source])  # one xlrating at a time; the files watched
+    for path in (source, book):
+        if not path.is_file():
+            raise CliError(f"{where}: no such file: {path}")
+    guard_workbook(where, book)
+    check_suffix(where, book, book, EXIT_FAILURE)
+    imported_events = read_tournament(where, source, args)
+    if len(imported_events) > 1:
+        listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
+        raise CliError(
+            f"{where}: {source.name} has {len(imported_events)} sections ({listed}): "
+            "import one at a time with --section NAME",
+            EXIT_USAGE,
+        )
+    event = imported_events[0].event
+    engine, xlsx, _ = workbook_modules()
+    from ..workbook import season_book
+
+    name = args.event if args.event is not None else event.name
+    if not name or not name.strip():
+        raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
+    date, came_from = rules_date(imported_events[0], args.date)
+    writing = Step(
+        where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
+    )
+    with doing(writing):
+        report = season_book.import_event(book, event, name=name, date=date)
+    if args.recalc:
+        recalculating = Step(  # the import itself is done and saved
+            where,
+            str(book),
+            saved=f"imported into {book}",
+            time_up=f"recalculating it gave up after {limit} s (the time limit)",
+            other="recalculating it failed",
+        )
+        with doing(recalculating), Deadline(limit):
+            evaluation = engine.evaluate(book)
+            xlsx.write_cached_values(book, book, evaluation.values)
+    added = len(report.added)
+    rows = report.player_rows
+    placed = f" (Players rows {rows[0]}-{rows[1]})" if rows else ""
+    first, last = report.game_rows
+    print(
+        f"imported {report.event!r} ({report.date.isoformat()}) into {book}: {added} new "
+        f"player{'s' if added != 1 else ''}{placed}, {len(report.known)} already listed; "
+        f"{last - first + 1} game rows (Games rows {first}-{last})"
+    )
+    print(f"date {date.isoformat()} (it picks the rules), from {came_from}")
+    for note in imported_events[0].notes:
+        print(f"note: {note}")
+    if report.split:
+        print(
+            f"note: {report.split} pairing{'s' if report.split != 1 else ''} with no result "
+            "from White's side (a double forfeit or an unrated draw) written as a bye for "
+            "each player, with the points scored; neither is rated"
+        )
+    _print_grown(report.grown)
+    if report.fit is not None:
+        print(
+            f"the season table now spans {report.fit.after} (was {report.fit.before}); "
+            f"chart lines: {report.fit.series}"
+        )
+    if args.recalc:
+        print("recalculated: the results are cached in the file")
+    else:
+        print(f"Excel recomputes on open; to cache the results: xlrating recalc {book} --in-place")
+    return 0
+
+
+def _import_dry_run(args: argparse.Namespace) -> int:
+    """``import --dry-run``: what the import would add; nothing is written."""
+    import tempfile
+
+    from .. import uscf
+    from ..errors import RatingError
+
+    where = "xlrating import --dry-run"
+    source, book = Path(args.file), Path(args.into)
+    if not book.is_file():
+        raise CliError(f"{where}: no such file: {book}")
+    guard_workbook(where, book)
+    imported_events = read_tournament(where, source, args)
+    if len(imported_events) > 1:
+        listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
+        raise CliError(
+            f"{where}: {source.name} has {len(imported_events)} sections ({listed}): "
+            "import one at a time with --section NAME",
+            EXIT_USAGE,
+        )
+    (imported,) = imported_events
+    event = imported.event
+    name = args.event if args.event is not None else event.name
+    if not name or not name.strip():
+        raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
+    day, came_from = rules_date(imported, args.date)
+    _, _, _ = workbook_modules()
+    from ..workbook import season_book
+
+    with (
+        tempfile.TemporaryDirectory(prefix="xlrating-dry-run-") as scratch,
+        doing(Step(where, str(book), bad_zip=f"{book} is not an xlsx file")),
+    ):
+        report = season_book.import_event(
+            book, event, name=name, date=day, target=Path(scratch) / book.name
+        )
+    rated = sum(game.rated for game in event.games)
+    first, last = report.game_rows
+    print(f"dry run: nothing written to {book}")
+    print(
+        f"would import {report.event!r} ({day.isoformat()}): {len(event.players)} players "
+        f"({len(report.added)} new, {len(report.known)} already listed), "
+        f"{len(event.games)} game{'s' if len(event.games) != 1 else ''} ({rated} rated) in "
+        f"{last - first + 1} game rows "
+        f"(Games rows {first}-{last})"
+    )
+    try:
+        bonus = f"US Chess bonus multiplier B = {uscf.bonus_multiplier(day):g}"
+    except RatingError:
+        bonus = "no US Chess bonus multiplier is known for that date"
+    print(f"rules of {day.isoformat()}, from {came_from} ({bonus})")
+    added = set(report.added)
+    for player in event.players:
+        rating = "unrated" if player.rating is None else f"{player.rating:g}"
+        state = "new" if player.name in added else "already listed"
+        print(f"  {player.name}  {rating}  ({state})")
+    for note in imported.notes:
+        print(f"note: {note}")
+    return 0
+
+
+def _print_grown(grown: Any) -> None:
+    """Say how a season book's tables grew (or shrank), if they did."""
+    if grown is None:
+        return
+    for what, (before, after), (sheet, ref) in (
+        ("Players", grown.players, grown.players_area),
+        ("Games", grown.games, grown.games_area),
+    ):
+        if before != after:
+            verb = "grew" if after > before else "shrank"
+            follows = ""
+            if what == "Players" and grown.followers:
+                follows = f", with the rows of {' and '.join(grown.followers)} that follow it"
+            print(f"the {what} table {verb} from {before} to {after} rows ({sheet}!{ref}){follows}")
+
+
+def run_resize(args: argparse.Namespace) -> int:
+    source = Path(args.book)
+    where = "xlrating resize"
+    if args.in_place and args.output:
+        raise CliError(f"{where}: give either --in-place or -o, not both", EXIT_USAGE)
+    if args.player_rows is None and args.game_rows is None:
+        raise CliError(f"{where}: give --player-rows N, --game-rows M or both", EXIT_USAGE)
+    if not source.is_file():
+        raise CliError(f"{where}: no such file: {source}")
+    target = source if args.in_place else Path(args.output or _resized_output(source))
+    if not args.in_place and target.resolve() == source.resolve():
+        raise CliError(
+            f"{where}: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
+        )
+    with doing(Step(where, str(target), os_error=f"cannot write {target}")):
+        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
+    guard_workbook(where, source)
+    workbook_modules()
+    from ..workbook import season_book
+
+    files.remove_stale_temps(target)
+    step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file")
+    with doing(step):
+        if args.in_place:
+            # Resized into a temporary file first, so that a refusal leaves no backup.
+            with files.replacing(source) as scratch:
+                report = season_book.resize_season(
+                    source, scratch, player_rows=args.player_rows, game_rows=args.game_rows
+                )
+                backup(source)
+        else:
+            report = season_book.resize_season(
+                source, target, player_rows=args.player_rows, game_rows=args.game_rows
+            )
+    print(f"wrote {target}")
+    if report.players[0] == report.players[1] and report.games[0] == report.games[1]:
+        print("the tables already had that many rows")
+    _print_grown(report)
+    return 0
+
+
+def _resized_output(book: Path) -> Path:
+    return book.with_name(f"{book.stem}.resized{book.suffix or '.xlsx'}")

@@ -1,0 +1,284 @@
+"""``xlrating rate FILE`` (rate a whole tournament file's event) and ``xlrating
+uscf|fide|elo`` (rate one event through the registry's functions)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from ..cli import EXIT_USAGE, FAMILIES, CliError, Step, doing, one_line
+from ..workbook import files
+from .common import read_tournament, rules_date
+
+#: Files with at least this many players get a progress line on stderr while rated.
+RATE_PROGRESS_PLAYERS: Final = 200
+
+
+def _number(value: float | None, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    text = f"{value:+.0f}" if signed else f"{value:.0f}"
+    return text if float(text) == value else (f"{value:+.1f}" if signed else f"{value:.1f}")
+
+
+_SYSTEM_NAMES: Final = {"uscf": "US Chess, all five steps", "fide": "FIDE rating period"}
+
+
+def _rated_table(rated: Any) -> list[list[str]]:
+    """Rows to print: player, pre, post, change, games, score (and published, difference)."""
+    compared = rated.compared > 0
+    head = ["Player", "Pre", "Post", "Change", "Games", "Score"]
+    if compared:
+        head += ["Published", "Diff"]
+    table = [[*head, "Note"]]
+    for row in rated.rows:
+        cells = [
+            row.name,
+            _number(row.pre),
+            _number(row.post),
+            _number(row.change, signed=True),
+            str(row.rated_games),
+            f"{row.score:g}",
+        ]
+        if compared:
+            published = (
+                ("unrated" if row.published is None else _number(row.published))
+                if row.has_published
+                else ""
+            )
+            diff = row.difference
+            cells += [published, "" if diff is None else _number(diff, signed=True)]
+        table.append([*cells, row.note])
+    return table
+
+
+def _csv_cell(value: object) -> object:
+    """Text that a spreadsheet would read as a formula is written with a leading
+    apostrophe (OWASP, "CSV Injection"); numbers are written as numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # 1723, not 1723.0
+    return value
+
+
+def _write_csv(target: Path, events: Sequence[Any]) -> None:
+    """Every rated event as CSV rows, written beside *target* and renamed over it."""
+    import csv
+
+    if target.is_dir():
+        raise CliError(f"xlrating rate: --csv {target} is a directory")
+    step = Step("xlrating rate", str(target), os_error=f"cannot write {target}")
+    with (
+        doing(step),
+        files.replacing(target) as temp,
+        temp.open("w", newline="", encoding="utf-8") as handle,
+    ):
+        writer = csv.writer(handle)
+        writer.writerow(
+            ["event", "section", "system", "rules date", "player", "pre", "post",
+             "change", "rated games", "score", "published", "difference", "agreement",
+             "note"]
+        )  # fmt: skip
+        for rated in events:
+            for row in rated.rows:
+                published: object = ""
+                if row.has_published:
+                    published = "unrated" if row.published is None else row.published
+                values: list[object] = [
+                    rated.name, rated.section, rated.system, rated.date.isoformat(),
+                    row.name, row.pre, row.post, row.change, row.rated_games, row.score,
+                    published, row.difference, row.agreement, row.note,
+                ]  # fmt: skip
+                writer.writerow(["" if v is None else _csv_cell(v) for v in values])
+
+
+def run_rate_file(args: argparse.Namespace) -> int:
+    from ..errors import RatingError
+    from ..rate_file import rate_event
+
+    where = "xlrating rate"
+    source = Path(args.file)
+    target = Path(args.csv) if args.csv else None
+    if target is not None and target.exists() and target.resolve() == source.resolve():
+        raise CliError(f"{where}: --csv {target} is the input file", EXIT_USAGE)
+    imported_events = read_tournament(where, source, args)
+    results = []
+    for imported in imported_events:
+        system: Any = args.system or ("uscf" if imported.source_format == "crosstable" else "fide")
+        day, came_from = rules_date(imported, args.date)
+        players, games = len(imported.event.players), len(imported.event.games)
+        if players >= RATE_PROGRESS_PLAYERS or sys.stderr.isatty():
+            label = imported.event.name or source.name
+            print(
+                f"rating {label}: {players:,} players, {games:,} games ({_SYSTEM_NAMES[system]})",
+                file=sys.stderr,
+                flush=True,
+            )
+        try:
+            results.append(rate_event(imported, system, day, came_from, rating_list=args.fide_list))
+        except RatingError as error:
+            raise CliError(
+                f"{where}: {source.name}: {one_line(error)} (rules date {day} from "
+                f"{came_from}; --date picks another)"
+            ) from None
+    if target is not None:
+        _write_csv(target, results)
+    for number, rated in enumerate(results):
+        if number:
+            print()
+        title = rated.name or source.name
+        print(
+            f"{title} ({_SYSTEM_NAMES[rated.system]}): {len(rated.rows)} players, "
+            f"{rated.games} games, {rated.rated_games} rated"
+        )
+        print(f"rules of {rated.date.isoformat()}, from {rated.date_source}")
+        table = _rated_table(rated)
+        notes = [row.pop() for row in table]  # the note column is left-aligned, last
+        widths = [max(len(row[j]) for row in table) for j in range(len(table[0]))]
+        for row, note in zip(table, notes, strict=True):
+            cells = [row[0].ljust(widths[0])]
+            cells += [v.rjust(w) for v, w in zip(row[1:], widths[1:], strict=True)]
+            print("  ".join([*cells, note]).rstrip())
+        if rated.compared:
+            print(
+                f"published post-event ratings: {rated.compared} compared: "
+                f"{rated.count('exact')} exact, {rated.count('within 1')} within 1, "
+                f"{rated.count('worse')} worse"
+            )
+        for note in rated.notes:
+            print(f"note: {note}")
+    if target is not None:
+        print(f"wrote {target}")
+    return 0
+
+
+#: Registry parameters that take a list of values (one per game) on the command line.
+_LIST_PARAMS: Final = frozenset({"opponents", "results"})
+
+
+def _cell(text: str) -> object:
+    """A command-line value as a cell would hold it: a number if it reads as one."""
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _main_function(family: str) -> Any:
+    """The registry function whose arguments a family's command takes."""
+    from ..catalog import FUNCTIONS
+
+    prefix = family.upper()
+    for suffix in ("DETAILS", "NEW_RATING"):
+        fn = FUNCTIONS.get(f"{prefix}_{suffix}")
+        if fn is not None:
+            return fn
+    raise CliError(f"xlrating {family}: the registry has no {prefix}_DETAILS function")
+
+
+def _is_error_text(value: object) -> bool:
+    from ..cells import EXCEL_ERRORS
+
+    return isinstance(value, str) and value.split(" ", 1)[0] in EXCEL_ERRORS
+
+
+def _checked(value: object) -> object:
+    if _is_error_text(value):
+        raise CliError(str(value), EXIT_USAGE)
+    return value
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    from ..catalog import FUNCTIONS
+
+    family = args.command
+    fn = _main_function(family)
+    values: dict[str, object] = {}
+    for param in fn.params:
+        raw = getattr(args, param.name, None)
+        if raw is None:
+            continue
+        values[param.name] = [_cell(v) for v in raw] if isinstance(raw, list) else _cell(raw)
+
+    def call(name: str, **override: object) -> object:
+        target = FUNCTIONS[name]
+        merged = {**values, **override}
+        return target(*(merged.get(p.name) for p in target.params))
+
+    table: list[list[object]]
+    if fn.name.endswith("_DETAILS"):
+        result = _checked(call(fn.name))
+        if not isinstance(result, list):
+            raise CliError(f"xlrating {family}: {fn.name} returned {result!r}")
+        table = [list(row) for row in result]
+    else:  # a family without a DETAILS function: its single functions, as the template does
+        prefix = family.upper()
+        table = []
+        expected = FUNCTIONS.get(f"{prefix}_EXPECTED")
+        if expected is not None:
+            given = values.get("opponents")
+            opponents: list[object] = given if isinstance(given, list) else []
+            scores = _checked(call(expected.name, opponent=opponents))
+            rows: list[Any] = scores if isinstance(scores, list) else []
+            for opponent, row in zip(opponents, rows, strict=False):
+                table.append([f"Expected score against {_show(opponent)}", row[0]])
+        change = f"{prefix}_RATING_CHANGE"
+        if change in FUNCTIONS:
+            table.append(["Change per game", _checked(call(change, games=None))])
+            table.append(["Total change", _checked(call(change))])
+        table.append(["New rating", _checked(call(fn.name))])
+    if args.json:
+        print(json.dumps({str(row[0]): row[1] for row in table}, indent=2))
+        return 0
+    print(f"{FAMILIES[family]} ({fn.name})")
+    width = max(len(str(row[0])) for row in table)
+    for row in table:
+        print(f"  {row[0]!s:<{width}}  {_show(row[1])}")
+    return 0
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        return f"{value:.4f}".rstrip("0").rstrip(".")
+    if value == "":
+        return "-"
+    return str(value)
+
+
+def add_rating_command(commands: Any, family: str) -> None:
+    fn = _main_function(family)
+    sub = commands.add_parser(
+        family,
+        help=FAMILIES[family],
+        description=f"{FAMILIES[family]}, through the registry's {fn.name} (the same "
+        "function a spreadsheet calls). Results: W, D, L or 1, 0.5, 0.",
+    )
+    for param in fn.params:
+        if param.name in _LIST_PARAMS:
+            sub.add_argument(
+                f"--{param.name}",
+                nargs="+",
+                required=not param.optional,
+                metavar=param.name[:-1].upper(),
+                help=param.doc,
+            )
+        elif not param.optional:
+            sub.add_argument(param.name, help=param.doc)
+        else:
+            sub.add_argument(
+                f"--{param.name.replace('_', '-')}",
+                dest=param.name,
+                metavar=param.name.upper(),
+                help=param.doc,
+            )
+    sub.add_argument("--json", action="store_true", help="print the results as JSON")
+    sub.set_defaults(handler=run_rate)

@@ -1,0 +1,135 @@
+"""``xlrating recalc BOOK.xlsx``: compute every formula and write the results into a copy."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+from ..cli import EXIT_FAILURE, EXIT_USAGE, TIME_LIMIT_VARIABLE, CliError, Step, doing
+from ..workbook import files
+from .common import (
+    Deadline,
+    Progress,
+    backup,
+    check_suffix,
+    guard_workbook,
+    progress,
+    time_limit,
+    workbook_modules,
+)
+
+
+def _default_output(book: Path) -> Path:
+    return book.with_name(f"{book.stem}.recalc{book.suffix or '.xlsx'}")
+
+
+def run_recalc(args: argparse.Namespace) -> int:
+    source = Path(args.book)
+    if args.in_place and args.output:
+        raise CliError("xlrating recalc: give either --in-place or -o, not both", EXIT_USAGE)
+    if not source.is_file():
+        raise CliError(f"xlrating recalc: no such file: {source}")
+    target = source if args.in_place else Path(args.output or _default_output(source))
+    if not args.in_place and target.resolve() == source.resolve():
+        raise CliError(
+            f"xlrating recalc: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
+        )
+    where = "xlrating recalc"
+    with doing(Step(where, str(target), os_error=f"cannot write {target}")):
+        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
+    limit = time_limit()
+    guard_workbook(where, source)
+    check_suffix(where, source, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
+    engine, xlsx, _ = workbook_modules()
+    import tempfile
+
+    from ..workbook import season_book
+
+    files.remove_stale_temps(target)
+    bar = progress(args)
+    fitted: Any = None
+    handle, scratch = tempfile.mkstemp(prefix=".xlrating-fit.", suffix=".xlsx")
+    os.close(handle)
+    computing = Step(
+        where,
+        str(source),
+        bad_zip=f"{source}: not an xlsx file (a damaged zip archive)",
+        time_up=(
+            f"{source}: gave up after {limit} s (the time limit; "
+            f"{TIME_LIMIT_VARIABLE} sets another); nothing was written"
+        ),
+        computing=True,
+        other=f"cannot compute {source.name}",
+    )
+    try:
+        with doing(computing), Deadline(limit):
+            # A season book's ratings table is sized to its tables first, as Excel 365 would.
+            # The guard has read the source (above); the scratch copy is ours.
+            fitted = season_book.fit_season(source, scratch, checked=True)
+            book = Path(scratch) if fitted is not None else source
+            evaluation = _evaluate(args, engine, book, bar)
+            bar.show(f"writing {target.name}", 0.9)
+            if args.in_place:
+                backup(source)
+            report = xlsx.write_cached_values(
+                book, target, evaluation.values, values_only=args.values_only
+            )
+        bar.show(f"wrote {target.name}", 1.0)
+    finally:
+        bar.close()
+        Path(scratch).unlink(missing_ok=True)
+    kind = "values only" if args.values_only else "formulas kept, results cached"
+    print(
+        f"wrote {target} ({report.written} of {report.formula_cells} formula cells computed; "
+        f"{kind})"
+    )
+    if fitted is not None:
+        print(
+            f"the season table now spans {fitted.after} (was {fitted.before}); "
+            f"chart lines: {fitted.series}"
+        )
+    if report.missing:
+        sheet, cell = report.missing[0]
+        print(
+            f"note: {len(report.missing)} formula cells could not be computed "
+            f"(first: {sheet}!{cell})",
+            file=sys.stderr,
+        )
+    if report.errors:
+        sheet, cell = report.errors[0]
+        shown = evaluation.value(sheet, cell)
+        print(
+            f"note: {len(report.errors)} formula cells show an error "
+            f"(first: {sheet}!{cell}: {str(shown)[:120]})",
+            file=sys.stderr,
+        )
+    return 0
+
+
+#: Excel's error values: a LibreOffice error shown otherwise (Err:504, ...) is cached as #VALUE!.
+_EXCEL_ERRORS: Final = frozenset(
+    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"}
+)
+
+
+def _evaluate(args: argparse.Namespace, engine: Any, book: Path, bar: Progress) -> Any:
+    """Every cell's value, by the embedded engine or (``--engine libreoffice``) by a headless
+    LibreOffice with xlrating's add-in."""
+    if getattr(args, "engine", "embedded") != "libreoffice":
+        return engine.evaluate(book, progress=bar.part(0, 2), checked=True)
+    from ..libreoffice import office
+    from ..workbook.xlsx import CellError
+
+    bar.show(f"LibreOffice: computing {book.name}", 0.1)
+    with doing(Step("xlrating recalc --engine libreoffice", str(book))):
+        done = office.recalculate_once(office.find_office(), book)
+    values = {
+        key: (CellError(v if v in _EXCEL_ERRORS else "#VALUE!"))
+        if isinstance(v, office.CalcError)
+        else v
+        for key, v in done.values.items()
+    }
+    return engine.Evaluation(book.resolve(), values)

@@ -1,0 +1,180 @@
+"""``xlrating templates`` (write the template workbooks) and ``xlrating demo`` (fill them
+with sample data, recalculate them and print the results)."""
+
+from __future__ import annotations
+
+import argparse
+import decimal
+import importlib.util
+from pathlib import Path
+from typing import Any, Final
+
+from ..cli import CliError, Step, doing, one_line
+from ..workbook import files
+from .common import progress, workbook_modules
+
+
+def run_templates(args: argparse.Namespace) -> int:
+    from ..workbook.season_layout import CLUB_SEASON
+
+    _, _, templates = workbook_modules()
+    directory = Path(args.directory)
+    room = {
+        key: value
+        for key, value in (
+            ("player_rows", args.player_rows),
+            ("game_rows", args.game_rows),
+            ("event_columns", args.event_columns),
+        )
+        if value is not None
+    }
+    with doing(Step("xlrating templates")):
+        for name in templates.TEMPLATES:  # one xlrating at a time on each file it replaces
+            files.lock(directory / name)
+            files.lock((directory / name).with_suffix(".xlsm"))
+        if not room:
+            paths = templates.build_all(directory)
+        else:  # the club season with the room asked for, if recalc will accept it
+            from ..workbook.guard import WorkbookRefusedError, check_workbook
+
+            with files.replacing(directory / CLUB_SEASON) as sized:
+                templates.build_template(CLUB_SEASON, sized, room)
+                try:
+                    check_workbook(sized)
+                except WorkbookRefusedError as error:
+                    raise CliError(
+                        f"xlrating templates: {CLUB_SEASON} with that room would be too big "
+                        f"for xlrating recalc: {one_line(error)}"
+                    ) from None
+                # The others, and the standard club season that the sized one replaces.
+                paths = templates.build_all(directory)
+        # Each template caches its computed values, and with xlwings installed (the excel
+        # extra) gets its .xlsm twin with the functions inside.
+        from ..workbook.finish import finish_templates
+
+        paths = finish_templates(paths, twins=importlib.util.find_spec("xlwings") is not None)
+    for path in paths:
+        print(f"wrote {path}")
+    return 0
+
+
+_PLAIN: Final = decimal.Decimal(1)
+
+
+def _display(value: object, num_format: str | None) -> str:
+    """A cell value as Excel shows it with the template's number format (roughly)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    fmt = (num_format or "General").split(";")[0]
+    sign = "+" if fmt.startswith("+") else ""
+    fmt = fmt.lstrip("+")
+    percent = fmt.endswith("%")
+    number = decimal.Decimal(repr(value * 100 if percent else value))
+    if fmt in ("", "General"):
+        return str(value)
+    places = len(fmt.rstrip("%").partition(".")[2])
+    quantum = _PLAIN.scaleb(-places)
+    rounded = number.quantize(quantum, rounding=decimal.ROUND_HALF_UP)  # as Excel shows it
+    text = f"{rounded:{sign}.{places}f}"
+    return text + ("%" if percent else "")
+
+
+def _grid_of(ref: str) -> list[list[str]]:
+    """ "$C$13:$D$14" -> [["C13", "D13"], ["C14", "D14"]]: the cells of a range, by row."""
+    from ..workbook.a1 import address, cell_range
+
+    rows: dict[int, list[str]] = {}
+    for row, col in cell_range(ref.replace("$", "")):
+        rows.setdefault(row, []).append(address(row, col))
+    return list(rows.values())
+
+
+def _season_table(evaluation: Any, built: Any) -> list[list[str]]:
+    """The season a club workbook computed: player, start, rating after each event, final.
+
+    Everything is read from the workbook's own cells: the SEASON_RATINGS table and the
+    Start and Final columns beside it (same rows); an unrated player shows as "-".
+    """
+
+    def column(key: str) -> list[object]:
+        sheet, ref = built.cells[key]
+        return [evaluation.value(sheet, row[0]) for row in _grid_of(ref)]
+
+    def shown(value: object) -> str:
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return _display(value, "0") if number else "-"
+
+    sheet, ref = built.cells["ratings"]
+    grid = [[evaluation.value(sheet, cell) for cell in row] for row in _grid_of(ref)]
+    start, final = column("start"), column("final")  # from the table's header row down
+    table = [["Player", "Start", *(str(v) for v in grid[0][1:]), "Final"]]
+    for i, row in enumerate(grid[1:], start=1):
+        table.append([str(row[0]), shown(start[i]), *(shown(v) for v in row[1:]), shown(final[i])])
+    return table
+
+
+def _print_table(table: list[list[str]]) -> None:
+    widths = [max(len(row[j]) for row in table) for j in range(len(table[0]))]
+    for row in table:
+        cells = [row[0].ljust(widths[0])]
+        cells += [v.rjust(w) for v, w in zip(row[1:], widths[1:], strict=True)]
+        print("  ".join(cells).rstrip())
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    engine, xlsx, templates = workbook_modules()
+    directory = Path(args.directory)
+    bar = progress(args)
+    rows: list[tuple[str, str, str]] = []
+    statuses: list[tuple[str, object]] = []
+    seasons: list[tuple[str, object, list[list[str]]]] = []
+    names = list(templates.TEMPLATES)
+    try:
+        with doing(Step("xlrating demo")):
+            for index, name in enumerate(names):
+                spec = templates.TEMPLATES[name]
+                path = directory / name
+                bar.show(f"building {name}", index / len(names))
+                built = templates.build_template(name, path, spec.sample)
+                evaluation = engine.evaluate(path, progress=bar.part(index, len(names)))
+                xlsx.write_cached_values(path, path, evaluation.values)
+                for key in spec.summary:
+                    sheet, ref = built.cells[key]
+                    if ":" in ref:  # a table (the club season's ratings): printed below
+                        continue
+                    value = evaluation.value(sheet, ref)
+                    rows.append(
+                        (name, built.labels.get(key, key), _display(value, built.formats.get(key)))
+                    )
+                if "ratings" in spec.summary:
+                    system = evaluation.value(*built.cells["system"])
+                    seasons.append((name, system, _season_table(evaluation, built)))
+                sheet, ref = built.cells["checks:status"]
+                statuses.append((name, evaluation.value(sheet, ref)))
+            bar.show("done", 1.0)
+    finally:
+        bar.close()
+    width = max(len(name) for name in names)
+    if rows:
+        label_width = max(len(r[1]) for r in rows)
+        print(f"{'Workbook':<{width}}  {'Result':<{label_width}}  Value")
+        for workbook, label, value in rows:
+            print(f"{workbook:<{width}}  {label:<{label_width}}  {value:>8}")
+        print()
+    for workbook, system, table in seasons:
+        print(f"{workbook}: rating after each event (system {system}; - means unrated)")
+        _print_table(table)
+        print()
+    for workbook, status in statuses:
+        print(f"{workbook:<{width}}  Checks sheet: {status}")
+    print()
+    print(f"Wrote {len(names)} workbooks with sample data to {directory.resolve()}")
+    print(
+        "Each is recalculated: the results are cached in the file and marked current, so "
+        "Excel shows them without the add-in until a cell they depend on changes. "
+        "LibreOffice 25.2+ computes them live after xlrating libreoffice-setup; for "
+        "Google Sheets or to share, xlrating recalc --values-only writes plain values."
+    )
+    return 0
