@@ -496,17 +496,17 @@ def test_recalc_refuses_when_the_input_changed(
 def test_import_refuses_when_the_book_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from xlrating.workbook import season_book
+    from xlrating.workbook import season_fit
 
     book = _book(tmp_path)
     trf = _trf(tmp_path, "Raced Event")
-    verify = season_book._verify
+    verify = season_fit._verify
 
     def verify_then_change(temp: Path, name: str) -> None:
         verify(temp, name)
         _change(book)
 
-    monkeypatch.setattr(season_book, "_verify", verify_then_change)
+    monkeypatch.setattr(season_fit, "_verify", verify_then_change)
     assert cli.main(["import", str(trf), "--into", str(book)]) == 1
     assert capsys.readouterr().err.splitlines() == [
         _CHANGED.format(command="xlrating import", name="book.xlsx")
