@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrating import cli, synthetic
-from xlrating.workbook import a1, engine, season_book, xlsx
+from xlrating.workbook import a1, engine, season_book, season_fit, xlsx
 from xlrating.workbook.templates import build_club_season
 
 from .test_club_season import assert_equals_core, spill
@@ -116,7 +116,7 @@ def test_a_table_that_grew_by_many_events_is_widened_and_rated(tmp_path: Path) -
         for j, value in enumerate(values):
             edits[(row1 + i, col1 + j)] = value
     grown = tmp_path / "grown.xlsx"
-    season_book._write(start, grown, layout, {sheet: edits}, None)
+    season_fit.write_book(start, grown, layout, {sheet: edits}, None)
     assert season_book.find_season(grown).ref == layout.ref  # still 4 events wide
     out = tmp_path / "out.xlsx"
     assert cli.main(["recalc", str(grown), "-o", str(out)]) == 0
@@ -153,7 +153,7 @@ def test_cells_added_row_by_row_are_the_cells_added_one_by_one(
     for r, c in sorted(added):
         one.cell(r, c)
     batch = xlsx.SheetRewriter(xml)
-    season_book._add_cells(batch, added)
+    season_fit._add_cells(batch, added)
     assert batch.to_bytes() == one.to_bytes()
     assert set(batch.cells) == set(one.cells)
 
