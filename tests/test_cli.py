@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from xlrating import cli
 from xlrating.cli import add_udf_module, main
 from xlrating.workbook import lint
 
@@ -355,10 +354,10 @@ def test_excel_setup_on_windows(
         ran.append(command)
         return subprocess.CompletedProcess(command, 0)
 
-    monkeypatch.setattr(cli.sys, "platform", "win32")
+    monkeypatch.setattr(sys, "platform", "win32")
     # another environment's xlwings on the PATH is never the one run
     monkeypatch.setattr(shutil, "which", lambda name: "C:/py/Scripts/xlwings.exe")
-    monkeypatch.setattr(cli.subprocess, "run", fake_run)
+    monkeypatch.setattr(subprocess, "run", fake_run)
     conf = tmp_path / ".xlwings" / "xlwings.conf"
     code, out, _ = run(capsys, "excel-setup", "--conf", str(conf))
     assert code == 0
@@ -366,7 +365,7 @@ def test_excel_setup_on_windows(
     assert conf.read_text().strip() == '"UDF MODULES","xlrating.udfs"'
     assert "Import Functions" in out and "Ctrl+Alt+F9" in out and "References" in out
     monkeypatch.setattr(
-        cli.subprocess, "run", lambda command, check: subprocess.CompletedProcess(command, 3)
+        subprocess, "run", lambda command, check: subprocess.CompletedProcess(command, 3)
     )
     code, _, err = run(capsys, "excel-setup", "--conf", str(conf))
     assert code == 1 and "exit 3" in one_line(err)

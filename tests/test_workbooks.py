@@ -477,8 +477,8 @@ def test_uscf_event_sheet_equals_the_core_and_seed_000(
         "Rounded rating": core.rounded,
         "Performance": core.performance,
     }
-    for label, expected in fields.items():
-        _close(details[label], float(expected or 0), f"{name} Event details {label!r}")
+    for label, field in fields.items():
+        _close(details[label], float(field or 0), f"{name} Event details {label!r}")
     assert details["Class"] == core.rating_class and details["Formula"] == core.formula
     # Seed 000's worked example: N' about 20.01, K 33.32, E 2.0, change 16.66, about 1717.
     assert abs(_number(details["Effective games N'"], name) - 20.01) <= 0.005
