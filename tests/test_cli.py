@@ -14,6 +14,8 @@ import pytest
 from xlrating.cli import add_udf_module, main
 from xlrating.workbook import lint
 
+from .conftest import Demo
+
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 
 
@@ -314,13 +316,12 @@ def test_templates_command_sizes_the_club_season(
     assert list(fresh.iterdir()) == []
 
 
-def test_demo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_demo(demo: Demo) -> None:
     from openpyxl import load_workbook
 
     from xlrating.workbook.templates import TEMPLATES
 
-    target = tmp_path / "demo"
-    code, out, err = run(capsys, "demo", str(target))
+    target, code, out, err = demo.folder, demo.code, demo.out, demo.err  # run once: conftest
     assert code == 0, err
     assert str(target.resolve()) in out
     assert out.count("Checks sheet: ALL PASS") == len(TEMPLATES)

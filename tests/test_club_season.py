@@ -20,13 +20,13 @@ from typing import Any
 
 import pytest
 
-from xlrating.cli import main
 from xlrating.season import rate_season
 from xlrating.tournament import Game, GameKind, Player
 from xlrating.workbook import engine, templates
 from xlrating.workbook.engine import Evaluation
 from xlrating.workbook.season_book import find_season
 
+from .conftest import Demo
 from .test_workbooks import evaluated
 
 NAME = "club_season.xlsx"
@@ -219,16 +219,12 @@ def test_the_system_and_k_cells_reach_the_function(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- xlrating demo
 
 
-def test_demo_prints_the_season(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """xlrating demo, in process; only the club season is built here (tests/test_cli.py
-    runs the demo of every template)."""
-    monkeypatch.setattr(templates, "TEMPLATES", {NAME: templates.TEMPLATES[NAME]})
-    code = main(["demo", str(tmp_path / "demo")])
-    out, err = capsys.readouterr()
+def test_demo_prints_the_season(demo: Demo) -> None:
+    """xlrating demo, in process, run once for the session (tests/conftest.py; tests/test_cli.py
+    checks the other templates of the same run)."""
+    code, out, err = demo.code, demo.out, demo.err
     assert code == 0, err
-    assert str((tmp_path / "demo").resolve()) in out
+    assert str(demo.folder.resolve()) in out
     lines = out.splitlines()
     head = next(i for i, line in enumerate(lines) if line.startswith("Player "))
     assert "club_season.xlsx" in lines[head - 1] and "uscf" in lines[head - 1]
@@ -242,7 +238,7 @@ def test_demo_prints_the_season(
         "December Swiss",
         "Final",
     ]
-    players, events = season_from_book(tmp_path / "demo" / NAME)
+    players, events = season_from_book(demo.folder / NAME)
     core = rate_season(players, events)
     for line, row in zip(lines[head + 1 : head + 10], core.ratings, strict=True):
         assert line.startswith(row.name)

@@ -32,22 +32,15 @@ from xlrating.catalog import FUNCTIONS
 from xlrating.events import FidePlayer
 from xlrating.season import rate_season
 from xlrating.tournament import Game, Player
-from xlrating.workbook import engine, instructions, lint, templates
+from xlrating.workbook import instructions, lint, templates
 from xlrating.workbook.engine import Evaluation
 from xlrating.workbook.xlsx import CURRENT_CALC_ID, CellError
+
+from .conftest import evaluated  # a committed workbook, evaluated once per session
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 NAMES = list(templates.TEMPLATES)
 SCORES = {"W": 1.0, "D": 0.5, "L": 0.0}
-
-_evaluations: dict[str, Evaluation] = {}
-
-
-def evaluated(name: str) -> Evaluation:
-    """The committed workbook *name*, evaluated once for this module."""
-    if name not in _evaluations:
-        _evaluations[name] = engine.evaluate(WORKBOOKS / name)
-    return _evaluations[name]
 
 
 def _where(name: str, sheet: str, cell: str) -> str:

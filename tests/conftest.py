@@ -1,0 +1,56 @@
+"""Shared fixtures: what is expensive to make is made once per test session (per process:
+with pytest-xdist, once per worker) and shared by every module that needs it.
+
+- :func:`evaluated` (``from .conftest import evaluated``): a committed template of
+  ``workbooks/`` computed by the headless engine (seconds for the club season). An
+  :class:`Evaluation` is frozen and its values read only: sharing one leaks nothing.
+- ``demo``: one run of ``xlrating demo`` into a session folder, with what it printed.
+
+Tests marked ``slow`` (seconds each: whole-book builds and recalculations, subprocess
+corpora, LibreOffice, ten-thousand-row tables) are left out of the quick loop
+``python -m pytest -m "not slow"``; the full suite runs them all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from xlrating.workbook import engine
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKBOOKS = ROOT / "workbooks"
+
+
+@functools.cache
+def evaluated(name: str) -> engine.Evaluation:
+    """The committed workbook *name* (a file name in ``workbooks/``), evaluated once."""
+    return engine.evaluate(WORKBOOKS / name)
+
+
+@dataclass(frozen=True)
+class Demo:
+    """One run of ``xlrating demo``: its exit code, what it printed and where it wrote."""
+
+    code: int
+    out: str
+    err: str
+    folder: Path
+
+
+@pytest.fixture(scope="session")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
+    """``xlrating demo`` run once, in process, for every test that reads what it made.
+    Tests only read the folder; one that changes a book copies it first."""
+    from xlrating.cli import main
+
+    folder = tmp_path_factory.mktemp("demo-run") / "demo"
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["demo", str(folder)])
+    return Demo(code, out.getvalue(), err.getvalue(), folder)
