@@ -26,8 +26,7 @@ from xlrating.workbook import engine, templates
 from xlrating.workbook.engine import Evaluation
 from xlrating.workbook.season_book import find_season
 
-from .conftest import Demo
-from .test_workbooks import evaluated
+from .conftest import Demo, evaluated
 
 NAME = "club_season.xlsx"
 BOOK = Path(__file__).resolve().parent.parent / "workbooks" / NAME
