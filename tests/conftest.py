@@ -54,3 +54,28 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["demo", str(folder)])
     return Demo(code, out.getvalue(), err.getvalue(), folder)
+
+
+#: Fixtures that take seconds to make (subprocess corpora, LibreOffice started or run, a
+#: book grown, imported or recalculated, the demo): a test that uses one is ``slow`` too,
+#: so that the quick loop never makes them.
+SLOW_FIXTURES = frozenset(
+    {
+        "outcomes",  # test_hostile_files: every hostile file through the command
+        "slow",  # test_hostile_files: the corpus that makes a command run long
+        "libreoffice",  # test_libreoffice_addin: LibreOffice found and checked
+        "profile",  # test_libreoffice_addin: a profile with the add-in installed
+        "recalculated",  # test_libreoffice_addin: every template recalculated live
+        "values_only",  # test_workbook_libreoffice: converted by soffice
+        "formulas_kept",  # test_workbook_libreoffice: converted by soffice
+        "grown",  # test_season_grow: 64 players imported, then recalculated
+        "imported",  # test_cli_import: an event imported with --recalc
+        "demo",  # xlrating demo (every template built and recalculated)
+    }
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)

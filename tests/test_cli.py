@@ -275,6 +275,7 @@ def test_recalc_failures(
 # ---------------------------------------------------------------- templates and demo
 
 
+@pytest.mark.slow
 def test_templates_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from xlrating.workbook.templates import TEMPLATES
 
@@ -285,6 +286,7 @@ def test_templates_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert out.count("wrote ") == 2 * len(TEMPLATES)
 
 
+@pytest.mark.slow
 def test_templates_command_sizes_the_club_season(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -299,6 +299,7 @@ def _as_excel(path: Path) -> dict[tuple[str, str], object]:
     return values
 
 
+@pytest.mark.slow
 def test_excel_check_passes_when_excel_agrees(tmp_path: Path) -> None:
     lines: list[str] = []
     books = [WORKBOOKS / "elo.xlsm", WORKBOOKS / "uscf_event.xlsm"]
@@ -336,6 +337,7 @@ def test_excel_check_finds_a_difference_and_a_failing_check(tmp_path: Path) -> N
     assert "Checks: 1 of " in line and "not PASS" in line
 
 
+@pytest.mark.slow
 def test_excel_check_compares_dates_errors_and_refuses_plain_books(tmp_path: Path) -> None:
     def dated(path: Path) -> dict[tuple[str, str], object]:
         values = _as_excel(path)
@@ -374,6 +376,7 @@ def test_excel_check_elsewhere_exits_2(capsys: pytest.CaptureFixture[str]) -> No
     assert "needs Excel on Windows" in one_line(err)
 
 
+@pytest.mark.slow
 def test_excel_check_command_line_on_windows(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

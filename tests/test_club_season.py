@@ -208,6 +208,7 @@ def test_chart_draws_one_line_per_player_over_the_table() -> None:
     assert "<c:cat><c:strRef>" in xml  # event names, not numbers
 
 
+@pytest.mark.slow
 def test_the_system_and_k_cells_reach_the_function(tmp_path: Path) -> None:
     """Elo with K 24 chosen on the Ratings sheet: the K cell is passed for elo only."""
     path = tmp_path / NAME
@@ -292,6 +293,7 @@ def _standings_by_hand(rows: list[list[object]], event: str) -> dict[str, tuple[
     return out
 
 
+@pytest.mark.slow
 def test_a_longer_season_gets_room_and_the_same_numbers(tmp_path: Path) -> None:
     """45 players and 651 game rows (more than the standard 40 and 600): the tables grow
     to fit, the Ratings sheet equals the season core, and the Standings sheet's array
@@ -333,6 +335,7 @@ def test_room_too_small_is_refused(
     assert not target.exists()
 
 
+@pytest.mark.slow
 def test_room_asked_for_is_given(tmp_path: Path) -> None:
     """More room than the season needs: blank rows to fill in Excel, same numbers."""
     path = tmp_path / NAME

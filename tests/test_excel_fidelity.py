@@ -229,6 +229,7 @@ def test_twin_vba_is_what_xlwings_generates_now(twin: str, generated: dict[str, 
         )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("twin", TWINS)
 def test_twin_vba_read_by_olevba(twin: str, generated: dict[str, str]) -> None:
     """A second, independent reader: oletools' VBA parser."""
