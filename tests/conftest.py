@@ -62,6 +62,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
 SLOW_FIXTURES = frozenset(
     {
         "outcomes",  # test_hostile_files: every hostile file through the command
+        "corpus",  # test_hostile_files: the hostile files made
         "slow",  # test_hostile_files: the corpus that makes a command run long
         "libreoffice",  # test_libreoffice_addin: LibreOffice found and checked
         "profile",  # test_libreoffice_addin: a profile with the add-in installed
@@ -75,7 +76,28 @@ SLOW_FIXTURES = frozenset(
 )
 
 
+#: pytest-xdist (``--dist loadgroup`` in pyproject.toml) runs each group on one worker. A
+#: file is its own group, so its module fixtures are made once; files that share a session
+#: fixture (``demo``, :func:`evaluated`) form one group, so that it is made once, too.
+SHARED_GROUPS = {
+    name: "templates"
+    for name in (
+        "test_cli.py",
+        "test_club_season.py",
+        "test_excel_fidelity.py",
+        "test_libreoffice_addin.py",
+        "test_workbook_cache.py",
+        "test_workbook_libreoffice.py",
+        "test_workbooks.py",
+    )
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("xdist_group") is None:
+            group = SHARED_GROUPS.get(item.path.name, item.path.name)
+            item.add_marker(pytest.mark.xdist_group(group))

@@ -601,6 +601,7 @@ def test_equals_fide_period(p: dict[str, Any]) -> None:
         assert result.expected_total[i] == total
 
 
+@pytest.mark.slow
 def test_medium_period_against_reference() -> None:
     """A seeded period of 80 players and 1,500 games, every era's rules in turn."""
     rng = np.random.default_rng(2025)

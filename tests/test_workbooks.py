@@ -210,6 +210,7 @@ def _content(wb: Any) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_committed_template_equals_a_fresh_build(
     name: str, tmp_path: Path, books: dict[str, Any]
