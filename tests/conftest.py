@@ -1,5 +1,5 @@
 """Shared fixtures: what is expensive to make is made once per test session (per process:
-with pytest-xdist, once per worker) and shared by every module that needs it.
+with pytest-xdist, once per worker that needs it) and shared by every module that needs it.
 
 - :func:`evaluated` (``from .conftest import evaluated``): a committed template of
   ``workbooks/`` computed by the headless engine (seconds for the club season). An
@@ -16,15 +16,23 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from xlrating.workbook import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"
+
+# HYPOTHESIS_PROFILE=quick: the property tests that keep Hypothesis' default budget try 20
+# examples instead of 100, for a smoke run while editing. Tests that set their own budget
+# keep it, and the suite by default (CI) runs Hypothesis' default profile.
+settings.register_profile("quick", max_examples=20)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @functools.cache
@@ -76,28 +84,7 @@ SLOW_FIXTURES = frozenset(
 )
 
 
-#: pytest-xdist (``--dist loadgroup`` in pyproject.toml) runs each group on one worker. A
-#: file is its own group, so its module fixtures are made once; files that share a session
-#: fixture (``demo``, :func:`evaluated`) form one group, so that it is made once, too.
-SHARED_GROUPS = {
-    name: "templates"
-    for name in (
-        "test_cli.py",
-        "test_club_season.py",
-        "test_excel_fidelity.py",
-        "test_libreoffice_addin.py",
-        "test_workbook_cache.py",
-        "test_workbook_libreoffice.py",
-        "test_workbooks.py",
-    )
-}
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
-        if item.get_closest_marker("xdist_group") is None:
-            group = SHARED_GROUPS.get(item.path.name, item.path.name)
-            item.add_marker(pytest.mark.xdist_group(group))
