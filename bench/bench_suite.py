@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
 import importlib
 import json
 import math
@@ -230,9 +231,10 @@ def uscf_event(repeat: int, quick: bool) -> list[dict[str, Any]]:
     # The per-cell way: one USCF_NEW_RATING per player against pre-event ratings (what a
     # sheet without the table function does; it cannot do Steps 3-5, so its numbers differ
     # for everyone who met an unrated or provisional player).
-    rating = {row[0]: row[1] for row in players}
-    count = {row[0]: row[2] for row in players}
-    mine: dict[str, tuple[list[float], list[float]]] = {row[0]: ([], []) for row in players}
+    rating: dict[Any, Any] = {row[0]: row[1] for row in players}
+    count: dict[Any, Any] = {row[0]: row[2] for row in players}
+    mine: dict[Any, tuple[list[float], list[float]]] = {row[0]: ([], []) for row in players}
+    text: Any
     for _, white, black, text in games:
         if black == "BYE":
             continue
@@ -278,7 +280,7 @@ def season_ratings(repeat: int, quick: bool) -> list[dict[str, Any]]:
     rows = []
     for system in ("uscf", "fide", "elo", "glicko2"):
         k = 20.0 if system == "elo" else None
-        seconds = median_seconds(lambda s=system, k=k: fn(players, games, s, k), repeat)
+        seconds = median_seconds(functools.partial(fn, players, games, system, k), repeat)
         out = fn(players, games, system, k)
         assert isinstance(out, list) and len(out) == len(players) + 1, out
         rows.append(
@@ -532,7 +534,7 @@ def elo_stream(repeat: int, quick: bool) -> list[dict[str, Any]]:
     ours = elo.rate_games(ratings, games, 20)
     our_s = median_seconds(lambda: elo.rate_games(ratings, games, 20), repeat)
     bare_s = median_seconds(lambda: _bare_elo(ratings, games), repeat)
-    peers = []
+    peers: list[dict[str, Any]] = []
     for label, (job, semantics) in _elo_peers(ratings, games).items():
         seconds = median_seconds(job, max(1, min(repeat, 3)))
         same = semantics == "same"

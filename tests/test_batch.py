@@ -538,6 +538,7 @@ def same(a: float, b: float) -> bool:
     return (math.isnan(a) and math.isnan(b)) or a == b
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(periods())
 def test_equals_rating_change_per_player(p: dict[str, Any]) -> None:
@@ -559,6 +560,7 @@ def test_equals_rating_change_per_player(p: dict[str, Any]) -> None:
             assert same(got, value), (i, name, got, value)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(periods(earliest=datetime.date(2024, 3, 1)))
 def test_equals_fide_period(p: dict[str, Any]) -> None:
@@ -599,6 +601,7 @@ def test_equals_fide_period(p: dict[str, Any]) -> None:
         assert result.expected_total[i] == total
 
 
+@pytest.mark.slow
 def test_medium_period_against_reference() -> None:
     """A seeded period of 80 players and 1,500 games, every era's rules in turn."""
     rng = np.random.default_rng(2025)

@@ -199,6 +199,7 @@ def test_vba_wrapper_generator_wraps_every_function() -> None:
         assert f'XLPy.CallUDF("xlrating.udfs", "{name}"' in vba
 
 
+@pytest.mark.slow
 def test_registry_feeds_every_front_end() -> None:
     """udfs.py (checked above), the headless engine and the template lint list the same
     functions with the same argument counts as FUNCTIONS."""
@@ -406,6 +407,7 @@ _args = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_every_function_returns_a_value_or_one_line(data: st.DataObject) -> None:

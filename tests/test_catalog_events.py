@@ -181,7 +181,7 @@ def test_fide_period_seed_001() -> None:
 
 
 def test_season_ratings_equal_rating_the_events_one_at_a_time() -> None:
-    season_games = [
+    season_games: list[list[object]] = [
         ["Event", "Date", "Round", "White", "Black", "Result"],
         ["Spring", "2026-03-07", 1.0, "Ann", "Ben", "1-0"],
         ["Spring", "2026-03-07", 1.0, "Cat", "Dev", "0-1"],

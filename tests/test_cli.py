@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from xlrating import cli
 from xlrating.cli import add_udf_module, main
 from xlrating.workbook import lint
+
+from .conftest import Demo
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 
@@ -274,6 +275,7 @@ def test_recalc_failures(
 # ---------------------------------------------------------------- templates and demo
 
 
+@pytest.mark.slow
 def test_templates_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from xlrating.workbook.templates import TEMPLATES
 
@@ -284,6 +286,7 @@ def test_templates_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert out.count("wrote ") == 2 * len(TEMPLATES)
 
 
+@pytest.mark.slow
 def test_templates_command_sizes_the_club_season(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -315,13 +318,12 @@ def test_templates_command_sizes_the_club_season(
     assert list(fresh.iterdir()) == []
 
 
-def test_demo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_demo(demo: Demo) -> None:
     from openpyxl import load_workbook
 
     from xlrating.workbook.templates import TEMPLATES
 
-    target = tmp_path / "demo"
-    code, out, err = run(capsys, "demo", str(target))
+    target, code, out, err = demo.folder, demo.code, demo.out, demo.err  # run once: conftest
     assert code == 0, err
     assert str(target.resolve()) in out
     assert out.count("Checks sheet: ALL PASS") == len(TEMPLATES)
@@ -355,10 +357,10 @@ def test_excel_setup_on_windows(
         ran.append(command)
         return subprocess.CompletedProcess(command, 0)
 
-    monkeypatch.setattr(cli.sys, "platform", "win32")
+    monkeypatch.setattr(sys, "platform", "win32")
     # another environment's xlwings on the PATH is never the one run
     monkeypatch.setattr(shutil, "which", lambda name: "C:/py/Scripts/xlwings.exe")
-    monkeypatch.setattr(cli.subprocess, "run", fake_run)
+    monkeypatch.setattr(subprocess, "run", fake_run)
     conf = tmp_path / ".xlwings" / "xlwings.conf"
     code, out, _ = run(capsys, "excel-setup", "--conf", str(conf))
     assert code == 0
@@ -366,7 +368,7 @@ def test_excel_setup_on_windows(
     assert conf.read_text().strip() == '"UDF MODULES","xlrating.udfs"'
     assert "Import Functions" in out and "Ctrl+Alt+F9" in out and "References" in out
     monkeypatch.setattr(
-        cli.subprocess, "run", lambda command, check: subprocess.CompletedProcess(command, 3)
+        subprocess, "run", lambda command, check: subprocess.CompletedProcess(command, 3)
     )
     code, _, err = run(capsys, "excel-setup", "--conf", str(conf))
     assert code == 1 and "exit 3" in one_line(err)

@@ -13,7 +13,6 @@ from typing import Any, ClassVar
 
 import pytest
 
-from xlrating import cli
 from xlrating.cli import conf_python, main, read_conf, set_conf_value
 from xlrating.workbook import engine, excel_check, instructions
 
@@ -109,7 +108,7 @@ def test_conf_python_names_what_excel_starts(monkeypatch: pytest.MonkeyPatch) ->
         "/elsewhere/bin/python",
         False,
     )
-    monkeypatch.setattr(cli.sys, "prefix", "/opt/conda/envs/chess")
+    monkeypatch.setattr(sys, "prefix", "/opt/conda/envs/chess")
     what, same = conf_python({"CONDA PATH": "/opt/conda", "CONDA ENV": "chess"})
     assert "conda environment chess" in what and same is True
     assert conf_python({"CONDA PATH": "/opt/conda", "CONDA ENV": "base"})[1] is False
@@ -124,8 +123,8 @@ def windows(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
         ran.append(command)
         return subprocess.CompletedProcess(command, 0)
 
-    monkeypatch.setattr(cli.sys, "platform", "win32")
-    monkeypatch.setattr(cli.subprocess, "run", fake_run)
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(subprocess, "run", fake_run)
     return ran
 
 
@@ -300,6 +299,7 @@ def _as_excel(path: Path) -> dict[tuple[str, str], object]:
     return values
 
 
+@pytest.mark.slow
 def test_excel_check_passes_when_excel_agrees(tmp_path: Path) -> None:
     lines: list[str] = []
     books = [WORKBOOKS / "elo.xlsm", WORKBOOKS / "uscf_event.xlsm"]
@@ -337,6 +337,7 @@ def test_excel_check_finds_a_difference_and_a_failing_check(tmp_path: Path) -> N
     assert "Checks: 1 of " in line and "not PASS" in line
 
 
+@pytest.mark.slow
 def test_excel_check_compares_dates_errors_and_refuses_plain_books(tmp_path: Path) -> None:
     def dated(path: Path) -> dict[tuple[str, str], object]:
         values = _as_excel(path)
@@ -375,10 +376,11 @@ def test_excel_check_elsewhere_exits_2(capsys: pytest.CaptureFixture[str]) -> No
     assert "needs Excel on Windows" in one_line(err)
 
 
+@pytest.mark.slow
 def test_excel_check_command_line_on_windows(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli.sys, "platform", "win32")
+    monkeypatch.setattr(sys, "platform", "win32")
     real = excel_check.main
 
     def with_stand_in(books: Any, **options: Any) -> int:

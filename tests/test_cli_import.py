@@ -253,6 +253,7 @@ def _validations(path: Path) -> list[tuple[str, ...]]:
     )
 
 
+@pytest.mark.slow
 def test_import_keeps_formulas_arrays_validations_and_chart(
     imported: tuple[Path, list[str]],
 ) -> None:
@@ -299,6 +300,7 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
     assert not lint_workbook(path, values="current")  # --recalc: Excel keeps the values
 
 
+@pytest.mark.slow
 def test_import_output(capsys: pytest.CaptureFixture[str], book: Path) -> None:
     code, out, err = run(capsys, "import", str(TRF), "--into", str(book))
     assert code == 0 and err == ""
@@ -324,6 +326,7 @@ def test_import_with_recalc_caches_the_results(imported: tuple[Path, list[str]])
     assert values["Checks"]["B3"].value == "ALL PASS"
 
 
+@pytest.mark.slow
 def test_a_second_import_of_the_same_players(
     capsys: pytest.CaptureFixture[str], book: Path
 ) -> None:
@@ -336,6 +339,7 @@ def test_a_second_import_of_the_same_players(
     assert "0 new players, 6 already listed" in out
 
 
+@pytest.mark.slow
 def test_names_match_ignoring_case_and_keep_the_sheet_spelling(
     capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path
 ) -> None:
@@ -421,6 +425,7 @@ def _fill(rows: int) -> list[list[object]]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "games", "message"),
     [
@@ -451,6 +456,7 @@ def test_a_full_table_grows(
 # ---------------------------------------------------------------- recalc fits a grown season
 
 
+@pytest.mark.slow
 def test_recalc_fits_a_season_that_changed(capsys: pytest.CaptureFixture[str], book: Path) -> None:
     """A book saved by another program after adding a player and an event and deleting two
     events: the SEASON_RATINGS array still has its old range (C13:G22: 9 players, 4

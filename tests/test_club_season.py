@@ -20,14 +20,13 @@ from typing import Any
 
 import pytest
 
-from xlrating.cli import main
 from xlrating.season import rate_season
 from xlrating.tournament import Game, GameKind, Player
 from xlrating.workbook import engine, templates
 from xlrating.workbook.engine import Evaluation
 from xlrating.workbook.season_book import find_season
 
-from .test_workbooks import evaluated
+from .conftest import Demo, evaluated
 
 NAME = "club_season.xlsx"
 BOOK = Path(__file__).resolve().parent.parent / "workbooks" / NAME
@@ -209,6 +208,7 @@ def test_chart_draws_one_line_per_player_over_the_table() -> None:
     assert "<c:cat><c:strRef>" in xml  # event names, not numbers
 
 
+@pytest.mark.slow
 def test_the_system_and_k_cells_reach_the_function(tmp_path: Path) -> None:
     """Elo with K 24 chosen on the Ratings sheet: the K cell is passed for elo only."""
     path = tmp_path / NAME
@@ -219,16 +219,12 @@ def test_the_system_and_k_cells_reach_the_function(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- xlrating demo
 
 
-def test_demo_prints_the_season(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """xlrating demo, in process; only the club season is built here (tests/test_cli.py
-    runs the demo of every template)."""
-    monkeypatch.setattr(templates, "TEMPLATES", {NAME: templates.TEMPLATES[NAME]})
-    code = main(["demo", str(tmp_path / "demo")])
-    out, err = capsys.readouterr()
+def test_demo_prints_the_season(demo: Demo) -> None:
+    """xlrating demo, in process, run once for the session (tests/conftest.py; tests/test_cli.py
+    checks the other templates of the same run)."""
+    code, out, err = demo.code, demo.out, demo.err
     assert code == 0, err
-    assert str((tmp_path / "demo").resolve()) in out
+    assert str(demo.folder.resolve()) in out
     lines = out.splitlines()
     head = next(i for i, line in enumerate(lines) if line.startswith("Player "))
     assert "club_season.xlsx" in lines[head - 1] and "uscf" in lines[head - 1]
@@ -242,7 +238,7 @@ def test_demo_prints_the_season(
         "December Swiss",
         "Final",
     ]
-    players, events = season_from_book(tmp_path / "demo" / NAME)
+    players, events = season_from_book(demo.folder / NAME)
     core = rate_season(players, events)
     for line, row in zip(lines[head + 1 : head + 10], core.ratings, strict=True):
         assert line.startswith(row.name)
@@ -297,6 +293,7 @@ def _standings_by_hand(rows: list[list[object]], event: str) -> dict[str, tuple[
     return out
 
 
+@pytest.mark.slow
 def test_a_longer_season_gets_room_and_the_same_numbers(tmp_path: Path) -> None:
     """45 players and 651 game rows (more than the standard 40 and 600): the tables grow
     to fit, the Ratings sheet equals the season core, and the Standings sheet's array
@@ -338,6 +335,7 @@ def test_room_too_small_is_refused(
     assert not target.exists()
 
 
+@pytest.mark.slow
 def test_room_asked_for_is_given(tmp_path: Path) -> None:
     """More room than the season needs: blank rows to fill in Excel, same numbers."""
     path = tmp_path / NAME

@@ -183,6 +183,7 @@ def test_limits_are_accepted() -> None:
 # --- Properties -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(ratings, ratings, st.floats(min_value=1, max_value=2000))
 def test_expected_scores_sum_to_one(a: float, b: float, scale: float) -> None:
     total = expected_score(a, b, scale) + expected_score(b, a, scale)
@@ -251,6 +252,7 @@ _stream = st.integers(2, 6).flatmap(
 )
 
 
+@pytest.mark.slow
 @given(data=_stream, k=st.sampled_from([10, 16, 20, 32, 40]))
 def test_rate_games_equals_one_rating_change_per_game(
     data: tuple[list[float], list[tuple[int, int, float]]], k: float

@@ -492,6 +492,7 @@ def _key(row: UscfEventRow) -> tuple[object, ...]:
     return (row.estimate, row.intermediate, row.post_event, row.games_after, row.bonus, row.formula)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(uscf_events(), st.randoms(use_true_random=False))
 def test_event_rating_does_not_depend_on_game_order(event: Event, rng: random.Random) -> None:
@@ -508,6 +509,7 @@ def test_event_rating_does_not_depend_on_game_order(event: Event, rng: random.Ra
                 assert x == y
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(uscf_events())
 def test_event_output_is_finite_and_floored(event: Event) -> None:
@@ -541,6 +543,7 @@ def _flip_a_loss(event: Event, data: st.DataObject) -> tuple[Event, str]:
     return Event(event.players, games, event.date), loser
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(uscf_events(min_games=9, unrated=False), st.data())
 def test_a_win_instead_of_a_loss_never_lowers_a_standard_formula_player(
@@ -556,6 +559,7 @@ def test_a_win_instead_of_a_loss_never_lowers_a_standard_formula_player(
     assert after >= before - 1e-9
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(uscf_events(min_games=1, unrated=False), st.data())
 def test_a_win_instead_of_a_loss_never_lowers_when_no_step3_and_no_rematch(
@@ -786,6 +790,7 @@ def test_fide_newcomer_before_2024_rules_is_refused() -> None:
         fide_period(people, [Game(1, "N", "a", 1)], period_date=datetime.date(2023, 1, 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=1, max_size=10), st.data())
 def test_fide_changes_sum_to_zero_with_equal_k(results: list[float], data: st.DataObject) -> None:

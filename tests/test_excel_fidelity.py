@@ -20,6 +20,8 @@ from xlrating.catalog import FUNCTIONS
 from xlrating.workbook import engine, excel_vba, finish, lint, season_book, templates
 from xlrating.workbook.xlsx import CURRENT_CALC_ID, with_calc_properties, write_cached_values
 
+from .conftest import evaluated
+
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 NAMES = list(templates.TEMPLATES)
 TWINS = [Path(name).with_suffix(".xlsm").name for name in NAMES]
@@ -168,7 +170,7 @@ def test_committed_templates_carry_their_computed_values(name: str) -> None:
     from openpyxl import load_workbook
 
     path = WORKBOOKS / name
-    evaluation = engine.evaluate(path)
+    evaluation = evaluated(name)
     cached = load_workbook(path, data_only=True)
     compared = 0
     for (sheet, cell), value in evaluation.values.items():
@@ -227,6 +229,7 @@ def test_twin_vba_is_what_xlwings_generates_now(twin: str, generated: dict[str, 
         )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("twin", TWINS)
 def test_twin_vba_read_by_olevba(twin: str, generated: dict[str, str]) -> None:
     """A second, independent reader: oletools' VBA parser."""

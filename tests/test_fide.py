@@ -675,6 +675,7 @@ GAMES = st.lists(
 )
 
 
+@pytest.mark.slow
 @given(
     st.integers(1000, 2900),
     GAMES,

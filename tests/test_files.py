@@ -76,6 +76,7 @@ def test_stale_temporary_files_are_swept_fresh_ones_kept(tmp_path: Path) -> None
     assert not old.exists() and fresh.exists()
 
 
+@pytest.mark.slow
 def test_templates_with_room_are_readable_by_all_under_umask_022(
     tmp_path: Path, umask_022: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -93,6 +94,7 @@ def test_templates_with_room_are_readable_by_all_under_umask_022(
     assert {p.name: mode(p) for p in written} == {p.name: 0o644 for p in written}
 
 
+@pytest.mark.slow
 def test_recalc_output_and_backup_modes(
     tmp_path: Path, umask_022: None, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -293,6 +293,7 @@ def test_expected_scores_sum_to_one_for_equal_rd(a: Glicko2Rating, b: Glicko2Rat
     assert 0.0 <= expected_score(a, b) <= 1.0
 
 
+@pytest.mark.slow
 @given(
     st.lists(
         st.tuples(

@@ -218,6 +218,7 @@ com_args = st.one_of(com_cells, st.lists(com_cells, min_size=1, max_size=6))
 # ------------------------------------------------------------------ every function
 
 
+@pytest.mark.slow
 @budget(40, SMALL_INPUT_DEADLINE)
 @given(data=st.data())
 def test_every_function_answers_hostile_cells(data: st.DataObject) -> None:
@@ -228,6 +229,7 @@ def test_every_function_answers_hostile_cells(data: st.DataObject) -> None:
         assert_answer(name, spec(*args))
 
 
+@pytest.mark.slow
 @budget(15, SMALL_INPUT_DEADLINE)
 @given(data=st.data())
 def test_every_function_answers_hostile_cells_through_xlwings(data: st.DataObject) -> None:
@@ -255,6 +257,7 @@ def _spread(values: Sequence[object], rows: Sequence[int], size: int = BIG) -> R
     return column
 
 
+@pytest.mark.slow
 @budget(10)
 @given(rows=st.lists(st.integers(0, BIG - 1), min_size=5, max_size=5, unique=True).map(sorted))
 def test_ten_thousand_mostly_blank_rows_give_the_compact_answer(rows: list[int]) -> None:
@@ -286,6 +289,7 @@ RANGE_FUNCTIONS: dict[str, Callable[[Rows, Rows], tuple[object, ...]]] = {
 }
 
 
+@pytest.mark.slow
 def test_ten_thousand_full_rows_complete_for_every_range_function() -> None:
     """10,000 draws against 1500 from a 1500: every expected score is 0.5, so the change is
     0 (US Chess, Elo, Glicko-2), the performance is 1500, or the 700 rule refuses K 20."""
@@ -525,6 +529,7 @@ def _spread_rows(rows: Rows, at: Sequence[int], keep_header: bool) -> tuple[Rows
     return out, moved
 
 
+@pytest.mark.slow
 @budget(8)
 @given(t=any_tables, data=st.data())
 def test_tables_spread_over_ten_thousand_rows(t: Tables, data: st.DataObject) -> None:
@@ -571,6 +576,7 @@ DEFECTS = [
 ]
 
 
+@pytest.mark.slow
 @budget(60)
 @given(t=any_tables, defect=st.sampled_from(DEFECTS), data=st.data())
 def test_one_defect_gives_its_own_line(t: Tables, defect: str, data: st.DataObject) -> None:
@@ -823,6 +829,7 @@ def _round_robin_games(players: int, rows: int) -> Rows:
     return games
 
 
+@pytest.mark.slow
 def test_ten_thousand_games_and_ten_thousand_players_complete() -> None:
     """Full ranges: 10,000 games among 200 players, and 10,000 players (5,000 games)."""
     players = [[f"P{i}", 1000.0 + 5 * i, 30.0] for i in range(200)]
@@ -838,6 +845,7 @@ def test_ten_thousand_games_and_ten_thousand_players_complete() -> None:
     assert len(_table_values(out)) == BIG + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("system", ["uscf", "elo"])
 def test_a_season_of_ten_thousand_rows_completes(system: str) -> None:
     """100 events of 100 games among 50 players."""

@@ -713,6 +713,7 @@ def test_random_text_raises_only_rating_errors(text: str) -> None:
 TRF_ALPHABET = st.sampled_from(list("0123456789 wb-+=WDLHFUZ|\t\r\n.,/Pa\u00e9\u2003"))
 
 
+@pytest.mark.slow
 @given(
     st.sampled_from([TRF_TEXT, CROSSTABLE_TEXT]),
     st.lists(

@@ -129,6 +129,7 @@ def grown(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
 # ---------------------------------------------------------------- the issue's scenario
 
 
+@pytest.mark.slow
 def test_a_64_player_event_grows_the_default_book(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -259,6 +260,7 @@ def test_the_chart_draws_every_player(grown: tuple[Path, Path, str]) -> None:
 # ---------------------------------------------------------------- resize
 
 
+@pytest.mark.slow
 def test_resize_grows_and_shrinks_back_to_the_same_book(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -295,6 +297,7 @@ def test_resize_grows_and_shrinks_back_to_the_same_book(
     equals_core(cached(tmp_path / "r.xlsx"), tmp_path / "r.xlsx")
 
 
+@pytest.mark.slow
 def test_resize_refuses_to_drop_rows_that_hold_values(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -337,6 +340,7 @@ def test_resize_refuses_to_drop_rows_that_hold_values(
     assert book.stat().st_mode & 0o777 == 0o640
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("option", "rows", "limit"),
     [
@@ -357,6 +361,7 @@ def test_resize_beyond_the_guard_limits_is_refused(
     assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
 
 
+@pytest.mark.slow
 def test_import_grows_to_what_fits_the_limits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -435,6 +440,7 @@ def test_inserting_then_deleting_the_same_rows_gives_the_references_back(
     assert shrink.rows(*grown) == (a, b)
 
 
+@pytest.mark.slow
 def test_names_formats_merges_and_other_formulas_follow(tmp_path: Path) -> None:
     """A book a user extended: a defined name and a print area over the Players table, a
     conditional format on it, a merged note below it and a formula elsewhere reading it."""
@@ -508,6 +514,7 @@ def test_shared_formulas_are_spelled_out_before_rows_move() -> None:
     assert 't="shared"' not in text
 
 
+@pytest.mark.slow
 def test_excel_computes_the_new_formulas_on_open(tmp_path: Path) -> None:
     """A book saved by Excel has no fullCalcOnLoad; new formula cells carry no cached value,
     so growing asks Excel to compute on open."""

@@ -154,6 +154,7 @@ def test_event_option_is_checked(
 # ---------------------------------------------------------------- kept as text
 
 
+@pytest.mark.slow
 def test_formula_like_names_are_text_and_recalc_shows_them(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, book: Path
 ) -> None:

@@ -25,7 +25,7 @@ def test_000_uscf_worked_example() -> None:
     r = uscf.rate(1700, 30, [1600, 1650, 1750, 1800], [1, 0.5, 0, 1])
     assert round(r.n_star, 2) == 20.01 and round(r.effective_games, 2) == 20.01
     assert round(r.expected, 1) == 2.0
-    assert round(r.k, 2) == 33.32
+    assert r.k is not None and round(r.k, 2) == 33.32
     assert round(r.change_before_bonus, 2) == 16.66
     assert r.bonus == 0 and r.formula == "standard"
     assert r.rounded == 1717

@@ -599,25 +599,25 @@ def test_initial_rating(age: float, expected: float) -> None:
     ("call", "fragment"),
     [
         (lambda: rate(1500, 30, [1500, 1600], [1]), "opponents has 2 entries"),
-        (lambda: rate("x", 30, [1500], [1]), "rating must be a number"),
+        (lambda: rate("x", 30, [1500], [1]), "rating must be a number"),  # type: ignore[arg-type]
         (lambda: rate(1500, -1, [1500], [1]), "games must be at least 0"),
-        (lambda: rate(1500, 2.5, [1500], [1]), "games must be a whole number"),
+        (lambda: rate(1500, 2.5, [1500], [1]), "games must be a whole number"),  # type: ignore[arg-type]
         (lambda: rate(1500, 30, [1500], [0.7]), "results[1] must be 1, 0.5 or 0"),
         (lambda: rate(1500, 30, [], []), "opponents is empty"),
-        (lambda: rate(1500, 30, [1500], [1], history="wins"), "history must be"),
+        (lambda: rate(1500, 30, [1500], [1], history="wins"), "history must be"),  # type: ignore[arg-type]
         (lambda: rate(1500, 30, [1500], [1], floor=-5), "floor must be between"),
-        (lambda: rate(1500, 30, [1500], [1], bonus_ok="yes"), "bonus_ok must be TRUE"),
-        (lambda: rate(1500, 30, [1500], [1], dual_rated=1), "dual_rated must be TRUE"),
+        (lambda: rate(1500, 30, [1500], [1], bonus_ok="yes"), "bonus_ok must be TRUE"),  # type: ignore[arg-type]
+        (lambda: rate(1500, 30, [1500], [1], dual_rated=1), "dual_rated must be TRUE"),  # type: ignore[arg-type]
         (lambda: rate(1500, 30, [1500], [1], multiplier=-1), "multiplier must be at least 0"),
-        (lambda: rate(1500, 30, [1500], [1], event_date="soon"), "event_date must be a date"),
+        (lambda: rate(1500, 30, [1500], [1], event_date="soon"), "event_date must be a date"),  # type: ignore[arg-type]
         (lambda: k_factor(1500, 30, 0), "event_games must be at least 1"),
         (lambda: special_rating(1500, -1, [1500], [1]), "effective_games must be at least 0"),
         (lambda: initial_rating(-1), "age must be at least 0"),
         (lambda: rating_floor(wins=-1), "wins must be at least 0"),
-        (lambda: rating_floor(life_master="no"), "life_master must be TRUE"),
+        (lambda: rating_floor(life_master="no"), "life_master must be TRUE"),  # type: ignore[arg-type]
         (lambda: is_dual_rated(-1), "main_minutes must be at least 0"),
         (lambda: n_star(5000), "rating must be between"),
-        (lambda: winning_expectancy(1500, None), "opponent must be a number"),
+        (lambda: winning_expectancy(1500, None), "opponent must be a number"),  # type: ignore[arg-type]
     ],
 )
 def test_bad_input_gives_one_line(call: Any, fragment: str) -> None:
@@ -686,8 +686,13 @@ def test_a_win_never_lowers_a_rating(
     if r.formula == "special":
         flat = [
             uscf.special_objective(
-                r.new_rating + d, r0, r.effective_games, opponents, wins, history
-            )  # type: ignore[arg-type]
+                r.new_rating + d,
+                r0,
+                r.effective_games,
+                opponents,
+                wins,
+                history,  # type: ignore[arg-type]
+            )
             for d in (-0.25, 0.25)
         ]
         assume(not any(abs(v) < 1e-12 for v in flat))

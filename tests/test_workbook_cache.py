@@ -267,7 +267,7 @@ WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 def test_fast_writer_equals_the_dom_writer_on_the_templates(
     name: str, values_only: bool, tmp_path: Path
 ) -> None:
-    from .test_workbooks import evaluated
+    from .conftest import evaluated
 
     source = WORKBOOKS / name
     with zipfile.ZipFile(source) as zf:  # the fast path does every sheet of a template

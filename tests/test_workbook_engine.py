@@ -192,6 +192,7 @@ def _same(a: object, b: object, strict: bool = False) -> bool:
     return a == b or (a in (None, "") and b in (None, ""))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(templates.TEMPLATES))
 def test_engine_calls_match_xlwings_classic(name: str) -> None:
     """Every registry call made while computing a template gets the same arguments and

@@ -28,8 +28,10 @@ from typing import Any
 
 import pytest
 
-from xlrating.workbook import engine, templates
+from xlrating.workbook import templates
 from xlrating.workbook.xlsx import CellError, write_cached_values
+
+from .conftest import evaluated
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
@@ -53,7 +55,7 @@ def _convert(base: Path, *, values_only: bool) -> Converted:
     inbox.mkdir()
     values = {}
     for name in NAMES:
-        evaluation = engine.evaluate(WORKBOOKS / name)
+        evaluation = evaluated(name)
         write_cached_values(
             WORKBOOKS / name, inbox / name, evaluation.values, values_only=values_only
         )

@@ -32,22 +32,15 @@ from xlrating.catalog import FUNCTIONS
 from xlrating.events import FidePlayer
 from xlrating.season import rate_season
 from xlrating.tournament import Game, Player
-from xlrating.workbook import engine, instructions, lint, templates
+from xlrating.workbook import instructions, lint, templates
 from xlrating.workbook.engine import Evaluation
 from xlrating.workbook.xlsx import CURRENT_CALC_ID, CellError
+
+from .conftest import evaluated  # a committed workbook, evaluated once per session
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 NAMES = list(templates.TEMPLATES)
 SCORES = {"W": 1.0, "D": 0.5, "L": 0.0}
-
-_evaluations: dict[str, Evaluation] = {}
-
-
-def evaluated(name: str) -> Evaluation:
-    """The committed workbook *name*, evaluated once for this module."""
-    if name not in _evaluations:
-        _evaluations[name] = engine.evaluate(WORKBOOKS / name)
-    return _evaluations[name]
 
 
 def _where(name: str, sheet: str, cell: str) -> str:
@@ -217,6 +210,7 @@ def _content(wb: Any) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_committed_template_equals_a_fresh_build(
     name: str, tmp_path: Path, books: dict[str, Any]
@@ -477,8 +471,8 @@ def test_uscf_event_sheet_equals_the_core_and_seed_000(
         "Rounded rating": core.rounded,
         "Performance": core.performance,
     }
-    for label, expected in fields.items():
-        _close(details[label], float(expected or 0), f"{name} Event details {label!r}")
+    for label, field in fields.items():
+        _close(details[label], float(field or 0), f"{name} Event details {label!r}")
     assert details["Class"] == core.rating_class and details["Formula"] == core.formula
     # Seed 000's worked example: N' about 20.01, K 33.32, E 2.0, change 16.66, about 1717.
     assert abs(_number(details["Effective games N'"], name) - 20.01) <= 0.005

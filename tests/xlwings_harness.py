@@ -111,7 +111,7 @@ def decorated_udfs() -> types.ModuleType:
         engine = xlwings.main.Engine(impl=_ExcelEngineStandIn())
         xlwings.engines.add(engine)
     saved = (xlwings.func, xlwings.arg, xlwings.ret)
-    xlwings.func, xlwings.arg, xlwings.ret = xludfs.xlfunc, xludfs.xlarg, xludfs.xlret
+    xlwings.func, xlwings.arg, xlwings.ret = xludfs.xlfunc, xludfs.xlarg, xludfs.xlret  # type: ignore[assignment]
     try:
         import xlrating
 
