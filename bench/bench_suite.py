@@ -357,7 +357,7 @@ def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) 
     """The ladder book as a club that kept typing games gets it: built with its first 16
     events, then the other games written into the Games table while the ratings array
     still spans 16 events (``recalc`` must widen it: 23,000 new cells and the chart)."""
-    from xlrating.workbook import season_book
+    from xlrating.workbook import a1, season_book, season_fit
     from xlrating.workbook.templates import build_club_season
 
     first = sorted({str(row[0]) for row in games})[:16]
@@ -367,7 +367,7 @@ def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) 
     )
     layout = season_book.find_season(start)
     sheet, ref = layout.games
-    row1, col1, _, _ = season_book._bounds(ref)
+    row1, col1, _, _ = a1.bounds(ref)
     edits: dict[tuple[int, int], object] = {}
     for i, game in enumerate(games):
         day = game[1].date() if isinstance(game[1], dt.datetime) else game[1]
@@ -375,7 +375,7 @@ def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) 
         for j, value in enumerate(values):
             edits[(row1 + i, col1 + j)] = value
     grown = folder / "grown.xlsx"
-    season_book._write(start, grown, layout, {sheet: edits}, None)  # the array left as it was
+    season_fit.write_book(start, grown, layout, {sheet: edits}, None)  # the array left as it was
     return grown
 
 

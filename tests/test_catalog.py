@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import xlrating
-from xlrating import catalog
+from xlrating import catalog, catalog_args
 from xlrating.catalog import FUNCTION_DOCS_PATH, FUNCTIONS, render_function_docs, render_udfs
 
 from .xlwings_harness import MISSING, call_udf, com_value, decorated_udfs
@@ -571,7 +571,7 @@ def test_paired_rows_fast_sweep_equals_the_cell_by_cell_path(
     from xlrating.cells import paired_rows
 
     opponents, results = ranges
-    convert = catalog._fide_opponent if fide else catalog._rating
+    convert = catalog_args.fide_opponent if fide else catalog_args.rating_of
 
     def outcome(opps: Any, ress: Any) -> object:
         try:
