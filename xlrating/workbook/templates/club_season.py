@@ -526,7 +526,8 @@ def _start_and_final(book: Book, a: _Areas, r: Sheet) -> None:
     last_event_col = cell_at(0, event_last)[:-1]
     for i in range(room.players):
         row = data_first + i
-        found = f"INDEX({ratings_of},MATCH($C{row},{names},0))"
+        # $C{row}&"": a plain text; LibreOffice never finds the spilled text itself.
+        found = f'INDEX({ratings_of},MATCH($C{row}&"",{names},0))'
         last = f"INDEX($D{row}:${last_event_col}{row},COUNTA($D${head}:${last_event_col}${head}))"
         for letter, value in (("A", found), ("B", last)):
             r.formula(
@@ -582,7 +583,21 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
     columns = ["Player", "Rounds", "Points", "Rank", "Rating before", "New rating", "Change"]
     for col, text in enumerate(columns):
         st.write(cell_at(sfirst - 2, col), text, "header")
-    event_col = f"MATCH($B$4,{spill_events},0)"
+    # Positions, found with EXACT (names are case-sensitive, as the functions read them):
+    # LibreOffice's MATCH and VLOOKUP never find the text inside an add-in's table result
+    # (docs/libreoffice.md), EXACT does.
+    head_col = spill_events.split("!")[1].split(":")[0]
+    st.write("A7", "Event number", "label")
+    st.formula(
+        "event_number",
+        "B7",
+        f"SUMPRODUCT(EXACT({spill_events},$B$4)*(COLUMN({spill_events})-COLUMN({head_col})+1))",
+        "output",
+        "0",
+        "Event number",
+    )
+    event_col = "$B$7"
+    names_top = spill_names.split("!")[1].split(":")[0]
     for i in range(room.players):
         row, source = sfirst + i, top + i
         blank = f'IF($A{row}="","",'
@@ -592,22 +607,25 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
             f'IF({PLAYERS_SHEET}!$A${source}="","",{PLAYERS_SHEET}!$A${source})',
             "output",
         )
-        player_row = f"MATCH($A{row},{spill_names},0)"
-        # VLOOKUP gives values; INDEX over the table would build a reference to each cell.
-        before = f"VLOOKUP($A{row},{spill_table},MAX({event_col}-1,1)+1,FALSE)"
-        after = f"VLOOKUP($A{row},{spill_table},{event_col}+1,FALSE)"
+        player_row = (
+            f"SUMPRODUCT(EXACT({spill_names},$A{row})*(ROW({spill_names})-ROW({names_top})+1))"
+        )
+        # INDEX by position (0 when the name or the event is not in the table: blank).
+        found = f"{blank}IF(OR({event_col}=0,{player_row}=0),\"\","
+        before = f"INDEX({spill_table},{player_row},MAX({event_col}-1,1)+1)"
+        after = f"INDEX({spill_table},{player_row},{event_col}+1)"
         st.formula(
             None,
             f"E{row}",
-            f"{blank}IFERROR(IF({event_col}=1,INDEX({starts},{player_row}),"
-            f'IF({before}="","{UNRATED}",{before})),""))',
+            f"{found}IFERROR(IF({event_col}=1,INDEX({starts},{player_row}),"
+            f'IF({before}="","{UNRATED}",{before})),"")))',
             "output",
             RATING_FORMAT,
         )
         st.formula(
             None,
             f"F{row}",
-            f'{blank}IFERROR(IF({after}="","{UNRATED}",{after}),""))',
+            f'{found}IFERROR(IF({after}="","{UNRATED}",{after}),"")))',
             "output",
             RATING_FORMAT,
         )
