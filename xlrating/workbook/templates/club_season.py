@@ -611,7 +611,7 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
             f"SUMPRODUCT(EXACT({spill_names},$A{row})*(ROW({spill_names})-ROW({names_top})+1))"
         )
         # INDEX by position (0 when the name or the event is not in the table: blank).
-        found = f"{blank}IF(OR({event_col}=0,{player_row}=0),\"\","
+        found = f'{blank}IF(OR({event_col}=0,{player_row}=0),"",'
         before = f"INDEX({spill_table},{player_row},MAX({event_col}-1,1)+1)"
         after = f"INDEX({spill_table},{player_row},{event_col}+1)"
         st.formula(
