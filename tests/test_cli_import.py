@@ -28,6 +28,7 @@ from xlrating.season import rate_season
 from xlrating.workbook import engine, templates
 from xlrating.workbook.lint import lint_workbook
 from xlrating.workbook.season_book import find_season
+from xlrating.workbook.season_layout import CLUB_CARD_GAMES
 
 from .test_club_season import cells, season_from_book, spill
 
@@ -279,6 +280,11 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
         for k, v in _formulas(path).items()
         if v.startswith("array cm=1 ")
     }
+    # The Crosstable's EVENT_CROSSTABLE, and the Player card's games (one SMALL per row).
+    assert dynamic.pop("A9") == "EVENT_CROSSTABLE"
+    card = {k for k, v in dynamic.items() if k.startswith("H") and v == "IFERROR"}
+    assert len(card) == CLUB_CARD_GAMES
+    dynamic = {k: v for k, v in dynamic.items() if k not in card}
     # SEASON_RATINGS, and the Standings sheet's Rounds, Points and Rank columns.
     assert dynamic == {"C13": "SEASON_RATINGS", "B9": "IF", "C9": "IF", "D9": "IF"}
     assert b"XLDAPR" in after["xl/metadata.xml"]

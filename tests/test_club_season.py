@@ -196,8 +196,12 @@ def test_chart_draws_one_line_per_player_over_the_table() -> None:
     layout = find_season(BOOK)
     with zipfile.ZipFile(BOOK) as zf:
         charts = [n for n in zf.namelist() if n.startswith("xl/charts/chart")]
-        assert len(charts) == 1
-        xml = zf.read(charts[0]).decode("utf-8")
+        # The Chart sheet's chart, and the Player card's (which reads its own sheet).
+        assert len(charts) == 2
+        xmls = [zf.read(name).decode("utf-8") for name in charts]
+    (xml,) = [x for x in xmls if "Ratings!" in x]
+    (card,) = [x for x in xmls if "Ratings!" not in x]
+    assert "'Player card'!$C$" in card
     assert "<c:lineChart>" in xml
     refs = re.findall(r"<c:f>([^<]*)</c:f>", xml)
     names = refs[0::3]

@@ -96,7 +96,7 @@ def test_event_crosstable_pads_to_its_room_and_names_bad_input() -> None:
         "#VALUE! event 'July' is not in the games table"
     )
     assert str(FUNCTIONS["EVENT_CROSSTABLE"](players, games, "June", 1)).startswith(
-        "#VALUE! rounds must be a whole number from 2 to 99"
+        "#VALUE! rounds must be a whole number from 2 to 1000"
     )
 
 

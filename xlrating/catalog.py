@@ -27,10 +27,10 @@ from .cells import (
     cell_error_text,
     is_blank,
     paired_rows,
-    to_grid,
     to_bool,
     to_choice,
     to_date,
+    to_grid,
     to_int,
     to_number,
     to_optional_number,
@@ -919,10 +919,9 @@ def _event_crosstable(players: Cell, games: Cell, event: Cell, rounds: Cell) -> 
             f"(event {show(wanted)} has {needed} rounds), got {show(rounds)}"
         )
     places = {row.name: row.place for row in rows}
-    table: Table = [
-        ["Place", "Player", "Rating", *(f"R{r}" for r in range(1, width + 1))]
-        + ["Total", "Buchholz", "Sonneborn-Berger"]
-    ]
+    header: list[object] = ["Place", "Player", "Rating"]
+    header += [f"R{r}" for r in range(1, width + 1)]
+    table: Table = [[*header, "Total", "Buchholz", "Sonneborn-Berger"]]
     for row in rows:
         cells = [tiebreak.round_text(c, places) for c in row.rounds]
         table.append(
@@ -935,7 +934,6 @@ def _event_crosstable(players: Cell, games: Cell, event: Cell, rounds: Cell) -> 
     blank_row: list[object] = [""] * len(table[0])
     table.extend(list(blank_row) for _ in range(height - len(rows)))
     return table
-
 
 
 # ---------------------------------------------------------------- generated xlwings module

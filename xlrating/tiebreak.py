@@ -32,7 +32,7 @@ __all__ = ["MAX_ROUNDS", "CrosstableRow", "RoundCell", "crosstable", "round_text
 
 #: The most round columns a crosstable gives: a sanity bound of ours (no regulation), far
 #: above any Swiss or all-play-all a club runs, so a typo cannot ask for a huge table.
-MAX_ROUNDS: Final = 99
+MAX_ROUNDS: Final = 1_000
 
 #: How a result shows in a round cell: points as wallcharts print them.
 _POINTS_TEXT: Final[dict[float, str]] = {1.0: "1", 0.5: "½", 0.0: "0"}
