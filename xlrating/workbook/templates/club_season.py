@@ -243,8 +243,9 @@ def _areas(room: ClubRoom) -> _Areas:
     last_game = first + room.games - 1
     head = RATINGS_HEADER
     data_first, data_last = head + 1, head + room.players
-    event_first = 3  # column D
+    event_first = 1  # column B: the names in A, then one column per event
     event_last = event_first + room.events - 1
+    start = cell_at(0, event_last + 1)[:-1]  # the Start and Final columns after the room
     return _Areas(
         room,
         top,
@@ -259,10 +260,10 @@ def _areas(room: ClubRoom) -> _Areas:
         data_first,
         data_last,
         event_last,
-        f"{RATINGS_SHEET}!$C${data_first}:$C${data_last}",
-        f"{RATINGS_SHEET}!$D${head}:${cell_at(0, event_last)[:-1]}${head}",
-        f"{RATINGS_SHEET}!$C${data_first}:${cell_at(0, event_last)[:-1]}${data_last}",
         f"{RATINGS_SHEET}!$A${data_first}:$A${data_last}",
+        f"{RATINGS_SHEET}!$B${head}:${cell_at(0, event_last)[:-1]}${head}",
+        f"{RATINGS_SHEET}!$A${data_first}:${cell_at(0, event_last)[:-1]}${data_last}",
+        f"{RATINGS_SHEET}!${start}${data_first}:${start}${data_last}",
     )
 
 
@@ -420,8 +421,9 @@ def _ratings_sheet(
     columns; returns the height and width of the table."""
     room = a.room
     r = book.sheet(RATINGS_SHEET)
-    r.widths(A=10, B=10, C=26)
-    r.ws.set_column(3, 3 + room.events - 1, 15)
+    r.widths(A=26)
+    r.ws.set_column(1, room.events, 15)
+    r.ws.set_column(room.events + 1, room.events + 2, 11)
     r.title("Ratings after each event of the season", SUBTITLE)
     r.section("A4", "Settings", 3)
     r.input(
@@ -474,6 +476,7 @@ def _ratings_table(
     typed in; returns the height and width of the table."""
     room, head, players, games = a.room, a.head, a.players, a.games
     r.section(f"A{head - 1}", "Ratings after each event (SEASON_RATINGS)", 3 + room.events)
+    r.repeat = (head - 1, head - 1)
     system = str(v["system"])
     k_text = 'IF($C$5="elo",$C$6,"")'  # SEASON_RATINGS refuses a K for the other systems
     args: dict[str, object] = {
@@ -497,7 +500,7 @@ def _ratings_table(
             f"club_season.xlsx: the season has {width - 1} events, more than its "
             f"{room.events} event columns (give event_columns)"
         )
-    area = f"C{head}:{cell_at(head - 1 + height - 1, 2 + width - 1)}"
+    area = f"A{head}:{cell_at(head - 1 + height - 1, width - 1)}"
     rating_fmt = book.fmt("output", RATING_FORMAT)
     header_fmt = book.fmt("header")
     name_fmt = book.fmt("output")
@@ -506,7 +509,7 @@ def _ratings_table(
     r.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Player")
     for i in range(room.players + 1):
         for j in range(1 + room.events):
-            row, col = head - 1 + i, 2 + j
+            row, col = head - 1 + i, j
             cell_format = header_fmt if i == 0 else name_fmt if j == 0 else rating_fmt
             value = rows[i][j] if i < height and j < width else None
             if (i, j) == (0, 0):
@@ -523,30 +526,38 @@ def _ratings_table(
 
 
 def _start_and_final(book: Book, a: _Areas, r: Sheet) -> None:
-    """The Start and Final columns left of the ratings table."""
+    """The Start and Final columns right of the ratings table's room."""
     room, head, top, last_player, names = a.room, a.head, a.top, a.last_player, a.names
     data_first, data_last, event_last = a.data_first, a.data_last, a.event_last
-    r.write(f"A{head}", "Start", "header")
-    r.write(f"B{head}", "Final", "header")
+    start_col, final_col = event_last + 1, event_last + 2
+    start, final = cell_at(0, start_col)[:-1], cell_at(0, final_col)[:-1]
+    r.write(f"{start}{head}", "Start", "header")
+    r.write(f"{final}{head}", "Final", "header")
     ratings_of = f"{PLAYERS_SHEET}!$B${top}:$B${last_player}"
     last_event_col = cell_at(0, event_last)[:-1]
     for i in range(room.players):
         row = data_first + i
-        # $C{row}&"": a plain text; LibreOffice never finds the spilled text itself.
-        found = f'INDEX({ratings_of},MATCH($C{row}&"",{names},0))'
-        last = f"INDEX($D{row}:${last_event_col}{row},COUNTA($D${head}:${last_event_col}${head}))"
-        for letter, value in (("A", found), ("B", last)):
-            r.formula(
-                None,
-                f"{letter}{row}",
-                f'IF($C{row}="","",IFERROR(IF({value}="","{UNRATED}",{value}),""))',
-                "output",
-                RATING_FORMAT,
-            )
-    book.record("start", RATINGS_SHEET, f"$A${head}:$A${data_last}", "Start rating")
-    book.record("final", RATINGS_SHEET, f"$B${head}:$B${data_last}", "Final rating")
+        # $A{row}&"": a plain text; LibreOffice never finds the spilled text itself.
+        found = f'INDEX({ratings_of},MATCH($A{row}&"",{names},0))'
+        r.formula(
+            None,
+            f"{start}{row}",
+            f'IF($A{row}="","",IFERROR(IF({found}="","{UNRATED}",{found}),""))',
+            "output",
+            RATING_FORMAT,
+        )
+        last = f"INDEX($B{row}:${last_event_col}{row},COUNTA($B${head}:${last_event_col}${head}))"
+        r.formula(
+            None,
+            f"{final}{row}",
+            f'IF($A{row}="","",IFERROR(IF(ISNUMBER({last}),{last},"{UNRATED}"),""))',
+            "output",
+            RATING_FORMAT,
+        )
+    book.record("start", RATINGS_SHEET, f"${start}${head}:${start}${data_last}", "Start rating")
+    book.record("final", RATINGS_SHEET, f"${final}${head}:${final}${data_last}", "Final rating")
     book.formats["start"] = book.formats["final"] = RATING_FORMAT
-    r.ws.freeze_panes(head, 3)
+    r.ws.freeze_panes(head, 1)
 
 
 def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
@@ -709,14 +720,14 @@ def _chart_sheet(book: Book, a: _Areas, height: int, width: int) -> None:
     c = book.sheet(CHART_SHEET)
     c.title("Ratings through the season", "One line per player: the rating after each event.")
     chart = book.wb.add_chart({"type": "line"})
-    last_col = 2 + width - 1
+    last_col = width - 1
     for i in range(1, height):
         row = head - 1 + i
         chart.add_series(
             {
-                "name": [RATINGS_SHEET, row, 2],
-                "categories": [RATINGS_SHEET, head - 1, 3, head - 1, last_col],
-                "values": [RATINGS_SHEET, row, 3, row, last_col],
+                "name": [RATINGS_SHEET, row, 0],
+                "categories": [RATINGS_SHEET, head - 1, 1, head - 1, last_col],
+                "values": [RATINGS_SHEET, row, 1, row, last_col],
                 "marker": {"type": "circle", "size": 5},
             }
         )
