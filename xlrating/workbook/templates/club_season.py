@@ -998,7 +998,9 @@ def _club_how_to(book: Book, room: ClubRoom) -> None:
         [
             "A club's season: the players (sheet Players), every game (sheet Games), every "
             "player's rating after each event (sheet Ratings, one SEASON_RATINGS call), the "
-            "standings of one event (sheet Standings) and a chart of the ratings (sheet Chart).",
+            "standings of one event (sheet Standings), a chart of the ratings (sheet Chart), "
+            "one event as a crosstable with Buchholz and Sonneborn-Berger (sheet Crosstable, "
+            "one EVENT_CROSSTABLE call) and one member's season (sheet Player card).",
             "Players: name, rating at the start of the season (blank if unrated), rated games "
             "(blank with a rating: established, count not known), floor, age (for an unrated "
             f"junior). Room for {room.players} players; blank rows are skipped.",
@@ -1011,6 +1013,10 @@ def _club_how_to(book: Book, room: ClubRoom) -> None:
             "the range the season had when the file was written (a fixed CSE array): after "
             "adding players or events select a larger range from its first cell and confirm "
             "the formula with Ctrl+Shift+Enter, or let xlrating recalc resize it.",
+            "Crosstable and Player card: choose the event or the member in the yellow cell. "
+            "Ratings are shown as whole numbers, as US Chess and FIDE publish them; the cells "
+            "hold the unrounded values. Every sheet prints one page wide, with its header rows "
+            "on each page.",
             "Add an event from a FIDE TRF file or a US Chess crosstable (players not yet on the "
             "Players sheet are added, then the games):",
             "    xlrating import FILE --into THIS_FILE.xlsx [--event NAME] [--date YYYY-MM-DD]",

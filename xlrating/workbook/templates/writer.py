@@ -198,6 +198,8 @@ class Book:
         for ws in self.wb.worksheets():
             if not any(sheet.ws is ws for sheet in self.sheets):  # e.g. xlwings.conf
                 ws.print_area(0, 0, max(ws.dim_rowmax or 0, 0), max(ws.dim_colmax or 0, 0))
+                ws.set_portrait()
+                ws.fit_to_pages(1, 0)
                 ws.set_footer(PAGE_FOOTER)
         self.wb.close()
 
