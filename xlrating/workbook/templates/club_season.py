@@ -1,10 +1,14 @@
 """``club_season.xlsx``: a club's season: players, games, ratings after each event, standings.
 
-The builder lays out five sheets (Players, Games, Ratings, Standings, Chart) where
-:mod:`xlrating.workbook.season_layout` says; :mod:`xlrating.workbook.season_book` imports
-events into a built book and refits its ratings table.  The Ratings sheet is one
+The builder lays out seven sheets (Players, Games, Ratings, Standings, Chart, Crosstable,
+Player card) where :mod:`xlrating.workbook.season_layout` says;
+:mod:`xlrating.workbook.season_book` imports events into a built book and refits its
+ratings table.  The Ratings sheet is one
 SEASON_RATINGS call (a dynamic array, written with the values it gives for the season
-typed in); the Standings sheet counts one event's results with COUNTIFS.  The sample
+typed in); the Standings sheet counts one event's results with COUNTIFS; the Crosstable
+sheet is one EVENT_CROSSTABLE call; the Player card reads the Ratings and Games sheets.
+No formula looks text up inside a table result (LibreOffice never finds it there): rows
+and columns are found with SUMPRODUCT(EXACT(...)) and read with INDEX.  The sample
 season and the checks are in :mod:`.club_sample`.
 """
 
