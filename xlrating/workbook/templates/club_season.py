@@ -209,7 +209,7 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     _standings_sheet(book, v, a)
     _chart_sheet(book, a, height, width)
     _crosstable_sheet(book, v, a, players_grid, games_grid)
-    _card_sheet(book, a, players_grid)
+    _card_sheet(book, a, players_grid, width)
     _club_how_to(book, room)
 
 
@@ -834,12 +834,12 @@ def _crosstable_sheet(
     x.ws.freeze_panes(head, 2)
 
 
-def _card_sheet(book: Book, a: _Areas, players_grid: list[list[object]]) -> None:
+def _card_sheet(book: Book, a: _Areas, players_grid: list[list[object]], width: int) -> None:
     """The Player card sheet: one member's rating after each event (a table and a line
     chart) and his games of the season."""
     room, top, last_player = a.room, a.top, a.last_player
     c = book.sheet(CARD_SHEET)
-    c.widths(A=22, B=12, C=8, D=10, E=24, F=9, G=8, H=10)
+    c.widths(A=22, B=12, C=3, D=10, E=24, F=9, G=8, H=10)
     c.title(
         "A player's season",
         "Choose a member: his rating after every event (from the Ratings sheet) and his games.",
@@ -895,7 +895,6 @@ def _card_sheet(book: Book, a: _Areas, players_grid: list[list[object]]) -> None
         "output",
         RATING_FORMAT,
     )
-    c.formula(None, f"C{start_row}", f"IF(ISNUMBER($B{start_row}),$B{start_row},NA())")
     for k in range(1, room.events + 1):
         row = start_row + k
         c.formula(
@@ -912,23 +911,21 @@ def _card_sheet(book: Book, a: _Areas, players_grid: list[list[object]]) -> None
             "output",
             RATING_FORMAT,
         )
-        # The chart's values: #N/A (not drawn) where there is no rating.
-        c.formula(None, f"C{row}", f"IF(ISNUMBER($B{row}),$B{row},NA())")
     last_rating = start_row + room.events
-    c.ws.set_column("C:C", None, None, {"hidden": True})
     book.record("card_ratings", CARD_SHEET, f"$B${start_row}:$B${last_rating}", "Ratings")
     book.formats["card_ratings"] = RATING_FORMAT
     chart = book.wb.add_chart({"type": "line"})
+    # The line: the start and the events the season has when the book is written (the
+    # table's empty rows would be drawn at 0).
+    events_now = start_row + width - 1
     chart.add_series(
         {
             "name": [CARD_SHEET, 3, 1],
-            "categories": [CARD_SHEET, start_row - 1, 0, last_rating - 1, 0],
-            "values": [CARD_SHEET, start_row - 1, 2, last_rating - 1, 2],
+            "categories": [CARD_SHEET, start_row - 1, 0, events_now - 1, 0],
+            "values": [CARD_SHEET, start_row - 1, 1, events_now - 1, 1],
             "marker": {"type": "circle", "size": 6},
         }
     )
-    chart.show_hidden_data()
-    chart.show_na_as_empty_cell()
     chart.set_title({"name": "Rating after each event"})
     chart.set_legend({"none": True})
     chart.set_y_axis({"name": "Rating", "major_gridlines": {"visible": True}})
