@@ -28,6 +28,7 @@ from xlrating.season import rate_season
 from xlrating.workbook import engine, templates
 from xlrating.workbook.lint import lint_workbook
 from xlrating.workbook.season_book import find_season
+from xlrating.workbook.season_layout import CLUB_CARD_GAMES
 
 from .test_club_season import cells, season_from_book, spill
 
@@ -172,7 +173,7 @@ def test_import_rates_as_the_same_games_typed_in(
     games += [[WINTER, WINTER_DATE, *row] for row in TYPED_CROSSTABLE]
     typed = tmp_path / "typed.xlsx"
     templates.build_template(NAME, typed, {"players": players, "games": games})
-    assert find_season(path).ref == find_season(typed).ref == "C13:I36"
+    assert find_season(path).ref == find_season(typed).ref == "A13:G36"
     ours, theirs = cached(path), spill(engine.evaluate(typed), typed)
     assert ours[0] == ["Player", TRF_EVENT, *ours[0][2:6], WINTER]  # in date order
     for got, want in zip(ours, theirs, strict=True):
@@ -280,21 +281,26 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
         for k, v in _formulas(path).items()
         if v.startswith("array cm=1 ")
     }
+    # The Crosstable's EVENT_CROSSTABLE, and the Player card's games (one SMALL per row).
+    assert dynamic.pop("A9") == "EVENT_CROSSTABLE"
+    card = {k for k, v in dynamic.items() if k.startswith("H") and v == "IFERROR"}
+    assert len(card) == CLUB_CARD_GAMES
+    dynamic = {k: v for k, v in dynamic.items() if k not in card}
     # SEASON_RATINGS, and the Standings sheet's Rounds, Points and Rank columns.
-    assert dynamic == {"C13": "SEASON_RATINGS", "B9": "IF", "C9": "IF", "D9": "IF"}
+    assert dynamic == {"A13": "SEASON_RATINGS", "B9": "IF", "C9": "IF", "D9": "IF"}
     assert b"XLDAPR" in after["xl/metadata.xml"]
     ratings = after[f"xl/worksheets/sheet{sheets['Ratings']}.xml"].decode()
     assert re.search(
-        r'<c r="C13"[^>]*cm="1"[^>]*><f t="array" ref="C13:I36">SEASON_RATINGS', ratings
+        r'<c r="A13"[^>]*cm="1"[^>]*><f t="array" ref="A13:G36">SEASON_RATINGS', ratings
     )
     # Validations: unchanged.
     assert _validations(path) == _validations(WORKBOOKS / NAME)
     # The chart: still drawn on the Chart sheet, one line per player of the grown table.
     chart = after["xl/charts/chart1.xml"].decode()
     refs = re.findall(r"<c:f>([^<]*)</c:f>", chart)
-    assert refs[0::3] == [f"Ratings!$C${row}" for row in range(14, 37)]
-    assert set(refs[1::3]) == {"Ratings!$D$13:$I$13"}
-    assert refs[2::3] == [f"Ratings!$D${row}:$I${row}" for row in range(14, 37)]
+    assert refs[0::3] == [f"Ratings!$A${row}" for row in range(14, 37)]
+    assert set(refs[1::3]) == {"Ratings!$B$13:$G$13"}
+    assert refs[2::3] == [f"Ratings!$B${row}:$G${row}" for row in range(14, 37)]
     assert "<a:t>Ratings after each event</a:t>" in chart  # its title and axes are kept
     assert before["xl/drawings/drawing1.xml"] == after["xl/drawings/drawing1.xml"]
     assert not lint_workbook(path, values="current")  # --recalc: Excel keeps the values
@@ -310,7 +316,7 @@ def test_import_output(capsys: pytest.CaptureFixture[str], book: Path) -> None:
     )
     assert "21 game rows (Games rows 77-97)" in out
     assert "note: 1 pairing with no result from White's side" in out
-    assert "the season table now spans C13:H30 (was C13:G22); chart lines: 17" in out
+    assert "the season table now spans A13:F30 (was A13:E22); chart lines: 17" in out
     assert "xlrating recalc" in out
 
 
@@ -320,9 +326,9 @@ def test_import_with_recalc_caches_the_results(imported: tuple[Path, list[str]])
     path, outputs = imported
     assert "recalculated" in outputs[1] and "recalculated" not in outputs[0]
     values = load_workbook(path, data_only=True)
-    assert values["Ratings"]["C36"].value == "FRANK DUMMY"  # the last of 23 players
-    assert values["Ratings"]["I13"].value == WINTER  # the last event
-    assert isinstance(values["Ratings"]["I36"].value, float)
+    assert values["Ratings"]["A36"].value == "FRANK DUMMY"  # the last of 23 players
+    assert values["Ratings"]["G13"].value == WINTER  # the last event
+    assert isinstance(values["Ratings"]["G36"].value, float)
     assert values["Checks"]["B3"].value == "ALL PASS"
 
 
@@ -459,7 +465,7 @@ def test_a_full_table_grows(
 @pytest.mark.slow
 def test_recalc_fits_a_season_that_changed(capsys: pytest.CaptureFixture[str], book: Path) -> None:
     """A book saved by another program after adding a player and an event and deleting two
-    events: the SEASON_RATINGS array still has its old range (C13:G22: 9 players, 4
+    events: the SEASON_RATINGS array still has its old range (A13:E22: 9 players, 4
     events); recalc sizes it to the tables (10 players, 3 events) before computing."""
     from openpyxl import load_workbook
 
@@ -479,14 +485,14 @@ def test_recalc_fits_a_season_that_changed(capsys: pytest.CaptureFixture[str], b
         for col, value in zip("ABCDEF", values, strict=True):
             games[f"{col}{77 + i}"] = value
     wb.save(book)  # openpyxl keeps the array formula (as a plain CSE array) and its range
-    assert find_season(book).ref == "C13:G22"
+    assert find_season(book).ref == "A13:E22"
     out_path = book.with_name("changed.xlsx")
     code, out, err = run(capsys, "recalc", str(book), "-o", str(out_path))
     assert code == 0, err
     # openpyxl wrote the chart without namespace prefixes: its lines are redrawn too.
-    assert "the season table now spans C13:F23 (was C13:G22); chart lines: 10" in out
+    assert "the season table now spans A13:D23 (was A13:E22); chart lines: 10" in out
     shown = load_workbook(out_path, data_only=True)["Ratings"]
-    table = [[shown[c].value for c in row] for row in cells("C13:F23")]
+    table = [[shown[c].value for c in row] for row in cells("A13:D23")]
     players, events = season_from_book(book)
     core = rate_season(players, events)
     assert table[0] == ["Player", "September Swiss", "October Swiss", "January Rapid"]
@@ -495,4 +501,4 @@ def test_recalc_fits_a_season_that_changed(capsys: pytest.CaptureFixture[str], b
         expected = [pytest.approx(v, rel=1e-12) for v in season_row.after]
         assert got == [season_row.name, *expected]
     assert all(shown[f"G{row}"].value is None for row in range(13, 24))  # left the array
-    assert find_season(book).ref == "C13:G22"  # the input is left as it was
+    assert find_season(book).ref == "A13:E22"  # the input is left as it was

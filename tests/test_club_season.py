@@ -127,12 +127,13 @@ def test_start_and_final_columns() -> None:
     first = int(find_season(BOOK).cell[1:])
     for i, player in enumerate(players, start=1):
         row = first + i
-        assert ev.value("Ratings", f"C{row}") == player.name
-        start = ev.value("Ratings", f"A{row}")
+        # The player first; Start and Final right of the 16 event columns (B to Q).
+        assert ev.value("Ratings", f"A{row}") == player.name
+        start = ev.value("Ratings", f"R{row}")
         assert start == ("unrated" if player.rating is None else player.rating), player.name
-        assert ev.value("Ratings", f"B{row}") == table[i][-1], player.name
+        assert ev.value("Ratings", f"S{row}") == table[i][-1], player.name
     after = first + len(players) + 1
-    assert [ev.value("Ratings", f"{c}{after}") for c in "AB"] == ["", ""]
+    assert [ev.value("Ratings", f"{c}{after}") for c in "RS"] == ["", ""]
 
 
 def test_the_sample_season_is_what_the_template_promises() -> None:
@@ -195,16 +196,20 @@ def test_chart_draws_one_line_per_player_over_the_table() -> None:
     layout = find_season(BOOK)
     with zipfile.ZipFile(BOOK) as zf:
         charts = [n for n in zf.namelist() if n.startswith("xl/charts/chart")]
-        assert len(charts) == 1
-        xml = zf.read(charts[0]).decode("utf-8")
+        # The Chart sheet's chart, and the Player card's (which reads its own sheet).
+        assert len(charts) == 2
+        xmls = [zf.read(name).decode("utf-8") for name in charts]
+    (xml,) = [x for x in xmls if "Ratings!" in x]
+    (card,) = [x for x in xmls if "Ratings!" not in x]
+    assert "'Player card'!$B$10:$B$14" in card  # the start and the four events
     assert "<c:lineChart>" in xml
     refs = re.findall(r"<c:f>([^<]*)</c:f>", xml)
     names = refs[0::3]
     players, _ = season_from_book(BOOK)
     first = int(layout.cell[1:])
-    assert names == [f"Ratings!$C${first + i}" for i in range(1, len(players) + 1)]
-    assert set(refs[1::3]) == {f"Ratings!$D${first}:$G${first}"}  # the four events
-    assert refs[2::3] == [f"Ratings!$D${first + i}:$G${first + i}" for i in range(1, 10)]
+    assert names == [f"Ratings!$A${first + i}" for i in range(1, len(players) + 1)]
+    assert set(refs[1::3]) == {f"Ratings!$B${first}:$E${first}"}  # the four events
+    assert refs[2::3] == [f"Ratings!$B${first + i}:$E${first + i}" for i in range(1, 10)]
     assert "<c:cat><c:strRef>" in xml  # event names, not numbers
 
 

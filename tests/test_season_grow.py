@@ -146,7 +146,7 @@ def test_a_64_player_event_grows_the_default_book(
     assert "Games table grew" not in out  # 192 game rows fit the 600 rows
     layout = find_season(book)
     assert layout.players == ("Players", "A5:E84")
-    assert layout.ref == "C13:H86"  # 73 players and the header, 5 events and the names
+    assert layout.ref == "A13:F86"  # 73 players and the header, 5 events and the names
     guard.check_workbook(book)
 
 
@@ -178,8 +178,8 @@ def test_the_grown_standings_and_checks_compute(grown: tuple[Path, Path, str]) -
     assert wb["Standings"]["A81"].value == "Member 64"
     assert wb["Standings"]["A82"].value in (None, "")
     ratings = load_workbook(recalc, data_only=True)["Ratings"]
-    assert ratings["C86"].value == "Member 64"
-    assert isinstance(ratings["B86"].value, float)  # Final, a formula of a new row
+    assert ratings["A86"].value == "Member 64"
+    assert isinstance(ratings["S86"].value, float)  # Final, a formula of a new row
 
 
 # ---------------------------------------------------------------- nothing else changes
@@ -202,7 +202,7 @@ def test_every_cell_outside_the_grown_rows_keeps_its_xml(grown: tuple[Path, Path
             at = inserted.get(sheet)
             moved = row + 40 if at is not None and row >= at else row
             there = new[f"{letters}{moved}"]
-            if sheet == "Ratings" and 13 <= row <= 86 and 3 <= ord(letters[0]) - 64 <= 8:
+            if sheet == "Ratings" and 13 <= row <= 86 and 1 <= ord(letters[0]) - 64 <= 6:
                 continue  # the ratings array: resized and left for recalc to fill
             if cell.find(f"{MAIN}f") is None:
                 assert xml_of(there) == xml_of(cell), (sheet, ref)
@@ -242,7 +242,7 @@ def test_new_rows_carry_the_last_rows_styles_and_validations(
     # New formula rows continue the pattern: Standings row 88 reads Players row 84.
     a88 = cells_of(after["Standings"])["A88"].find(f"{MAIN}f")
     assert a88 is not None and a88.text == 'IF(Players!$A$84="","",Players!$A$84)'
-    season = cells_of(after["Ratings"])["C13"].find(f"{MAIN}f")
+    season = cells_of(after["Ratings"])["A13"].find(f"{MAIN}f")
     assert season is not None and season.text is not None
     assert season.text.startswith("SEASON_RATINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
 
@@ -254,7 +254,7 @@ def test_the_chart_draws_every_player(grown: tuple[Path, Path, str]) -> None:
     series = list(chart.iter(f"{CHART}ser"))
     assert len(series) == 73
     names = [s.find(f"{CHART}tx/{CHART}strRef/{CHART}f") for s in series]
-    assert [n.text for n in names if n is not None] == [f"Ratings!$C${r}" for r in range(14, 87)]
+    assert [n.text for n in names if n is not None] == [f"Ratings!$A${r}" for r in range(14, 87)]
 
 
 # ---------------------------------------------------------------- resize

@@ -189,9 +189,9 @@ def test_formula_like_names_are_text_and_recalc_shows_them(
     assert code == 0 and err == "", err
     values = load_workbook(out_path, data_only=True)
     ratings = values["Ratings"]
-    shown = [ratings[f"C{r}"].value for r in range(14, 30)]
+    shown = [ratings[f"A{r}"].value for r in range(14, 30)]
     assert set(names) <= set(shown)
-    last = [ratings[f"H{r}"].value for r in range(14, 30) if ratings[f"C{r}"].value in names]
+    last = [ratings[f"F{r}"].value for r in range(14, 30) if ratings[f"A{r}"].value in names]
     assert len(last) == 6 and all(isinstance(v, (int, float)) for v in last), last
     assert values["Checks"]["B3"].value == "ALL PASS"
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, get_args
 
-from . import elo, events, fide, glicko2, season, uscf
+from . import elo, events, fide, glicko2, season, tiebreak, uscf
 from ._check import show
 from .catalog_args import ELO_ARGS as _ELO_ARGS
 from .catalog_args import EVENT_DATE as _EVENT_DATE
@@ -66,6 +66,7 @@ from .cells import (
     to_bool,
     to_choice,
     to_date,
+    to_grid,
     to_int,
     to_number,
     to_optional_number,
@@ -764,6 +765,64 @@ def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
     table: Table = [["Player", *result.events]]
     for row in result.ratings:
         table.append([row.name, *(_blank_if_none(v) for v in row.after)])
+    return table
+
+
+@_register(
+    "EVENT_CROSSTABLE",
+    "One event of a season as a crosstable that spills: Place, Player, Rating, each round "
+    "(opponent's place, colour w/b, result), Total, Buchholz, Sonneborn-Berger (FIDE C.07).",
+    (
+        _PLAYERS,
+        _p(
+            "games",
+            "Games table with the event first: event, [date], round, white, black, result "
+            "(as SEASON_RATINGS reads it).",
+        ),
+        _p("event", "The event to show (its name in the games table's first column)."),
+        _o0(
+            "rounds",
+            "Round columns to give (blank: the most rounds of any event in games); the "
+            "table is padded with empty texts to this width and to one row per players row.",
+        ),
+    ),
+    '=EVENT_CROSSTABLE(Players!A2:E20, Games!A2:F200, "May Swiss")',
+    spills=True,
+)
+def _event_crosstable(players: Cell, games: Cell, event: Cell, rounds: Cell) -> Table:
+    roster = read_players(players)
+    grouped = read_season_games(games, roster)
+    if is_blank(event) or isinstance(event, bool) or not isinstance(event, (str, int, float)):
+        raise InvalidInputError(f"event must be an event's name, got {show(event)}")
+    wanted = " ".join(str(event).split()) if isinstance(event, str) else str(event)
+    if wanted not in grouped.events:
+        raise InvalidInputError(f"event {show(event)} is not in the games table")
+    most = max((g.round for played in grouped.games for g in played), default=1)
+    width = to_int(rounds, "rounds", most)
+    rows = tiebreak.crosstable(
+        grouped.games[grouped.events.index(wanted)], {p.name: p.rating for p in roster}
+    )
+    needed = len(rows[0].rounds)
+    if not 1 <= width <= tiebreak.MAX_ROUNDS or width < needed:
+        raise InvalidInputError(
+            f"rounds must be a whole number from {max(needed, 1)} to {tiebreak.MAX_ROUNDS} "
+            f"(event {show(wanted)} has {needed} rounds), got {show(rounds)}"
+        )
+    places = {row.name: row.place for row in rows}
+    header: list[object] = ["Place", "Player", "Rating"]
+    header += [f"R{r}" for r in range(1, width + 1)]
+    table: Table = [[*header, "Total", "Buchholz", "Sonneborn-Berger"]]
+    for row in rows:
+        cells = [tiebreak.round_text(c, places) for c in row.rounds]
+        table.append(
+            [row.place, row.name, _blank_if_none(row.rating)]
+            + cells
+            + [""] * (width - len(cells))
+            + [row.total, row.buchholz, row.sonneborn_berger]
+        )
+    height = len(to_grid(players, "players"))
+    blank_row: list[object] = [""] * len(table[0])
+    table.extend(list(blank_row) for _ in range(height - len(rows)))
     return table
 
 

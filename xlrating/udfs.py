@@ -292,3 +292,13 @@ def FIDE_PERIOD(players, games, rating_list=None, period_date=None):
 def SEASON_RATINGS(players, games, system=None, k=None):
     'Ratings of every player after each event of a season (uscf, fide, elo or glicko2): a table that spills, one row per player, one column per event in date order.'
     return call('SEASON_RATINGS', players, games, system, k)
+
+
+@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
+@xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
+@xw.arg('event', doc="The event to show (its name in the games table's first column).", err_to_str=True)
+@xw.arg('rounds', doc='Round columns to give (blank: the most rounds of any event in games); the table is padded with empty texts to this width and to one row per players row.', err_to_str=True)
+def EVENT_CROSSTABLE(players, games, event, rounds=None):
+    "One event of a season as a crosstable that spills: Place, Player, Rating, each round (opponent's place, colour w/b, result), Total, Buchholz, Sonneborn-Berger (FIDE C.07)."
+    return call('EVENT_CROSSTABLE', players, games, event, rounds)

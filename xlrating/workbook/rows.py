@@ -511,7 +511,10 @@ class Package:
                 if element.localName == "f":
                     yield None, _text(element)
         for element in self.workbook.getElementsByTagName("*"):
-            if element.localName == "definedName":
+            # Print areas and print titles (_xlnm.) are no formulas: no table follows them.
+            if element.localName == "definedName" and not element.getAttribute("name").startswith(
+                "_xlnm."
+            ):
                 yield None, _text(element)
 
     def ranges(self) -> set[tuple[str, int, int]]:

@@ -29,6 +29,7 @@ from .season_fit import (
     write_book,
 )
 from .season_layout import (
+    CARD_SHEET,
     CLUB_MAX_GAME_ROWS,
     CLUB_MAX_PLAYER_ROWS,
 )
@@ -67,7 +68,13 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
     height = last - first
     found: dict[str, set[tuple[int, int]]] = {}
     for sheet, a, b in pkg.ranges():
-        if b - a != height or sheet.casefold() in (p_sheet.casefold(), g_sheet.casefold()):
+        # The Player card's rows follow the events (its chart's range can have as many
+        # rows as the Players table by chance), never the players.
+        if b - a != height or sheet.casefold() in (
+            p_sheet.casefold(),
+            g_sheet.casefold(),
+            CARD_SHEET.casefold(),
+        ):
             continue
         found.setdefault(sheet, set()).add((a, b))
     out: list[tuple[str, int, int]] = []

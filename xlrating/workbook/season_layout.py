@@ -14,9 +14,12 @@ from typing import Final
 from ..tournament import BYE
 
 __all__ = [
+    "CARD_SHEET",
     "CHART_SHEET",
     "CLUB_BYE",
     "CLUB_BYE_RESULTS",
+    "CLUB_CARD_GAMES",
+    "CLUB_CROSSTABLE_ROUNDS",
     "CLUB_EVENT_COLUMNS",
     "CLUB_GAME_ROWS",
     "CLUB_MAX_EVENT_COLUMNS",
@@ -26,6 +29,7 @@ __all__ = [
     "CLUB_RESULTS",
     "CLUB_SEASON",
     "CLUB_SYSTEMS",
+    "CROSSTABLE_SHEET",
     "GAMES_FIRST",
     "GAMES_SHEET",
     "PLAYERS_FIRST",
@@ -46,12 +50,18 @@ GAMES_SHEET: Final = "Games"
 RATINGS_SHEET: Final = "Ratings"
 STANDINGS_SHEET: Final = "Standings"
 CHART_SHEET: Final = "Chart"
+CROSSTABLE_SHEET: Final = "Crosstable"
+CARD_SHEET: Final = "Player card"
 
 #: Room in the club season's tables: players, game rows (a game or a bye per row), and the
 #: event columns the Ratings and Standings sheets look up (a monthly season fits).
 CLUB_PLAYER_ROWS: Final = 40
 CLUB_GAME_ROWS: Final = 600
 CLUB_EVENT_COLUMNS: Final = 16
+#: Round columns of the Crosstable sheet (more if an event of the season has more rounds),
+#: and the games a player's card lists.
+CLUB_CROSSTABLE_ROUNDS: Final = 9
+CLUB_CARD_GAMES: Final = 60
 #: What a result cell of the Games sheet offers, from White's side: results, and forfeits
 #: (+- White wins, -+ White loses).  A bye (BYE in the Black column) takes the same texts
 #: for its points: +- a full point, ½-½ half a point, -+ none.  All texts: numbers would be

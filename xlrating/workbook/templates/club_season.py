@@ -1,10 +1,14 @@
 """``club_season.xlsx``: a club's season: players, games, ratings after each event, standings.
 
-The builder lays out five sheets (Players, Games, Ratings, Standings, Chart) where
-:mod:`xlrating.workbook.season_layout` says; :mod:`xlrating.workbook.season_book` imports
-events into a built book and refits its ratings table.  The Ratings sheet is one
+The builder lays out seven sheets (Players, Games, Ratings, Standings, Chart, Crosstable,
+Player card) where :mod:`xlrating.workbook.season_layout` says;
+:mod:`xlrating.workbook.season_book` imports events into a built book and refits its
+ratings table.  The Ratings sheet is one
 SEASON_RATINGS call (a dynamic array, written with the values it gives for the season
-typed in); the Standings sheet counts one event's results with COUNTIFS.  The sample
+typed in); the Standings sheet counts one event's results with COUNTIFS; the Crosstable
+sheet is one EVENT_CROSSTABLE call; the Player card reads the Ratings and Games sheets.
+No formula looks text up inside a table result (LibreOffice never finds it there): rows
+and columns are found with SUMPRODUCT(EXACT(...)) and read with INDEX.  The sample
 season and the checks are in :mod:`.club_sample`.
 """
 
@@ -20,8 +24,11 @@ from ..._check import show
 from ...catalog import FUNCTIONS
 from ..lint import formula_problems, with_prefixes
 from ..season_layout import (
+    CARD_SHEET,
     CHART_SHEET,
     CLUB_BYE,
+    CLUB_CARD_GAMES,
+    CLUB_CROSSTABLE_ROUNDS,
     CLUB_EVENT_COLUMNS,
     CLUB_GAME_ROWS,
     CLUB_MAX_EVENT_COLUMNS,
@@ -31,6 +38,7 @@ from ..season_layout import (
     CLUB_RESULTS,
     CLUB_SEASON,
     CLUB_SYSTEMS,
+    CROSSTABLE_SHEET,
     GAMES_FIRST,
     GAMES_SHEET,
     PLAYERS_FIRST,
@@ -200,6 +208,8 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     height, width = _ratings_sheet(book, v, a, players_grid, games_grid)
     _standings_sheet(book, v, a)
     _chart_sheet(book, a, height, width)
+    _crosstable_sheet(book, v, a, players_grid, games_grid)
+    _card_sheet(book, a, players_grid, width)
     _club_how_to(book, room)
 
 
@@ -237,8 +247,9 @@ def _areas(room: ClubRoom) -> _Areas:
     last_game = first + room.games - 1
     head = RATINGS_HEADER
     data_first, data_last = head + 1, head + room.players
-    event_first = 3  # column D
+    event_first = 1  # column B: the names in A, then one column per event
     event_last = event_first + room.events - 1
+    start = cell_at(0, event_last + 1)[:-1]  # the Start and Final columns after the room
     return _Areas(
         room,
         top,
@@ -253,10 +264,10 @@ def _areas(room: ClubRoom) -> _Areas:
         data_first,
         data_last,
         event_last,
-        f"{RATINGS_SHEET}!$C${data_first}:$C${data_last}",
-        f"{RATINGS_SHEET}!$D${head}:${cell_at(0, event_last)[:-1]}${head}",
-        f"{RATINGS_SHEET}!$C${data_first}:${cell_at(0, event_last)[:-1]}${data_last}",
         f"{RATINGS_SHEET}!$A${data_first}:$A${data_last}",
+        f"{RATINGS_SHEET}!$B${head}:${cell_at(0, event_last)[:-1]}${head}",
+        f"{RATINGS_SHEET}!$A${data_first}:${cell_at(0, event_last)[:-1]}${data_last}",
+        f"{RATINGS_SHEET}!${start}${data_first}:${start}${data_last}",
     )
 
 
@@ -414,8 +425,9 @@ def _ratings_sheet(
     columns; returns the height and width of the table."""
     room = a.room
     r = book.sheet(RATINGS_SHEET)
-    r.widths(A=10, B=10, C=26)
-    r.ws.set_column(3, 3 + room.events - 1, 15)
+    r.widths(A=26)
+    r.ws.set_column(1, room.events, 15)
+    r.ws.set_column(room.events + 1, room.events + 2, 11)
     r.title("Ratings after each event of the season", SUBTITLE)
     r.section("A4", "Settings", 3)
     r.input(
@@ -468,6 +480,7 @@ def _ratings_table(
     typed in; returns the height and width of the table."""
     room, head, players, games = a.room, a.head, a.players, a.games
     r.section(f"A{head - 1}", "Ratings after each event (SEASON_RATINGS)", 3 + room.events)
+    r.repeat = (head - 1, head - 1)
     system = str(v["system"])
     k_text = 'IF($C$5="elo",$C$6,"")'  # SEASON_RATINGS refuses a K for the other systems
     args: dict[str, object] = {
@@ -491,7 +504,7 @@ def _ratings_table(
             f"club_season.xlsx: the season has {width - 1} events, more than its "
             f"{room.events} event columns (give event_columns)"
         )
-    area = f"C{head}:{cell_at(head - 1 + height - 1, 2 + width - 1)}"
+    area = f"A{head}:{cell_at(head - 1 + height - 1, width - 1)}"
     rating_fmt = book.fmt("output", RATING_FORMAT)
     header_fmt = book.fmt("header")
     name_fmt = book.fmt("output")
@@ -500,7 +513,7 @@ def _ratings_table(
     r.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Player")
     for i in range(room.players + 1):
         for j in range(1 + room.events):
-            row, col = head - 1 + i, 2 + j
+            row, col = head - 1 + i, j
             cell_format = header_fmt if i == 0 else name_fmt if j == 0 else rating_fmt
             value = rows[i][j] if i < height and j < width else None
             if (i, j) == (0, 0):
@@ -517,29 +530,38 @@ def _ratings_table(
 
 
 def _start_and_final(book: Book, a: _Areas, r: Sheet) -> None:
-    """The Start and Final columns left of the ratings table."""
+    """The Start and Final columns right of the ratings table's room."""
     room, head, top, last_player, names = a.room, a.head, a.top, a.last_player, a.names
     data_first, data_last, event_last = a.data_first, a.data_last, a.event_last
-    r.write(f"A{head}", "Start", "header")
-    r.write(f"B{head}", "Final", "header")
+    start_col, final_col = event_last + 1, event_last + 2
+    start, final = cell_at(0, start_col)[:-1], cell_at(0, final_col)[:-1]
+    r.write(f"{start}{head}", "Start", "header")
+    r.write(f"{final}{head}", "Final", "header")
     ratings_of = f"{PLAYERS_SHEET}!$B${top}:$B${last_player}"
     last_event_col = cell_at(0, event_last)[:-1]
     for i in range(room.players):
         row = data_first + i
-        found = f"INDEX({ratings_of},MATCH($C{row},{names},0))"
-        last = f"INDEX($D{row}:${last_event_col}{row},COUNTA($D${head}:${last_event_col}${head}))"
-        for letter, value in (("A", found), ("B", last)):
-            r.formula(
-                None,
-                f"{letter}{row}",
-                f'IF($C{row}="","",IFERROR(IF({value}="","{UNRATED}",{value}),""))',
-                "output",
-                RATING_FORMAT,
-            )
-    book.record("start", RATINGS_SHEET, f"$A${head}:$A${data_last}", "Start rating")
-    book.record("final", RATINGS_SHEET, f"$B${head}:$B${data_last}", "Final rating")
+        # $A{row}&"": a plain text; LibreOffice never finds the spilled text itself.
+        found = f'INDEX({ratings_of},MATCH($A{row}&"",{names},0))'
+        r.formula(
+            None,
+            f"{start}{row}",
+            f'IF($A{row}="","",IFERROR(IF({found}="","{UNRATED}",{found}),""))',
+            "output",
+            RATING_FORMAT,
+        )
+        last = f"INDEX($B{row}:${last_event_col}{row},COUNTA($B${head}:${last_event_col}${head}))"
+        r.formula(
+            None,
+            f"{final}{row}",
+            f'IF($A{row}="","",IFERROR(IF(ISNUMBER({last}),{last},"{UNRATED}"),""))',
+            "output",
+            RATING_FORMAT,
+        )
+    book.record("start", RATINGS_SHEET, f"${start}${head}:${start}${data_last}", "Start rating")
+    book.record("final", RATINGS_SHEET, f"${final}${head}:${final}${data_last}", "Final rating")
     book.formats["start"] = book.formats["final"] = RATING_FORMAT
-    r.ws.freeze_panes(head, 3)
+    r.ws.freeze_panes(head, 1)
 
 
 def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
@@ -582,7 +604,21 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
     columns = ["Player", "Rounds", "Points", "Rank", "Rating before", "New rating", "Change"]
     for col, text in enumerate(columns):
         st.write(cell_at(sfirst - 2, col), text, "header")
-    event_col = f"MATCH($B$4,{spill_events},0)"
+    # Positions, found with EXACT (names are case-sensitive, as the functions read them):
+    # LibreOffice's MATCH and VLOOKUP never find the text inside an add-in's table result
+    # (docs/libreoffice.md), EXACT does.
+    head_col = spill_events.split(":")[0]
+    st.write("A7", "Event number", "label")
+    st.formula(
+        "event_number",
+        "B7",
+        f"SUMPRODUCT(EXACT({spill_events},$B$4)*(COLUMN({spill_events})-COLUMN({head_col})+1))",
+        "output",
+        "0",
+        "Event number",
+    )
+    event_col = "$B$7"
+    names_top = spill_names.split(":")[0]
     for i in range(room.players):
         row, source = sfirst + i, top + i
         blank = f'IF($A{row}="","",'
@@ -592,22 +628,25 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
             f'IF({PLAYERS_SHEET}!$A${source}="","",{PLAYERS_SHEET}!$A${source})',
             "output",
         )
-        player_row = f"MATCH($A{row},{spill_names},0)"
-        # VLOOKUP gives values; INDEX over the table would build a reference to each cell.
-        before = f"VLOOKUP($A{row},{spill_table},MAX({event_col}-1,1)+1,FALSE)"
-        after = f"VLOOKUP($A{row},{spill_table},{event_col}+1,FALSE)"
+        player_row = (
+            f"SUMPRODUCT(EXACT({spill_names},$A{row})*(ROW({spill_names})-ROW({names_top})+1))"
+        )
+        # INDEX by position (0 when the name or the event is not in the table: blank).
+        found = f'{blank}IF(OR({event_col}=0,{player_row}=0),"",'
+        before = f"INDEX({spill_table},{player_row},MAX({event_col}-1,1)+1)"
+        after = f"INDEX({spill_table},{player_row},{event_col}+1)"
         st.formula(
             None,
             f"E{row}",
-            f"{blank}IFERROR(IF({event_col}=1,INDEX({starts},{player_row}),"
-            f'IF({before}="","{UNRATED}",{before})),""))',
+            f"{found}IFERROR(IF({event_col}=1,INDEX({starts},{player_row}),"
+            f'IF({before}="","{UNRATED}",{before})),"")))',
             "output",
             RATING_FORMAT,
         )
         st.formula(
             None,
             f"F{row}",
-            f'{blank}IFERROR(IF({after}="","{UNRATED}",{after}),""))',
+            f'{found}IFERROR(IF({after}="","{UNRATED}",{after}),"")))',
             "output",
             RATING_FORMAT,
         )
@@ -685,14 +724,14 @@ def _chart_sheet(book: Book, a: _Areas, height: int, width: int) -> None:
     c = book.sheet(CHART_SHEET)
     c.title("Ratings through the season", "One line per player: the rating after each event.")
     chart = book.wb.add_chart({"type": "line"})
-    last_col = 2 + width - 1
+    last_col = width - 1
     for i in range(1, height):
         row = head - 1 + i
         chart.add_series(
             {
-                "name": [RATINGS_SHEET, row, 2],
-                "categories": [RATINGS_SHEET, head - 1, 3, head - 1, last_col],
-                "values": [RATINGS_SHEET, row, 3, row, last_col],
+                "name": [RATINGS_SHEET, row, 0],
+                "categories": [RATINGS_SHEET, head - 1, 1, head - 1, last_col],
+                "values": [RATINGS_SHEET, row, 1, row, last_col],
                 "marker": {"type": "circle", "size": 5},
             }
         )
@@ -711,6 +750,248 @@ def _chart_sheet(book: Book, a: _Areas, height: int, width: int) -> None:
     )
 
 
+def _crosstable_rounds(games_grid: list[list[object]]) -> int:
+    """Round columns of the Crosstable sheet: the standard room, or the most rounds."""
+    rounds = [r[2] for r in games_grid if isinstance(r[2], (int, float)) and r[2] > 0]
+    return max([CLUB_CROSSTABLE_ROUNDS, *(int(r) for r in rounds)])
+
+
+def _crosstable_sheet(
+    book: Book,
+    v: Mapping[str, object],
+    a: _Areas,
+    players_grid: list[list[object]],
+    games_grid: list[list[object]],
+) -> None:
+    """The Crosstable sheet: one event as a wallchart (EVENT_CROSSTABLE), chosen by event."""
+    room = a.room
+    rounds = _crosstable_rounds(games_grid)
+    x = book.sheet(CROSSTABLE_SHEET)
+    x.widths(A=7, B=24, C=8)
+    x.ws.set_column(3, 3 + rounds - 1, 7)
+    x.ws.set_column(3 + rounds, 3 + rounds + 2, 10)
+    x.title(
+        "Crosstable of one event",
+        "Choose the event: EVENT_CROSSTABLE places the players by points, Buchholz and "
+        "Sonneborn-Berger; a round shows the opponent's place, the colour and the result.",
+    )
+    x.input(
+        "crosstable_event",
+        "B4",
+        "Event",
+        v["event"],
+        range_validation(
+            a.spill_events,
+            "Event",
+            "Choose an event of the season (the Ratings sheet lists them).",
+            "Choose an event listed on the Ratings sheet.",
+        ),
+    )
+    for i, text in enumerate(
+        [
+            "12w½: a draw with White against the player placed 12th; 12b+ or 12w-: a forfeit "
+            "won or lost; bye 1, bye ½, bye 0: a bye and its points; blank: not paired.",
+            "Buchholz: the opponents' scores added up. Sonneborn-Berger: the scores of the "
+            "opponents beaten, plus half the scores of those drawn (FIDE Handbook C.07). "
+            "Byes and forfeits bring no opponent.",
+            "Rating: as on the Players sheet (the start of the season).",
+        ]
+    ):
+        x.write(f"D{4 + i}", text, "note")
+    head = 9
+    x.section(f"A{head - 1}", "Crosstable (EVENT_CROSSTABLE)", 6 + rounds)
+    args: dict[str, object] = {
+        "players": Ref(a.players),
+        "games": Ref(a.games),
+        "event": Ref("$B$4"),
+        "rounds": rounds,
+    }
+    text = with_prefixes(call_text("EVENT_CROSSTABLE", args))
+    problems = formula_problems(text, array=True)
+    if problems:
+        raise TemplateError(f"{CROSSTABLE_SHEET}!A{head} ={text}: {problems[0]}")
+    table = FUNCTIONS["EVENT_CROSSTABLE"](players_grid, games_grid, v["event"], rounds)
+    if not isinstance(table, list):
+        raise TemplateError(f"club_season.xlsx: the crosstable of {v['event']!r} gives {table!r}")
+    width = 6 + rounds
+    last = cell_at(head - 1 + room.players, width - 1)
+    area = f"A{head}:{last}"
+    header_fmt = book.fmt("header")
+    column_formats = ["0", None, RATING_FORMAT] + [None] * rounds + ["0.0", "0.0#", "0.0#"]
+    x.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Place")
+    for i, row in enumerate(table):
+        for j, value in enumerate(row):
+            if (i, j) == (0, 0):
+                continue
+            cell_format = header_fmt if i == 0 else book.fmt("output", column_formats[j])
+            if isinstance(value, str):
+                x.ws.write_string(head - 1 + i, j, value, cell_format)
+            else:
+                x.ws.write_number(head - 1 + i, j, float(value), cell_format)
+    x.ws.set_row(head - 1, 30)
+    x.repeat = (head - 1, head - 1)
+    book.record("crosstable", CROSSTABLE_SHEET, absolute(area), "Crosstable")
+    x.ws.freeze_panes(head, 2)
+
+
+def _card_sheet(book: Book, a: _Areas, players_grid: list[list[object]], width: int) -> None:
+    """The Player card sheet: one member's rating after each event (a table and a line
+    chart) and his games of the season."""
+    room, top, last_player = a.room, a.top, a.last_player
+    c = book.sheet(CARD_SHEET)
+    c.widths(A=22, B=12, C=3, D=10, E=24, F=9, G=8, H=10)
+    c.title(
+        "A player's season",
+        "Choose a member: his rating after every event (from the Ratings sheet) and his games.",
+    )
+    first = next((str(r[0]) for r in players_grid if r and r[0] not in (None, "")), "")
+    c.input(
+        "card_player",
+        "B4",
+        "Player",
+        first,
+        range_validation(
+            a.names,
+            "Player",
+            "Choose a member (the Players sheet lists them).",
+            "Choose a name listed on the Players sheet.",
+        ),
+    )
+    names_top = a.spill_names.split(":")[0]
+    # EXACT finds the name in the SEASON_RATINGS table (LibreOffice's MATCH does not).
+    c.formula(
+        "card_row",
+        "B5",
+        f"SUMPRODUCT(EXACT({a.spill_names},$B$4)*(ROW({a.spill_names})-ROW({names_top})+1))",
+        "output",
+        "0",
+        "Ratings row",
+    )
+    c.formula(
+        "card_events",
+        "B6",
+        f"SUMPRODUCT((LEN({a.spill_events})>0)*1)",
+        "output",
+        "0",
+        "Events",
+    )
+    c.write(
+        "D5",
+        "Ratings row: the player's row in the Ratings sheet's table (0: not rated yet).",
+        "note",
+    )
+    head = 9
+    c.section(f"A{head - 1}", "Rating after each event", 2)
+    c.write(f"A{head}", "Event", "header")
+    c.write(f"B{head}", "Rating", "header")
+    ratings_of = f"{PLAYERS_SHEET}!$B${top}:$B${last_player}"
+    start_row = head + 1
+    c.write(f"A{start_row}", "Start of the season", "label")
+    start = f"INDEX({ratings_of},MATCH($B$4,{a.names},0))"
+    c.formula(
+        None,
+        f"B{start_row}",
+        f'IFERROR(IF(ISNUMBER({start}),{start},"{UNRATED}"),"")',
+        "output",
+        RATING_FORMAT,
+    )
+    for k in range(1, room.events + 1):
+        row = start_row + k
+        c.formula(
+            None,
+            f"A{row}",
+            f'IF({k}>$B$6,"",INDEX({a.spill_events},1,{k})&"")',
+            "output",
+        )
+        value = f"INDEX({a.spill_table},$B$5,{k + 1})"
+        c.formula(
+            None,
+            f"B{row}",
+            f'IF(OR({k}>$B$6,$B$5=0),"",IF(ISNUMBER({value}),{value},"{UNRATED}"))',
+            "output",
+            RATING_FORMAT,
+        )
+    last_rating = start_row + room.events
+    book.record("card_ratings", CARD_SHEET, f"$B${start_row}:$B${last_rating}", "Ratings")
+    book.formats["card_ratings"] = RATING_FORMAT
+    chart = book.wb.add_chart({"type": "line"})
+    # The line: the start and the events the season has when the book is written (the
+    # table's empty rows would be drawn at 0).
+    events_now = start_row + width - 1
+    chart.add_series(
+        {
+            "name": [CARD_SHEET, 3, 1],
+            "categories": [CARD_SHEET, start_row - 1, 0, events_now - 1, 0],
+            "values": [CARD_SHEET, start_row - 1, 1, events_now - 1, 1],
+            "marker": {"type": "circle", "size": 6},
+        }
+    )
+    chart.set_title({"name": "Rating after each event"})
+    chart.set_legend({"none": True})
+    chart.set_y_axis({"name": "Rating", "major_gridlines": {"visible": True}})
+    chart.set_size({"width": 560, "height": 300})
+    c.ws.insert_chart(f"D{head}", chart)
+    c.reach = (head + 15, 11)
+    _card_games(book, c, a, max(last_rating + 2, head + 17))
+
+
+def _card_games(book: Book, c: Sheet, a: _Areas, section_row: int) -> None:
+    """The player's games of the season, in the Games sheet's order."""
+    first, last_game = a.first, a.last_game
+    c.section(f"A{section_row}", "Games of the season", 7)
+    head = section_row + 1
+    for col, text in enumerate(
+        ["Event", "Round", "Colour", "Opponent", "Result", "Points", "Games row"]
+    ):
+        c.write(cell_at(head - 1, col if col < 2 else col + 1 if col > 2 else 3), text, "header")
+    games_all = f"{GAMES_SHEET}!$A$1:$F${last_game}"
+    whites = f"{GAMES_SHEET}!$D${first}:$D${last_game}"
+    blacks = f"{GAMES_SHEET}!$E${first}:$E${last_game}"
+    c.write(cell_at(head - 1, 2), None, "header")
+    for k in range(1, CLUB_CARD_GAMES + 1):
+        row = head + k
+        at = f"$H{row}"
+        # The k-th Games row naming the player (an array formula: one SMALL over the rows).
+        c.array_formula(
+            f"H{row}",
+            f'IFERROR(SMALL(IF(({whites}=$B$4)+({blacks}=$B$4),ROW({whites})),{k}),"")',
+            "0",
+        )
+
+        def field(col: int, at: str = at) -> str:
+            return f"INDEX({games_all},{at},{col})"
+
+        bye = f'UPPER({field(5)})="{CLUB_BYE}"'
+        white = f"{field(4)}=$B$4"
+        blank = f'IF({at}="","",'
+        c.formula(None, f"A{row}", f"{blank}{field(1)})", "output")
+        c.formula(None, f"B{row}", f"{blank}{field(3)})", "output", "0")
+        c.formula(
+            None,
+            f"D{row}",
+            f'{blank}IF({bye},"bye",IF({white},"White","Black")))',
+            "output",
+        )
+        c.formula(
+            None, f"E{row}", f'{blank}IF({bye},"",IF({white},{field(5)},{field(4)})))', "output"
+        )
+        c.formula(None, f"F{row}", f"{blank}{field(6)})", "output")
+        result = field(6)
+        won = (
+            f'IF(OR({result}="1-0",{result}="+-"),1,IF({result}="½-½",0.5,'
+            f'IF(OR({result}="0-1",{result}="-+"),0,"")))'
+        )
+        c.formula(
+            None,
+            f"G{row}",
+            f'{blank}IF({won}="","",IF($D{row}="Black",1-{won},{won})))',
+            "output",
+            "0.0",
+        )
+    c.repeat = (head - 1, head - 1)
+    book.record("card_games", CARD_SHEET, f"$A${head + 1}:$H${head + CLUB_CARD_GAMES}", "Games")
+
+
 def _club_how_to(book: Book, room: ClubRoom) -> None:
     """The How to use sheet of the club season."""
     how_to_use_sheet(
@@ -718,7 +999,9 @@ def _club_how_to(book: Book, room: ClubRoom) -> None:
         [
             "A club's season: the players (sheet Players), every game (sheet Games), every "
             "player's rating after each event (sheet Ratings, one SEASON_RATINGS call), the "
-            "standings of one event (sheet Standings) and a chart of the ratings (sheet Chart).",
+            "standings of one event (sheet Standings), a chart of the ratings (sheet Chart), "
+            "one event as a crosstable with Buchholz and Sonneborn-Berger (sheet Crosstable, "
+            "one EVENT_CROSSTABLE call) and one member's season (sheet Player card).",
             "Players: name, rating at the start of the season (blank if unrated), rated games "
             "(blank with a rating: established, count not known), floor, age (for an unrated "
             f"junior). Room for {room.players} players; blank rows are skipped.",
@@ -731,6 +1014,10 @@ def _club_how_to(book: Book, room: ClubRoom) -> None:
             "the range the season had when the file was written (a fixed CSE array): after "
             "adding players or events select a larger range from its first cell and confirm "
             "the formula with Ctrl+Shift+Enter, or let xlrating recalc resize it.",
+            "Crosstable and Player card: choose the event or the member in the yellow cell. "
+            "Ratings are shown as whole numbers, as US Chess and FIDE publish them; the cells "
+            "hold the unrounded values. Every sheet prints one page wide, with its header rows "
+            "on each page.",
             "Add an event from a FIDE TRF file or a US Chess crosstable (players not yet on the "
             "Players sheet are added, then the games):",
             "    xlrating import FILE --into THIS_FILE.xlsx [--event NAME] [--date YYYY-MM-DD]",

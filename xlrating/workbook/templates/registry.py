@@ -22,7 +22,7 @@ from typing import Any, Final
 from ..files import replacing
 from ..instructions import how_to_use_lines
 from ..lint import lint_workbook
-from .writer import Address, Book, TemplateError, call_text, cell_at, literal
+from .writer import Address, Book, TemplateError, call_text, cell_at
 
 __all__ = [
     "BUILD_DATE",
@@ -218,7 +218,9 @@ def _checks_sheet(book: Book, checks: Sequence[Check]) -> None:
                 raise TemplateError(
                     f"check {check.id}: {check.function} has no row {check.row!r} (rows: {labels})"
                 )
-            text = f"VLOOKUP({literal(check.row)},{text},2,FALSE)"
+            # By position, not VLOOKUP of the label: LibreOffice never finds text inside an
+            # add-in's table result (docs/libreoffice.md), and the rows are fixed.
+            text = f"INDEX({text},{labels.index(check.row) + 1},2)"
         elif check.total:
             text = f"SUM({text})"
         sheet.write(cell_at(row, 0), check.label, "label")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -165,18 +166,23 @@ class Book:
         self.labels: dict[str, str] = {}
         self.formats: dict[str, str] = {}
         self._formats: dict[tuple[str, str | None], Any] = {}
+        self.sheets: list[Sheet] = []
 
-    def fmt(self, kind: str, num_format: str | None = None) -> Any:
-        key = (kind, num_format)
+    def fmt(self, kind: str, num_format: str | None = None, *, wrap: bool = False) -> Any:
+        key = (kind + (":wrap" if wrap else ""), num_format)
         if key not in self._formats:
             props: dict[str, object] = dict(_STYLES[kind])
             if num_format:
                 props["num_format"] = num_format
+            if wrap:
+                props.update(text_wrap=True, valign="top")
             self._formats[key] = self.wb.add_format(props)
         return self._formats[key]
 
     def sheet(self, name: str) -> Sheet:
-        return Sheet(self, name)
+        made = Sheet(self, name)
+        self.sheets.append(made)
+        return made
 
     def record(self, key: str, sheet: str, ref: str, label: str = "") -> None:
         if key in self.cells:
@@ -186,6 +192,15 @@ class Book:
             self.labels[key] = label
 
     def close(self) -> None:
+        for sheet in self.sheets:
+            sheet.fit_text()
+            sheet.page_setup()
+        for ws in self.wb.worksheets():
+            if not any(sheet.ws is ws for sheet in self.sheets):  # e.g. xlwings.conf
+                ws.print_area(0, 0, max(ws.dim_rowmax or 0, 0), max(ws.dim_colmax or 0, 0))
+                ws.set_portrait()
+                ws.fit_to_pages(1, 0)
+                ws.set_footer(PAGE_FOOTER)
         self.wb.close()
 
 
@@ -212,6 +227,19 @@ _STYLES: Final[dict[str, dict[str, object]]] = {
 }
 
 
+#: The page footer of every sheet: its name and the page number (Excel's header codes:
+#: &A the sheet's name, &P the page, &N the pages).
+PAGE_FOOTER: Final = "&L&A&Rpage &P of &N"
+#: Points per line of 11-point Calibri, the row height Excel and LibreOffice give one line.
+LINE_HEIGHT: Final = 15.0
+#: A sheet whose printed columns are wider than this (in characters) prints landscape.
+PORTRAIT_WIDTH: Final = 100.0
+#: Characters of running text per character of column width, kept low so that an
+#: estimated row height never cuts a line off (proportional text is narrower than "0").
+_TEXT_PER_WIDTH: Final = 1.0
+_DEFAULT_WIDTH: Final = 8.43
+
+
 class Sheet:
     """One worksheet, with helpers that keep the house style and record the layout."""
 
@@ -220,6 +248,79 @@ class Sheet:
         self.name = name
         self.ws = book.wb.add_worksheet(name)
         self.values: dict[tuple[int, int], object] = {}
+        #: (kind, number format) of each cell written by :meth:`write`.
+        self.kinds: dict[tuple[int, int], tuple[str, str | None]] = {}
+        #: Rows printed on every page (zero-based, first and last); None: the first row
+        #: written with the header style, if any.
+        self.repeat: tuple[int, int] | None = None
+        #: The last row and column the printed page must reach (a chart's extent).
+        self.reach: tuple[int, int] = (0, 0)
+        self._heights: dict[int, float] = {}
+
+    # -- page layout
+
+    def column_width(self, col: int) -> float:
+        """The width of column *col* in characters."""
+        info = self.ws.col_info.get(col)
+        if info is None or info.width is None:
+            return _DEFAULT_WIDTH
+        return max((float(info.width) - 5) / 7, 0.0)
+
+    def _filled(self, row: int, col: int) -> bool:
+        return col in self.ws.table.get(row, {})
+
+    def _span(self, row: int, col: int, text: str) -> tuple[int, float]:
+        """The last column a text overflows into (the cells to its right being empty), and
+        the width it has there."""
+        width, end = self.column_width(col), col
+        while width < len(text) and not self._filled(row, end + 1) and end < 60:
+            end += 1
+            width += self.column_width(end)
+        return end, width
+
+    def set_height(self, row: int, points: float) -> None:
+        """Row *row* at least *points* high (the highest asked for wins)."""
+        if points > self._heights.get(row, LINE_HEIGHT):
+            self._heights[row] = points
+            self.ws.set_row(row, points)
+
+    def fit_text(self) -> None:
+        """Every text readable: a text longer than its cell wraps there (when the cells to
+        its right are taken) and its row gets the height of its lines."""
+        for (row, col), (kind, num_format) in sorted(self.kinds.items()):
+            text = self.values.get((row, col))
+            if not isinstance(text, str) or kind in ("title", "section", "code"):
+                continue
+            wraps = bool(_STYLES[kind].get("text_wrap"))
+            end, room = self._span(row, col, text)
+            if not wraps and room >= len(text):
+                self.reach = (max(self.reach[0], row), max(self.reach[1], end))
+                continue
+            if not wraps:
+                self.ws.write_string(row, col, text, self.book.fmt(kind, num_format, wrap=True))
+            per_line = max(self.column_width(col) * _TEXT_PER_WIDTH, 1.0)
+            lines = sum(max(1, math.ceil(len(part) / per_line)) for part in text.split("\n"))
+            self.set_height(row, LINE_HEIGHT * lines)
+
+    def page_setup(self) -> None:
+        """Print-ready: the print area, landscape when wide, one page wide, the header rows
+        on every page, and a footer with the sheet's name and the page number."""
+        ws = self.ws
+        last_row = max(ws.dim_rowmax or 0, self.reach[0])
+        last_col = max(ws.dim_colmax or 0, self.reach[1])
+        ws.print_area(0, 0, last_row, last_col)
+        if sum(self.column_width(c) for c in range(last_col + 1)) > PORTRAIT_WIDTH:
+            ws.set_landscape()
+        else:
+            ws.set_portrait()
+        ws.fit_to_pages(1, 0)
+        ws.set_footer(PAGE_FOOTER)
+        repeat = self.repeat
+        if repeat is None:
+            headers = [row for (row, _), (kind, _) in self.kinds.items() if kind == "header"]
+            repeat = (min(headers), min(headers)) if headers else None
+        if repeat is not None:
+            ws.repeat_rows(*repeat)
 
     # -- plain cells
 
@@ -229,6 +330,7 @@ class Sheet:
         row, col = cell_index(ref)
         cell_format = self.book.fmt(kind, num_format)
         self.values[(row, col)] = value
+        self.kinds[(row, col)] = (kind, num_format)
         if value is None:
             self.ws.write_blank(row, col, None, cell_format)
         elif isinstance(value, bool):
