@@ -16,19 +16,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
 
 from ..._check import show
 from ...catalog import FUNCTIONS
 from ..lint import formula_problems, with_prefixes
 from ..season_layout import (
-    CARD_SHEET,
     CHART_SHEET,
     CLUB_BYE,
-    CLUB_CARD_GAMES,
-    CLUB_CROSSTABLE_ROUNDS,
     CLUB_EVENT_COLUMNS,
     CLUB_GAME_ROWS,
     CLUB_MAX_EVENT_COLUMNS,
@@ -38,18 +33,15 @@ from ..season_layout import (
     CLUB_RESULTS,
     CLUB_SEASON,
     CLUB_SYSTEMS,
-    CROSSTABLE_SHEET,
-    GAMES_FIRST,
     GAMES_SHEET,
-    PLAYERS_FIRST,
     PLAYERS_SHEET,
-    RATINGS_HEADER,
     RATINGS_SHEET,
     ROOM_DEFAULTS,
     STANDINGS_FIRST,
     STANDINGS_SHEET,
     ClubRoom,
 )
+from .club_pages import TEXT_FORMAT, UNRATED, Areas, areas, card_sheet, crosstable_sheet
 from .club_sample import CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS
 from .registry import Built, build_template, how_to_use_sheet, template
 from .writer import (
@@ -76,12 +68,6 @@ from .writer import (
 )
 
 __all__ = ["build_club_season"]
-
-#: Text cells: Excel would read a result typed as 1-0 as the date Jan-00, and +- as the
-#: start of a formula; a name such as 1-2 as a date.
-TEXT_FORMAT: Final = "@"
-#: What the Start, Final, Rating before and New rating columns show for an unrated player.
-UNRATED: Final = "unrated"
 
 
 def _room(key: str, value: object, needed: int, standard: int, most: int) -> int:
@@ -202,76 +188,18 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     """The club season: Players, Games, Ratings, Standings, Chart and How to use."""
     room = _club_room(v)
     players_grid, games_grid = _season_grids(v, room)
-    a = _areas(room)
+    a = areas(room)
     _players_sheet(book, v, a)
     _games_sheet(book, v, a)
     height, width = _ratings_sheet(book, v, a, players_grid, games_grid)
     _standings_sheet(book, v, a)
     _chart_sheet(book, a, height, width)
-    _crosstable_sheet(book, v, a, players_grid, games_grid)
-    _card_sheet(book, a, players_grid, width)
+    crosstable_sheet(book, v, a, players_grid, games_grid)
+    card_sheet(book, a, players_grid, width)
     _club_how_to(book, room)
 
 
-@dataclass(frozen=True, slots=True)
-class _Areas:
-    """The rows and ranges the club season's sheets refer to each other by, for its room."""
-
-    room: ClubRoom
-    #: Players: the table's first and last rows, the BYE row below it, the table and names.
-    top: int
-    last_player: int
-    bye_row: int
-    players: str
-    names: str
-    #: Games: the table's first and last rows, and the table.
-    first: int
-    last_game: int
-    games: str
-    #: Ratings: the SEASON_RATINGS header row, the player rows, the last event column
-    #: (zero-based), and the spilled table's names, events, ratings and the Start column.
-    head: int
-    data_first: int
-    data_last: int
-    event_last: int
-    spill_names: str
-    spill_events: str
-    spill_table: str
-    starts: str
-
-
-def _areas(room: ClubRoom) -> _Areas:
-    top = PLAYERS_FIRST
-    last_player = top + room.players - 1
-    first = GAMES_FIRST
-    last_game = first + room.games - 1
-    head = RATINGS_HEADER
-    data_first, data_last = head + 1, head + room.players
-    event_first = 1  # column B: the names in A, then one column per event
-    event_last = event_first + room.events - 1
-    start = cell_at(0, event_last + 1)[:-1]  # the Start and Final columns after the room
-    return _Areas(
-        room,
-        top,
-        last_player,
-        last_player + 1,
-        f"{PLAYERS_SHEET}!$A${top}:$E${last_player}",
-        f"{PLAYERS_SHEET}!$A${top}:$A${last_player}",
-        first,
-        last_game,
-        f"{GAMES_SHEET}!$A${first}:$F${last_game}",
-        head,
-        data_first,
-        data_last,
-        event_last,
-        f"{RATINGS_SHEET}!$A${data_first}:$A${data_last}",
-        f"{RATINGS_SHEET}!$B${head}:${cell_at(0, event_last)[:-1]}${head}",
-        f"{RATINGS_SHEET}!$A${data_first}:${cell_at(0, event_last)[:-1]}${data_last}",
-        f"{RATINGS_SHEET}!${start}${data_first}:${start}${data_last}",
-    )
-
-
-def _players_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
+def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     """The Players sheet: the table of members, and the BYE row the Games sheet offers."""
     room, top, bye_row = a.room, a.top, a.bye_row
     p = book.sheet(PLAYERS_SHEET)
@@ -337,7 +265,7 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
     p.ws.freeze_panes(top - 1, 1)
 
 
-def _games_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
+def _games_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     """The Games sheet: one row per game or bye."""
     room, top, bye_row, names = a.room, a.top, a.bye_row, a.names
     g = book.sheet(GAMES_SHEET)
@@ -417,7 +345,7 @@ def _games_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
 def _ratings_sheet(
     book: Book,
     v: Mapping[str, object],
-    a: _Areas,
+    a: Areas,
     players_grid: list[list[object]],
     games_grid: list[list[object]],
 ) -> tuple[int, int]:
@@ -471,7 +399,7 @@ def _ratings_sheet(
 def _ratings_table(
     book: Book,
     v: Mapping[str, object],
-    a: _Areas,
+    a: Areas,
     r: Sheet,
     players_grid: list[list[object]],
     games_grid: list[list[object]],
@@ -529,7 +457,7 @@ def _ratings_table(
     return height, width
 
 
-def _start_and_final(book: Book, a: _Areas, r: Sheet) -> None:
+def _start_and_final(book: Book, a: Areas, r: Sheet) -> None:
     """The Start and Final columns right of the ratings table's room."""
     room, head, top, last_player, names = a.room, a.head, a.top, a.last_player, a.names
     data_first, data_last, event_last = a.data_first, a.data_last, a.event_last
@@ -564,7 +492,7 @@ def _start_and_final(book: Book, a: _Areas, r: Sheet) -> None:
     r.ws.freeze_panes(head, 1)
 
 
-def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
+def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     """The Standings sheet: one event's players, rounds, points, rank and rating change."""
     room, top, first, last_game = a.room, a.top, a.first, a.last_game
     spill_events, spill_names, spill_table, starts = (
@@ -683,7 +611,7 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: _Areas) -> None:
     st.ws.freeze_panes(sfirst - 1, 1)
 
 
-def _standings_counts(st: Sheet, a: _Areas, sfirst: int, slast: int) -> None:
+def _standings_counts(st: Sheet, a: Areas, sfirst: int, slast: int) -> None:
     """Rounds, points and rank: array formulas over the Standings sheet's player rows."""
     first, last_game = a.first, a.last_game
     ev_games = f"{GAMES_SHEET}!$A${first}:$A${last_game}"
@@ -718,7 +646,7 @@ def _standings_counts(st: Sheet, a: _Areas, sfirst: int, slast: int) -> None:
     )
 
 
-def _chart_sheet(book: Book, a: _Areas, height: int, width: int) -> None:
+def _chart_sheet(book: Book, a: Areas, height: int, width: int) -> None:
     """The Chart sheet: one line per player through the season."""
     head = a.head
     c = book.sheet(CHART_SHEET)
@@ -748,248 +676,6 @@ def _chart_sheet(book: Book, a: _Areas, height: int, width: int) -> None:
         "unrated the table holds an empty text, which the chart draws at 0.",
         "note",
     )
-
-
-def _crosstable_rounds(games_grid: list[list[object]]) -> int:
-    """Round columns of the Crosstable sheet: the standard room, or the most rounds."""
-    rounds = [r[2] for r in games_grid if isinstance(r[2], (int, float)) and r[2] > 0]
-    return max([CLUB_CROSSTABLE_ROUNDS, *(int(r) for r in rounds)])
-
-
-def _crosstable_sheet(
-    book: Book,
-    v: Mapping[str, object],
-    a: _Areas,
-    players_grid: list[list[object]],
-    games_grid: list[list[object]],
-) -> None:
-    """The Crosstable sheet: one event as a wallchart (EVENT_CROSSTABLE), chosen by event."""
-    room = a.room
-    rounds = _crosstable_rounds(games_grid)
-    x = book.sheet(CROSSTABLE_SHEET)
-    x.widths(A=7, B=24, C=8)
-    x.ws.set_column(3, 3 + rounds - 1, 7)
-    x.ws.set_column(3 + rounds, 3 + rounds + 2, 10)
-    x.title(
-        "Crosstable of one event",
-        "Choose the event: EVENT_CROSSTABLE places the players by points, Buchholz and "
-        "Sonneborn-Berger; a round shows the opponent's place, the colour and the result.",
-    )
-    x.input(
-        "crosstable_event",
-        "B4",
-        "Event",
-        v["event"],
-        range_validation(
-            a.spill_events,
-            "Event",
-            "Choose an event of the season (the Ratings sheet lists them).",
-            "Choose an event listed on the Ratings sheet.",
-        ),
-    )
-    for i, text in enumerate(
-        [
-            "12w½: a draw with White against the player placed 12th; 12b+ or 12w-: a forfeit "
-            "won or lost; bye 1, bye ½, bye 0: a bye and its points; blank: not paired.",
-            "Buchholz: the opponents' scores added up. Sonneborn-Berger: the scores of the "
-            "opponents beaten, plus half the scores of those drawn (FIDE Handbook C.07). "
-            "Byes and forfeits bring no opponent.",
-            "Rating: as on the Players sheet (the start of the season).",
-        ]
-    ):
-        x.write(f"D{4 + i}", text, "note")
-    head = 9
-    x.section(f"A{head - 1}", "Crosstable (EVENT_CROSSTABLE)", 6 + rounds)
-    args: dict[str, object] = {
-        "players": Ref(a.players),
-        "games": Ref(a.games),
-        "event": Ref("$B$4"),
-        "rounds": rounds,
-    }
-    text = with_prefixes(call_text("EVENT_CROSSTABLE", args))
-    problems = formula_problems(text, array=True)
-    if problems:
-        raise TemplateError(f"{CROSSTABLE_SHEET}!A{head} ={text}: {problems[0]}")
-    table = FUNCTIONS["EVENT_CROSSTABLE"](players_grid, games_grid, v["event"], rounds)
-    if not isinstance(table, list):
-        raise TemplateError(f"club_season.xlsx: the crosstable of {v['event']!r} gives {table!r}")
-    width = 6 + rounds
-    last = cell_at(head - 1 + room.players, width - 1)
-    area = f"A{head}:{last}"
-    header_fmt = book.fmt("header")
-    column_formats = ["0", None, RATING_FORMAT] + [None] * rounds + ["0.0", "0.0#", "0.0#"]
-    x.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Place")
-    for i, row in enumerate(table):
-        for j, value in enumerate(row):
-            if (i, j) == (0, 0):
-                continue
-            cell_format = header_fmt if i == 0 else book.fmt("output", column_formats[j])
-            if isinstance(value, str):
-                x.ws.write_string(head - 1 + i, j, value, cell_format)
-            else:
-                x.ws.write_number(head - 1 + i, j, float(value), cell_format)
-    x.ws.set_row(head - 1, 30)
-    x.repeat = (head - 1, head - 1)
-    book.record("crosstable", CROSSTABLE_SHEET, absolute(area), "Crosstable")
-    x.ws.freeze_panes(head, 2)
-
-
-def _card_sheet(book: Book, a: _Areas, players_grid: list[list[object]], width: int) -> None:
-    """The Player card sheet: one member's rating after each event (a table and a line
-    chart) and his games of the season."""
-    room, top, last_player = a.room, a.top, a.last_player
-    c = book.sheet(CARD_SHEET)
-    c.widths(A=22, B=12, C=3, D=10, E=24, F=9, G=8, H=10)
-    c.title(
-        "A player's season",
-        "Choose a member: his rating after every event (from the Ratings sheet) and his games.",
-    )
-    first = next((str(r[0]) for r in players_grid if r and r[0] not in (None, "")), "")
-    c.input(
-        "card_player",
-        "B4",
-        "Player",
-        first,
-        range_validation(
-            a.names,
-            "Player",
-            "Choose a member (the Players sheet lists them).",
-            "Choose a name listed on the Players sheet.",
-        ),
-    )
-    names_top = a.spill_names.split(":")[0]
-    # EXACT finds the name in the SEASON_RATINGS table (LibreOffice's MATCH does not).
-    c.formula(
-        "card_row",
-        "B5",
-        f"SUMPRODUCT(EXACT({a.spill_names},$B$4)*(ROW({a.spill_names})-ROW({names_top})+1))",
-        "output",
-        "0",
-        "Ratings row",
-    )
-    c.formula(
-        "card_events",
-        "B6",
-        f"SUMPRODUCT((LEN({a.spill_events})>0)*1)",
-        "output",
-        "0",
-        "Events",
-    )
-    c.write(
-        "D5",
-        "Ratings row: the player's row in the Ratings sheet's table (0: not rated yet).",
-        "note",
-    )
-    head = 9
-    c.section(f"A{head - 1}", "Rating after each event", 2)
-    c.write(f"A{head}", "Event", "header")
-    c.write(f"B{head}", "Rating", "header")
-    ratings_of = f"{PLAYERS_SHEET}!$B${top}:$B${last_player}"
-    start_row = head + 1
-    c.write(f"A{start_row}", "Start of the season", "label")
-    start = f"INDEX({ratings_of},MATCH($B$4,{a.names},0))"
-    c.formula(
-        None,
-        f"B{start_row}",
-        f'IFERROR(IF(ISNUMBER({start}),{start},"{UNRATED}"),"")',
-        "output",
-        RATING_FORMAT,
-    )
-    for k in range(1, room.events + 1):
-        row = start_row + k
-        c.formula(
-            None,
-            f"A{row}",
-            f'IF({k}>$B$6,"",INDEX({a.spill_events},1,{k})&"")',
-            "output",
-        )
-        value = f"INDEX({a.spill_table},$B$5,{k + 1})"
-        c.formula(
-            None,
-            f"B{row}",
-            f'IF(OR({k}>$B$6,$B$5=0),"",IF(ISNUMBER({value}),{value},"{UNRATED}"))',
-            "output",
-            RATING_FORMAT,
-        )
-    last_rating = start_row + room.events
-    book.record("card_ratings", CARD_SHEET, f"$B${start_row}:$B${last_rating}", "Ratings")
-    book.formats["card_ratings"] = RATING_FORMAT
-    chart = book.wb.add_chart({"type": "line"})
-    # The line: the start and the events the season has when the book is written (the
-    # table's empty rows would be drawn at 0).
-    events_now = start_row + width - 1
-    chart.add_series(
-        {
-            "name": [CARD_SHEET, 3, 1],
-            "categories": [CARD_SHEET, start_row - 1, 0, events_now - 1, 0],
-            "values": [CARD_SHEET, start_row - 1, 1, events_now - 1, 1],
-            "marker": {"type": "circle", "size": 6},
-        }
-    )
-    chart.set_title({"name": "Rating after each event"})
-    chart.set_legend({"none": True})
-    chart.set_y_axis({"name": "Rating", "major_gridlines": {"visible": True}})
-    chart.set_size({"width": 560, "height": 300})
-    c.ws.insert_chart(f"D{head}", chart)
-    c.reach = (head + 15, 11)
-    _card_games(book, c, a, max(last_rating + 2, head + 17))
-
-
-def _card_games(book: Book, c: Sheet, a: _Areas, section_row: int) -> None:
-    """The player's games of the season, in the Games sheet's order."""
-    first, last_game = a.first, a.last_game
-    c.section(f"A{section_row}", "Games of the season", 7)
-    head = section_row + 1
-    for col, text in enumerate(
-        ["Event", "Round", "Colour", "Opponent", "Result", "Points", "Games row"]
-    ):
-        c.write(cell_at(head - 1, col if col < 2 else col + 1 if col > 2 else 3), text, "header")
-    games_all = f"{GAMES_SHEET}!$A$1:$F${last_game}"
-    whites = f"{GAMES_SHEET}!$D${first}:$D${last_game}"
-    blacks = f"{GAMES_SHEET}!$E${first}:$E${last_game}"
-    c.write(cell_at(head - 1, 2), None, "header")
-    for k in range(1, CLUB_CARD_GAMES + 1):
-        row = head + k
-        at = f"$H{row}"
-        # The k-th Games row naming the player (an array formula: one SMALL over the rows).
-        c.array_formula(
-            f"H{row}",
-            f'IFERROR(SMALL(IF(({whites}=$B$4)+({blacks}=$B$4),ROW({whites})),{k}),"")',
-            "0",
-        )
-
-        def field(col: int, at: str = at) -> str:
-            return f"INDEX({games_all},{at},{col})"
-
-        bye = f'UPPER({field(5)})="{CLUB_BYE}"'
-        white = f"{field(4)}=$B$4"
-        blank = f'IF({at}="","",'
-        c.formula(None, f"A{row}", f"{blank}{field(1)})", "output")
-        c.formula(None, f"B{row}", f"{blank}{field(3)})", "output", "0")
-        c.formula(
-            None,
-            f"D{row}",
-            f'{blank}IF({bye},"bye",IF({white},"White","Black")))',
-            "output",
-        )
-        c.formula(
-            None, f"E{row}", f'{blank}IF({bye},"",IF({white},{field(5)},{field(4)})))', "output"
-        )
-        c.formula(None, f"F{row}", f"{blank}{field(6)})", "output")
-        result = field(6)
-        won = (
-            f'IF(OR({result}="1-0",{result}="+-"),1,IF({result}="½-½",0.5,'
-            f'IF(OR({result}="0-1",{result}="-+"),0,"")))'
-        )
-        c.formula(
-            None,
-            f"G{row}",
-            f'{blank}IF({won}="","",IF($D{row}="Black",1-{won},{won})))',
-            "output",
-            "0.0",
-        )
-    c.repeat = (head - 1, head - 1)
-    book.record("card_games", CARD_SHEET, f"$A${head + 1}:$H${head + CLUB_CARD_GAMES}", "Games")
 
 
 def _club_how_to(book: Book, room: ClubRoom) -> None:
