@@ -270,7 +270,7 @@ def test_xlsx_saved_by_libreoffice_keeps_excel_names(
         text=True,
         timeout=300,
         check=False,
-        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        env=office.office_env(),
     )
     saved = out / SEED_BOOK
     assert saved.is_file(), f"LibreOffice did not convert: {done.stdout} {done.stderr}"
@@ -439,3 +439,23 @@ def test_recalc_with_libreoffice_caches_the_engine_values(
                     )
         assert compared > 20
     capsys.readouterr()
+
+
+def test_soffice_never_sees_our_virtual_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An activated virtual environment (another Python) on PATH made LibreOffice's
+    embedded Python read its standard library, and every document failed to open: soffice
+    gets PATH without a virtual environment's bin folder, and no VIRTUAL_ENV, PYTHONHOME
+    or PYTHONPATH."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "pyvenv.cfg").write_text("home = /somewhere/else/bin\n", encoding="utf-8")
+    plain = tmp_path / "tools"
+    plain.mkdir()
+    monkeypatch.setenv("PATH", os.pathsep.join([str(venv / "bin"), str(plain), "/usr/bin"]))
+    for name in ("VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"):
+        monkeypatch.setenv(name, str(venv))
+    env = office.office_env()
+    assert env["PATH"].split(os.pathsep) == [str(plain), "/usr/bin"]
+    assert not {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"} & set(env)

@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
+from xlrating.libreoffice.office import office_env
+
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 TEMPLATES = sorted(p.name for p in WORKBOOKS.glob("*.xlsx"))
 #: Excel's default row height (11-point Calibri) and column width, in points and characters.
@@ -125,7 +127,7 @@ def test_libreoffice_renders_every_sheet_with_its_footer(tmp_path: Path) -> None
         text=True,
         timeout=300,
         check=False,
-        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        env=office_env(),
     )
     pdf = tmp_path / "pdf" / "club_season.pdf"
     assert pdf.is_file(), f"LibreOffice did not convert: {done.stdout} {done.stderr}"

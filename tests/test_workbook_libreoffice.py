@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from xlrating.libreoffice.office import office_env
 from xlrating.workbook import templates
 from xlrating.workbook.xlsx import CellError, write_cached_values
 
@@ -77,7 +78,7 @@ def _convert(base: Path, *, values_only: bool) -> Converted:
         capture_output=True,
         text=True,
         timeout=300,
-        env={**os.environ, "HOME": str(base)},
+        env={**office_env(), "HOME": str(base)},
         check=False,
     )
     for name in NAMES:

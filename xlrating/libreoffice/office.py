@@ -96,7 +96,7 @@ def _version(soffice: Path) -> tuple[int, ...]:
             text=True,
             timeout=120,
             check=False,
-            env=_office_env(),
+            env=office_env(),
         )
     except (OSError, subprocess.TimeoutExpired) as error:
         raise LibreOfficeError(f"cannot run {soffice} --version: {error}") from None
@@ -106,9 +106,25 @@ def _version(soffice: Path) -> tuple[int, ...]:
     return tuple(int(part) for part in found.group(1).split("."))
 
 
-def _office_env() -> dict[str, str]:
-    """soffice's environment: without PYTHONPATH (meant for our Python, not LibreOffice's)."""
-    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+#: Variables that point a Python at a particular installation: meant for the Python that
+#: runs xlrating, never for LibreOffice's.
+_PYTHON_VARIABLES: Final = frozenset({"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"})
+
+
+def office_env() -> dict[str, str]:
+    """soffice's environment, without our Python's: no PYTHONPATH, PYTHONHOME or
+    VIRTUAL_ENV, and no virtual environment's ``bin`` folder on PATH.  LibreOffice's
+    embedded Python finds its home by looking for ``python3`` on PATH; an activated
+    virtual environment (of another Python version) there makes it read that
+    environment's standard library, and every document then fails to open."""
+    env = {k: v for k, v in os.environ.items() if k not in _PYTHON_VARIABLES}
+    if env.get("PATH"):
+        env["PATH"] = os.pathsep.join(
+            part
+            for part in env["PATH"].split(os.pathsep)
+            if part and not (Path(part).parent / "pyvenv.cfg").is_file()
+        )
+    return env
 
 
 def _uno_python(soffice: Path) -> Path | None:
@@ -127,7 +143,7 @@ def _uno_python(soffice: Path) -> Path | None:
                 capture_output=True,
                 timeout=60,
                 check=False,
-                env=_office_env(),
+                env=office_env(),
             )
         except (OSError, subprocess.TimeoutExpired):
             continue
@@ -210,7 +226,7 @@ def _driver(office: Office, command: str, profile: Path, argument: str) -> Any:
             f"no Python with LibreOffice's uno module (install python3-uno and "
             f"libreoffice-script-provider-python, or set {UNO_PYTHON_VARIABLE})"
         )
-    env = _office_env()
+    env = office_env()
     env[SOFFICE_VARIABLE] = str(office.soffice)
     posix = os.name == "posix"
     # The driver and the soffice it starts form a process group of their own, so a
@@ -254,7 +270,7 @@ def _unopkg(office: Office, *args: str) -> subprocess.CompletedProcess[str]:
             text=True,
             timeout=DRIVER_SECONDS,
             check=False,
-            env=_office_env(),
+            env=office_env(),
         )
     except subprocess.TimeoutExpired:
         raise LibreOfficeError(f"unopkg did not finish within {DRIVER_SECONDS} s") from None
