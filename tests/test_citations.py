@@ -131,7 +131,7 @@ def test_the_code_cites_the_rules_pages() -> None:
         ("# see fide.md section 3", "old citation form"),
         # a path outside the repository (spelled in two pieces so that no scan of the
         # tree for such paths finds this test itself)
-        ("# see ../" + "shared/reference/uscf.md", "old citation form"),
+        ("# see ../" + "shared" + "/reference/uscf.md", "old citation form"),
         ("# (docs/rules/fide.md#d99)", "no such anchor on the page"),
         ("# (docs/rules/elo.md#k)", "no such page"),
     ],
