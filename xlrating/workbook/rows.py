@@ -36,6 +36,9 @@ from dataclasses import dataclass
 from typing import Final
 from xml.dom import minidom
 
+from .a1 import column_letters, column_number
+from .guard import EXCEL_ROWS
+
 __all__ = [
     "MAX_ROW",
     "Package",
@@ -44,7 +47,7 @@ __all__ = [
 ]
 
 #: The last row of an Excel worksheet (Excel specifications and limits: 1,048,576 rows).
-MAX_ROW: Final = 1_048_576
+MAX_ROW: Final = EXCEL_ROWS
 
 _XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 #: Elements whose text is a formula (sheet cells, validations, conditional formats, the
@@ -214,13 +217,6 @@ def _set_text(node: minidom.Element, text: str) -> None:
 _CELL: Final = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
 
 
-def _col_number(letters: str) -> int:
-    number = 0
-    for char in letters:
-        number = number * 26 + ord(char) - 64
-    return number
-
-
 def _split_cell(ref: str) -> tuple[str, int]:
     match = _CELL.match(ref.replace("$", ""))
     if match is None:
@@ -240,7 +236,7 @@ def _formula_text(cell: minidom.Element, shared: Mapping[str, tuple[str, int, in
             return None
         text, row, col = master
         letters, here = _split_cell(cell.getAttribute("r"))
-        return _translate(text, here - row, _col_number(letters) - col)
+        return _translate(text, here - row, column_number(letters) - col)
     return _text(f)
 
 
@@ -248,18 +244,11 @@ def _translate(text: str, drow: int, dcol: int) -> str:
     """*text* as Excel fills it *drow* rows down and *dcol* columns right (relative parts
     of each reference move, $ parts stay)."""
 
-    def letters(number: int) -> str:
-        out = ""
-        while number:
-            number, rest = divmod(number - 1, 26)
-            out = chr(65 + rest) + out
-        return out
-
     def move(part: str, delta: int, column: bool) -> str:
         if part.startswith("$") or not delta:
             return part
         if column:
-            return letters(_col_number(part) + delta)
+            return column_letters(column_number(part) + delta)
         return str(int(part) + delta)
 
     out: list[str] = []
@@ -372,7 +361,7 @@ class _Sheet:
             ref = cell.getAttribute("r")
             if ref:
                 letters, _ = _split_cell(ref)
-                col = _col_number(letters)
+                col = column_number(letters)
             else:
                 col += 1
             out.append((col, cell))
@@ -386,7 +375,7 @@ class _Sheet:
                 cell = f.parentNode
                 assert isinstance(cell, minidom.Element)
                 letters, row = _split_cell(cell.getAttribute("r"))
-                out[f.getAttribute("si")] = (_text(f), row, _col_number(letters))
+                out[f.getAttribute("si")] = (_text(f), row, column_number(letters))
         return out
 
     def unshare(self) -> None:
@@ -428,15 +417,8 @@ class _Sheet:
         if not cols:
             return
 
-        def letters(number: int) -> str:
-            out = ""
-            while number:
-                number, rest = divmod(number - 1, 26)
-                out = chr(65 + rest) + out
-            return out
-
-        first = f"{letters(min(cols))}{min(rows)}"
-        last = f"{letters(max(cols))}{max(rows)}"
+        first = f"{column_letters(min(cols))}{min(rows)}"
+        last = f"{column_letters(max(cols))}{max(rows)}"
         found[0].setAttribute("ref", first if first == last else f"{first}:{last}")
 
     def to_bytes(self) -> bytes:
@@ -554,7 +536,7 @@ class Package:
             if f.getAttribute("t") == "array" and ref:
                 ends = [_split_cell(x) for x in ref.split(":")]
                 (c1, r1), (c2, r2) = ends[0], ends[-1]
-                arrays.append((r1, _col_number(c1), r2, _col_number(c2)))
+                arrays.append((r1, column_number(c1), r2, column_number(c2)))
         found: list[str] = []
         for number, row in sheet.rows().items():
             if not first <= number <= last:
@@ -728,7 +710,7 @@ class Package:
                 if cell.getAttribute("s"):
                     new.setAttribute("s", cell.getAttribute("s"))
                 if text is not None:
-                    previous = above.get(_col_number(letters))
+                    previous = above.get(column_number(letters))
                     old = _formula_text(previous, shared) if previous is not None else None
                     continued = _continue(old, text, step) if old is not None else None
                     if continued is None and old == text:
