@@ -497,7 +497,15 @@ def _load(path: Path) -> Any:
             # each sheet's used rectangle and again for every range that covers it.
             if cell.value is None:
                 return _empty_cell()
-            return super().compile_cell(cell, context, references, formula_references)
+            if cell.data_type != "f":
+                return super().compile_cell(cell, context, references, formula_references)
+            key = _compiled_key(cell, context, references, formula_references)
+            compiled = _COMPILED.get(key) if key is not None else None
+            if compiled is None:
+                compiled = super().compile_cell(cell, context, references, formula_references)
+                if key is not None:
+                    _remember(key, compiled)
+            return compiled
 
     model = OneBookModel()
     try:
@@ -517,6 +525,40 @@ class _EmptyCell:
 
     def add(self, dsp: Any, context: Any = None) -> set[Any]:
         return set()
+
+
+#: Compiled formula cells by everything their compilation reads (:func:`_compiled_key`),
+#: oldest first: a workbook evaluated again in the same process (the same book after an
+#: import, the test suite's many runs of one template) parses none of its formulas twice.
+_COMPILED: Final[dict[tuple[object, ...], Any]] = {}
+#: How many compiled cells :data:`_COMPILED` keeps (a club season holds about 700).
+_COMPILED_CELLS: Final = 20_000
+
+
+def _compiled_key(
+    cell: Any, context: Mapping[str, Any], references: Any, formula_references: Any
+) -> tuple[object, ...] | None:
+    """What compiling a formula cell depends on: its address and text, the book and sheet
+    it is read in, the defined names (names and what they refer to) and the sheet's array
+    anchors.  None (never reused) for anything not plain text."""
+    value = cell.value
+    text = value if isinstance(value, str) else getattr(value, "text", None)
+    ref = getattr(value, "ref", None)
+    if not isinstance(text, str) or not (ref is None or isinstance(ref, str)):
+        return None
+    try:
+        names = tuple(sorted((str(k), repr(v)) for k, v in (references or {}).items()))
+        place = tuple(sorted((str(k), repr(v)) for k, v in context.items()))
+        anchors = formula_references.get(cell.coordinate) if formula_references else None
+    except TypeError:
+        return None
+    return (cell.coordinate, text, ref, repr(anchors), place, names)
+
+
+def _remember(key: tuple[object, ...], compiled: Any) -> None:
+    if len(_COMPILED) >= _COMPILED_CELLS:
+        del _COMPILED[next(iter(_COMPILED))]
+    _COMPILED[key] = compiled
 
 
 @functools.cache
