@@ -31,6 +31,7 @@ from xlrating.commands import recalc as recalc_command
 from xlrating.commands.common import TIME_LIMIT_MAX, time_limit
 from xlrating.workbook import files
 
+from . import cli_process
 from .hostile import make_corpus
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
@@ -40,30 +41,21 @@ TIME_LIMIT = 120
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="POSIX file system objects and flock")
 
 
-def _command() -> list[str]:
-    return [sys.executable, "-c", "import sys; from xlrating.cli import main; sys.exit(main())"]
+def _environment(env: dict[str, str] | None = None) -> dict[str, str]:
+    environment = dict(os.environ)
+    environment.pop(cli.TIME_LIMIT_VARIABLE, None)
+    environment.update(env or {})
+    return environment
 
 
 def _run(
     folder: Path, *argv: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    command = [*_command(), *argv]
-    environment = dict(os.environ)
-    environment.pop(cli.TIME_LIMIT_VARIABLE, None)
-    environment.update(env or {})
-    return subprocess.run(
-        command, cwd=folder, capture_output=True, text=True, timeout=TIME_LIMIT, env=environment
-    )
+    return cli_process.run(argv, folder, timeout=TIME_LIMIT, environment=_environment(env))
 
 
-def _start(folder: Path, *argv: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [*_command(), *argv],
-        cwd=folder,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+def _start(folder: Path, *argv: str) -> cli_process.Run:
+    return cli_process.Run(argv, folder, environment=_environment())
 
 
 def _digest(path: Path) -> str:
@@ -163,20 +155,26 @@ def test_in_place_on_a_link_updates_what_it_points_to(tmp_path: Path) -> None:
     assert cli.main(["import", str(trf), "--into", str(link)]) == 0
     assert link.is_symlink() and os.readlink(link) == book.name
     assert "Linked Event" in _events(book)
-    imported = book.read_bytes()
-    assert imported != before
-
-    assert cli.main(["recalc", str(link), "--in-place"]) == 0
-    assert link.is_symlink() and os.readlink(link) == book.name
-    backup = cli.backup_path(link)  # beside the name given, holding the target's contents
-    assert backup.read_bytes() == imported and not backup.is_symlink()
-    assert "Linked Event" in _events(book)
+    assert book.read_bytes() != before
 
     assert cli.main(["resize", str(link), "--game-rows", "1200", "--in-place"]) == 0
     assert link.is_symlink() and os.readlink(link) == book.name
     assert "Linked Event" in _events(book)
+    backup = cli.backup_path(link)
     leftovers = {p.name for p in tmp_path.iterdir()} - {book.name, link.name, backup.name}
     assert leftovers == {trf.name}
+
+
+def test_recalc_in_place_on_a_link_updates_what_it_points_to(tmp_path: Path) -> None:
+    book = _book(tmp_path, template="elo.xlsx")
+    link = make_corpus.make_symlink(tmp_path, book)
+    before, inode = book.read_bytes(), book.stat().st_ino
+    assert cli.main(["recalc", str(link), "--in-place"]) == 0
+    assert link.is_symlink() and os.readlink(link) == book.name
+    backup = cli.backup_path(link)  # beside the name given, holding the target's contents
+    assert backup.read_bytes() == before and not backup.is_symlink()
+    assert book.stat().st_ino != inode  # the target was replaced (written beside, renamed)
+    assert {p.name for p in tmp_path.iterdir()} == {book.name, link.name, backup.name}
 
 
 def test_writing_through_a_link_keeps_the_link(tmp_path: Path) -> None:
@@ -262,7 +260,7 @@ def test_names_at_the_file_name_limit(tmp_path: Path, name: str) -> None:
 def test_recalc_to_a_long_name(
     tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    book = _book(tmp_path)
+    book = _book(tmp_path, template="elo.xlsx")
     assert cli.main(["recalc", str(book), "-o", str(tmp_path / name)]) == 0, capsys.readouterr()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([book.name, name])
     # In place, the backup's name (NAME.backup.xlsx) would pass the limit: one line, and
@@ -402,7 +400,7 @@ def test_two_imports_at_once_lose_nothing(tmp_path: Path) -> None:
     trfs = [
         _trf(tmp_path, name, f"Player {i}, A", f"Player {i}, B") for i, name in enumerate(names)
     ]
-    runs = [_start(tmp_path, "import", t.name, "--into", "book.xlsx", "--recalc") for t in trfs]
+    runs = [_start(tmp_path, "import", t.name, "--into", "book.xlsx") for t in trfs]
     outcomes = [(run.wait(timeout=TIME_LIMIT), run.communicate()[1]) for run in runs]
     for (code, stderr), name, trf in zip(outcomes, names, trfs, strict=True):
         if code == 0:
@@ -415,7 +413,7 @@ def test_two_imports_at_once_lose_nothing(tmp_path: Path) -> None:
 
 
 def test_two_recalcs_in_place_keep_the_original_as_backup(tmp_path: Path) -> None:
-    book = _book(tmp_path)
+    book = _book(tmp_path, template="elo.xlsx")
     original = book.read_bytes()
     runs = [_start(tmp_path, "recalc", "book.xlsx", "--in-place") for _ in range(2)]
     outcomes = [(run.wait(timeout=TIME_LIMIT), run.communicate()[1]) for run in runs]
@@ -425,7 +423,7 @@ def test_two_recalcs_in_place_keep_the_original_as_backup(tmp_path: Path) -> Non
     # One recalc of the original, as the run that was not refused wrote it.
     once = tmp_path / "once"
     once.mkdir()
-    shutil.copy(WORKBOOKS / "club_season.xlsx", once / "book.xlsx")
+    shutil.copy(WORKBOOKS / "elo.xlsx", once / "book.xlsx")
     assert cli.main(["recalc", str(once / "book.xlsx"), "--in-place"]) == 0
     if refused:  # the one that ran backed up the original
         assert cli.backup_path(book).read_bytes() == original
@@ -435,6 +433,7 @@ def test_two_recalcs_in_place_keep_the_original_as_backup(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.backup.xlsx", "book.xlsx", "once"]
 
 
+@pytest.mark.slow  # the recalculation of a club season is the window the import races
 def test_an_import_while_recalc_in_place_runs_is_never_lost(tmp_path: Path) -> None:
     book = _book(tmp_path)
     trf = _trf(tmp_path, "Late Event")
@@ -476,7 +475,7 @@ def test_recalc_refuses_when_the_input_changed(
     capsys: pytest.CaptureFixture[str],
     in_place: bool,
 ) -> None:
-    book = _book(tmp_path)
+    book = _book(tmp_path, template="elo.xlsx")
     evaluate = recalc_command._evaluate
 
     def evaluate_then_change(*args: object, **kwargs: object) -> object:
