@@ -28,11 +28,17 @@ from xlrating.workbook import engine
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"
 
-# HYPOTHESIS_PROFILE=quick: the property tests that keep Hypothesis' default budget try 20
-# examples instead of 100, for a smoke run while editing. Tests that set their own budget
-# keep it, and the suite by default (CI) runs Hypothesis' default profile.
+# The quick profile: the property tests that keep Hypothesis' default budget try 20
+# examples instead of 100. The quick loop (``-m "not slow"``) runs it unless
+# HYPOTHESIS_PROFILE names another; HYPOTHESIS_PROFILE=quick asks for it anywhere. Tests
+# that set their own budget keep it, and the full suite (CI) runs Hypothesis' default.
 settings.register_profile("quick", max_examples=20)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if "HYPOTHESIS_PROFILE" not in os.environ and config.getoption("markexpr") == "not slow":
+        settings.load_profile("quick")
 
 
 @functools.cache
@@ -80,6 +86,7 @@ SLOW_FIXTURES = frozenset(
         "grown",  # test_season_grow: 64 players imported, then recalculated
         "imported",  # test_cli_import: an event imported with --recalc
         "demo",  # xlrating demo (every template built and recalculated)
+        "ladder",  # test_ladder: a 40-event ladder season built (and evaluated)
     }
 )
 

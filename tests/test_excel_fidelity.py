@@ -163,6 +163,7 @@ def _same(a: object, b: object) -> bool:
     return a == b
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_committed_templates_carry_their_computed_values(name: str) -> None:
     """Every formula cell of the committed template caches what the engine computes for

@@ -1024,6 +1024,7 @@ def test_every_argument_answers_every_value_through_xlwings(name: str) -> None:
                 assert_error_line(name, out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
 def test_every_argument_answers_a_million_cell_range(name: str) -> None:
     """Each argument of *name* given a 1000 x 1000 range (as xlwings' conversion hands it

@@ -41,17 +41,25 @@ def ladder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_a_ladder_season_rates_as_the_core(ladder: Path) -> None:
-    ev = engine.evaluate(ladder)
-    table = spill(ev, ladder)
+@pytest.fixture(scope="module")
+def ladder_evaluated(ladder: Path) -> engine.Evaluation:
+    return engine.evaluate(ladder)
+
+
+def test_a_ladder_season_rates_as_the_core(
+    ladder: Path, ladder_evaluated: engine.Evaluation
+) -> None:
+    table = spill(ladder_evaluated, ladder)
     assert len(table[0]) == EVENTS + 1
     assert_equals_core(table, ladder)
 
 
-def test_cached_array_cells_are_computed_again_not_read(ladder: Path, tmp_path: Path) -> None:
+def test_cached_array_cells_are_computed_again_not_read(
+    ladder: Path, ladder_evaluated: engine.Evaluation, tmp_path: Path
+) -> None:
     """A recalculated book holds the array's results as cached values; computing it again
     gives the same values, and a cached value changed by hand does not survive."""
-    first = engine.evaluate(ladder)
+    first = ladder_evaluated
     cached = tmp_path / "cached.xlsx"
     xlsx.write_cached_values(ladder, cached, first.values)
     layout = season_book.find_season(cached)
@@ -97,6 +105,7 @@ def test_import_into_a_ladder_rates_as_the_core(ladder: Path, tmp_path: Path) ->
     assert_equals_core(table, book)
 
 
+@pytest.mark.slow
 def test_a_table_that_grew_by_many_events_is_widened_and_rated(tmp_path: Path) -> None:
     """Games typed in for 36 more events while the ratings array still spans 4 (the shape
     that took over 300 s before cells were added row by row): recalc widens the array and

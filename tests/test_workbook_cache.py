@@ -262,6 +262,7 @@ def _both_paths(source: Path, tmp_path: Path, values: Any, values_only: bool) ->
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("values_only", [False, True])
 @pytest.mark.parametrize("name", sorted(p.name for p in WORKBOOKS.glob("*.xlsx")))
 def test_fast_writer_equals_the_dom_writer_on_the_templates(
