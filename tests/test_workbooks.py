@@ -18,6 +18,7 @@ A failure names the workbook, the sheet and the cell.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 import re
 import zipfile
@@ -367,7 +368,7 @@ CORE: dict[str, Callable[[], object]] = {
     "season-elo-draw": lambda: _elo_season(1600, 1600, 0.5, "A"),
     "season-fide-seed-001": _fide_season_seed_001,
     **{
-        check.id: (lambda cell=check.cell: _tec_crosstable(cell))
+        check.id: functools.partial(_tec_crosstable, check.cell)
         for check in CLUB_CHECKS
         if check.id.startswith("tiebreak-tec-")
     },

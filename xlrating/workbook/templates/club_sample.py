@@ -392,8 +392,14 @@ CLUB_CHECKS: Final = (
 
 
 def _column(cells: Mapping[str, Address], key: str, from_right: int) -> str:
-    """The data rows (below the header) of a recorded table's column, counted from its
-    right edge (0: the last column), as a reference."""
+    """The data rows (below the header) of a recorded table's column, counted from its right
+    edge (0: the last column), as a reference.
+
+    For the Crosstable these are as many rows as the Players table: EVENT_CROSSTABLE gives
+    one row per players row, and a reference of that height is what tells season_grow that
+    the Crosstable's rows follow the Players table (``xlrating import``/``resize`` then grow
+    its array area with them instead of leaving a 41-row area for an 81-row result).
+    """
     sheet, ref = cells[key]
     top, _, bottom, right = bounds(ref)
     col = column_letters(right - from_right)
