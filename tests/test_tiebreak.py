@@ -9,6 +9,7 @@ against them (art. 9.1), unplayed rounds as art. 15.2 (all-play-all) and art. 16
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from pathlib import Path
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from xlrating.catalog import FUNCTIONS
 from xlrating.tiebreak import (
+    CAPS_FROM,
     RoundCell,
     crosstable,
     is_all_play_all,
@@ -58,7 +60,13 @@ def test_round_robin_worked_by_hand() -> None:
     assert rows[3].rating is None and rows[0].rating == 1800
 
 
-# A Swiss (B and C never meet) with byes and forfeits, by C.07 art. 16:
+#: An event date before C.07 (2026) applies, for the rules of the 2024 edition.
+BEFORE_CAPS = dt.date(2026, 2, 28)
+#: The exercise's publication (FIDE TEC, 18 March 2024): C.07 (2024) art. 16, no caps.
+EXERCISE_DATE = dt.date(2024, 3, 18)
+
+
+# A Swiss (B and C never meet) with byes and forfeits, by C.07 (2024) art. 16:
 #   R1  A-B +- (A wins by forfeit, 16.2.2; B loses by forfeit, 16.2.4), C a full-point bye
 #   R2  C-A 1-0 (played), B a half-point bye in the last round (16.2.5)
 # Scores: A 1 + 0 = 1, B 0 + ½ = ½, C 1 + 1 = 2.  Adjusted for the opponents (16.3): B's
@@ -74,7 +82,7 @@ def test_byes_and_forfeits_meet_a_dummy_with_the_players_own_score() -> None:
         Game(2, "C", "A", 1.0),
         Game(2, "B", None, 0.5, "bye"),
     ]
-    rows = crosstable(games)
+    rows = crosstable(games, on=BEFORE_CAPS)
     got = [(r.place, r.name, r.total, r.buchholz, r.sonneborn_berger) for r in rows]
     assert got == [(1, "C", 2.0, 3.0, 3.0), (2, "A", 1.0, 3.0, 1.0), (3, "B", 0.5, 1.0, 0.25)]
     places = {r.name: r.place for r in rows}
@@ -98,7 +106,7 @@ def test_a_withdrawn_opponent_counts_his_missing_rounds_as_draws() -> None:
         Game(3, "C", "A", 0.0),
         Game(3, "B", None, 1.0, "bye"),
     ]
-    rows = {r.name: r for r in crosstable(games)}
+    rows = {r.name: r for r in crosstable(games, on=BEFORE_CAPS)}
     assert (rows["A"].buchholz, rows["A"].sonneborn_berger) == (3.5, 2.5)
     assert (rows["B"].buchholz, rows["B"].sonneborn_berger) == (5.0, 3.5)
     line = rows["D"].rounds
@@ -157,13 +165,46 @@ def test_fides_tie_break_exercise_is_reproduced() -> None:
     them (a 16-player Swiss with half-point, full-point and zero-point byes, forfeits and a
     withdrawal)."""
     games, ratings, published = exercise_games()
-    rows = {r.name: r for r in crosstable(games, ratings)}
+    rows = {r.name: r for r in crosstable(games, ratings, EXERCISE_DATE)}
     got = {n: (r.total, r.buchholz, r.sonneborn_berger) for n, r in rows.items()}
     want = {
         f"P{p['no']:02d}": (p["points"], p["buchholz"], p["sonneborn_berger"]) for p in published
     }
     assert got == want
     assert not is_all_play_all(games)
+
+
+# The same Swiss under C.07 (2026), art. 16.4 caps (two rounds: a draw's points x 2 = 1):
+#   A: forfeit win, dummy min(own 1, B's adjusted ½) = ½ (16.4.1): BH ½ + C 2 = 2½; SB ½
+#   B: forfeit loss, min(½, A's 1) = ½; half-point bye, min(½, 1) = ½ (16.4.2): BH 1; SB ¼
+#   C: full-point bye, min(own 2, 1) = 1 (16.4.2): BH 1 + A 1 = 2; SB 1 + 1 = 2
+def test_from_march_2026_the_dummys_score_is_capped() -> None:
+    games = [
+        Game(1, "A", "B", 1.0, "forfeit"),
+        Game(1, "C", None, 1.0, "bye"),
+        Game(2, "C", "A", 1.0),
+        Game(2, "B", None, 0.5, "bye"),
+    ]
+    assert dt.date(2026, 3, 1) == CAPS_FROM
+    rows = crosstable(games, on=CAPS_FROM)
+    got = [(r.place, r.name, r.total, r.buchholz, r.sonneborn_berger) for r in rows]
+    assert got == [(1, "C", 2.0, 2.0, 2.0), (2, "A", 1.0, 2.5, 0.5), (3, "B", 0.5, 1.0, 0.25)]
+    assert crosstable(games) == rows  # no date: the rules in force today (after 2026-03-01)
+
+
+def test_the_exercise_under_the_2026_caps_changes_where_a_dummy_is_capped() -> None:
+    """FIDE's exercise rated as if played from 1 March 2026, worked by hand from the
+    published 2024 values: five rounds cap a bye's dummy at 2½ (16.4.2), a forfeit's at the
+    scheduled opponent's adjusted score (16.4.1).
+    P04 half-point bye, own 3½ -> 2½: BH 15 - 1 = 14, SB 9.75 - ½ = 9.25.
+    P06 pairing-allocated bye, own 3 -> 2½: BH 12 - ½ = 11.5, SB 6.5 - ½ = 6.
+    P11 forfeit win against P09 (adjusted 1½), own 2½ -> 1½: BH 13.5 - 1, SB 5.75 - 1.
+    Everyone else's dummies are under their caps, and no opponent score changes."""
+    games, ratings, published = exercise_games()
+    rows = {r.name: r for r in crosstable(games, ratings, CAPS_FROM)}
+    want = {f"P{p['no']:02d}": (p["buchholz"], p["sonneborn_berger"]) for p in published}
+    want |= {"P04": (14.0, 9.25), "P06": (11.5, 6.0), "P11": (12.5, 4.75)}
+    assert {n: (r.buchholz, r.sonneborn_berger) for n, r in rows.items()} == want
 
 
 def test_ties_go_to_buchholz_then_sonneborn_berger_then_rating() -> None:

@@ -14,7 +14,8 @@ Unplayed rounds (byes, forfeits, rounds a player was not paired) are managed as 
 art. 16 says for Swiss tournaments (docs/rules/tiebreak.md#unplayed): an opponent's score
 counts his requested byes at the end of the event as draws (art. 16.3), and each of the
 participant's own unplayed rounds is a game against a dummy whose score is his own
-(art. 16.4).
+(art. 16.4), capped for events from 1 March 2026 as C.07's edition of that day says
+(docs/rules/tiebreak.md#caps-2026).
 
 Players are placed by total, then Buchholz, then Sonneborn-Berger, then rating (unrated
 last), then name (docs/rules/tiebreak.md#order): the place is the row of the table, and
@@ -23,6 +24,7 @@ round cells refer to opponents by it.  Pure functions over frozen dataclasses; n
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -32,6 +34,7 @@ from .errors import InvalidInputError
 from .tournament import Game, GameKind
 
 __all__ = [
+    "CAPS_FROM",
     "DRAW_POINTS",
     "MAX_ROUNDS",
     "CrosstableRow",
@@ -109,6 +112,11 @@ def _cells(games: Sequence[Game]) -> tuple[dict[str, dict[int, RoundCell]], int]
 #: as, in an opponent's score (docs/rules/tiebreak.md#unplayed).
 DRAW_POINTS: Final = 0.5
 
+#: C.07 approved on 2 February 2026 applies from this day: its art. 16.4 caps the dummy's
+#: score (16.4.1, 16.4.2); events before it follow C.07 applied from 1 August 2024, without
+#: the caps (docs/rules/tiebreak.md#caps-2026).  The edition is picked by the event's date.
+CAPS_FROM: Final = _dt.date(2026, 3, 1)
+
 #: The categories of unplayed rounds of C.07 art. 16.2 (docs/rules/tiebreak.md#unplayed),
 #: by their sub-article: 16.2.1 pairing-allocated or full-point bye, 16.2.2 forfeit win,
 #: 16.2.3 requested bye followed by a round that is not a VUR, 16.2.4 forfeit loss,
@@ -177,16 +185,36 @@ def is_all_play_all(games: Sequence[Game]) -> bool:
     return pairs > 0 and len(met) == pairs and len(set(met.values())) == 1
 
 
+def _dummy_cap(
+    cell: RoundCell | None,
+    category: UnplayedCategory | None,
+    adjusted: Mapping[str, float],
+    rounds: int,
+) -> float:
+    """The most the dummy's score may be under C.07 (2026) art. 16.4: the scheduled
+    opponent's adjusted score for a forfeit (16.4.1), a draw's points times the number of
+    rounds for any other unplayed round (16.4.2)."""
+    if category in ("16.2.2", "16.2.4") and cell is not None and cell.opponent is not None:
+        return adjusted[cell.opponent]
+    return DRAW_POINTS * rounds
+
+
 def crosstable(
-    games: Sequence[Game], ratings: Mapping[str, float | None] | None = None
+    games: Sequence[Game],
+    ratings: Mapping[str, float | None] | None = None,
+    on: _dt.date | None = None,
 ) -> tuple[CrosstableRow, ...]:
     """The crosstable of one event's *games*, placed by total and tie-breaks.
 
-    Buchholz and Sonneborn-Berger follow FIDE C.07 (2024) art. 8.1, 9.1 and, for byes,
-    forfeits and rounds not paired, art. 16 (docs/rules/tiebreak.md#unplayed).
+    Buchholz and Sonneborn-Berger follow FIDE C.07 art. 8.1, 9.1 and, for byes, forfeits
+    and rounds not paired, art. 15.2 and 16 (docs/rules/tiebreak.md#unplayed), in the
+    edition in force on the event's date.
 
     :param ratings: each player's rating for the Rating column and the last ordering
         step (missing or None: unrated).
+    :param on: the event's date, which picks the edition of C.07: from
+        :data:`CAPS_FROM` (1 March 2026) the dummy's score of art. 16.4 is capped; None
+        means today.
     :raises InvalidInputError: if there is no game, or a player is paired twice in a round.
 
     >>> a, b, c = crosstable([Game(1, "A", "B", 1.0), Game(2, "B", "C", 0.5),
@@ -215,6 +243,7 @@ def crosstable(
         for name, line in lines.items()
     }
     all_play_all = is_all_play_all(games)
+    capped = (on if on is not None else _dt.date.today()) >= CAPS_FROM
     rows = []
     for name, line in lines.items():
         buchholz = sonneborn_berger = 0.0
@@ -229,6 +258,8 @@ def crosstable(
                 opponent = adjusted[cell.opponent]  # art. 8.1, 9.1 with art. 16.3
             else:
                 opponent = totals[name]  # art. 16.4: a dummy with the player's own score
+                if capped:
+                    opponent = min(opponent, _dummy_cap(cell, category, adjusted, rounds))
             buchholz += opponent
             sonneborn_berger += (cell.points if cell is not None else 0.0) * opponent
         rows.append((name, known.get(name), line, totals[name], buchholz, sonneborn_berger))
