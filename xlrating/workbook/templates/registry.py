@@ -226,7 +226,12 @@ def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ())
     sheet.title(
         "Checks: published worked examples, recomputed by xlrating's functions",
         "Column C computes each example; column D holds the value the source prints. PASS "
-        "means this computer's set-up reproduces the published result.",
+        "means this computer's set-up reproduces the published result."
+        + (
+            " The last rows compare two sheets of this workbook: column D reads the other one."
+            if ties
+            else ""
+        ),
     )
     first, last = 6, 6 + len(checks) + len(ties) - 1
     status = (
