@@ -141,7 +141,7 @@ def test_a_64_player_event_grows_the_default_book(
     assert "64 new players (Players rows 14-77)" in out
     assert (
         "the Players table grew from 40 to 80 rows (Players!A5:E84), with the rows of "
-        "Ratings and Standings that follow it" in out
+        "Crosstable and Ratings and Standings that follow it" in out
     )
     assert "Games table grew" not in out  # 192 game rows fit the 600 rows
     layout = find_season(book)

@@ -18,6 +18,7 @@ A failure names the workbook, the sheet and the cell.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 import re
 import zipfile
@@ -31,9 +32,15 @@ from xlrating import elo, fide, uscf
 from xlrating.catalog import FUNCTIONS
 from xlrating.events import FidePlayer
 from xlrating.season import rate_season
+from xlrating.tiebreak import crosstable
 from xlrating.tournament import Game, Player
 from xlrating.workbook import instructions, lint, templates
 from xlrating.workbook.engine import Evaluation
+from xlrating.workbook.templates.club_sample import (
+    CLUB_CHECKS,
+    TEC_EXERCISE_GAMES,
+    TEC_EXERCISE_PLAYERS,
+)
 from xlrating.workbook.xlsx import CURRENT_CALC_ID, CellError
 
 from .conftest import evaluated  # a committed workbook, evaluated once per session
@@ -288,6 +295,24 @@ def _fide_season_seed_001() -> float | None:
     return season.row("Me").after[0]
 
 
+def _tec_crosstable(cell: tuple[int, int] | None) -> object:
+    """A cell of FIDE's tie-break exercise crosstable, by the tie-break core directly."""
+    assert cell is not None
+    ratings = {str(p[0]): float(p[1]) for p in TEC_EXERCISE_PLAYERS}  # type: ignore[arg-type]
+    games = [
+        Game(
+            int(r),  # type: ignore[call-overload]
+            str(w),
+            None if b == "BYE" else str(b),
+            1.0 if res in ("1-0", "+-") else 0.5 if res == "½-½" else 0.0,
+            "bye" if b == "BYE" else "forfeit" if res in ("+-", "-+") else "played",
+        )
+        for _, _, r, w, b, res in TEC_EXERCISE_GAMES
+    ]
+    row = crosstable(games, ratings, dt.date(2024, 3, 18))[cell[0] - 2]
+    return {2: row.name, 9: row.total, 10: row.buchholz, 11: row.sonneborn_berger}[cell[1]]
+
+
 CORE: dict[str, Callable[[], object]] = {
     "uscf-effective-games": lambda: uscf.effective_games(1700, 30),
     "uscf-n-star-cap": lambda: uscf.effective_games(2400, 100),
@@ -342,6 +367,11 @@ CORE: dict[str, Callable[[], object]] = {
     "season-elo-loss": lambda: _elo_season(1500, 1700, 1.0, "B"),
     "season-elo-draw": lambda: _elo_season(1600, 1600, 0.5, "A"),
     "season-fide-seed-001": _fide_season_seed_001,
+    **{
+        check.id: functools.partial(_tec_crosstable, check.cell)
+        for check in CLUB_CHECKS
+        if check.id.startswith("tiebreak-tec-")
+    },
 }
 
 
@@ -366,7 +396,7 @@ def test_checks_sheet_passes_against_the_seeds(
         row = int(cell[1:])
         typed = ws[f"D{row}"].value
         assert typed == check.expected, f"{name} Checks!D{row}: typed {typed!r}"
-        assert check.source.startswith("Seed 00"), f"{where}: no seed named for {check.id}"
+        assert check.source.startswith(("Seed 00", "FIDE TEC")), f"{where}: no source named"
         assert ws[f"G{row}"].value == check.source, f"{name} Checks!G{row}: source note"
         if isinstance(check.expected, str):
             assert computed == check.expected, f"{where} ({check.id}): {computed!r}"
@@ -377,6 +407,16 @@ def test_checks_sheet_passes_against_the_seeds(
             )
         verdict = ev.value(sheet, f"F{row}")
         assert verdict == "PASS", f"{name} Checks!F{row} ({check.id}) shows {verdict!r}"
+    for tie in templates.TEMPLATES[name].ties:
+        sheet, ref = built.cells[f"check:{tie.id}"]
+        row = int(ref.replace("$", "")[1:])
+        computed, expected = ev.value(sheet, f"C{row}"), ev.value(sheet, f"D{row}")
+        where = _where(name, sheet, f"C{row}")
+        assert computed not in (None, "") and computed == pytest.approx(expected), (
+            f"{where} ({tie.id}): {computed!r} against {expected!r}"
+        )
+        assert ws[f"G{row}"].value == tie.source, f"{name} Checks!G{row}: source note"
+        assert ev.value(sheet, f"F{row}") == "PASS", f"{name} Checks!F{row} ({tie.id})"
     status_sheet, status_ref = built.cells["checks:status"]
     assert ev.value(status_sheet, status_ref) == "ALL PASS", f"{name} Checks!B3"
 

@@ -804,8 +804,9 @@ def _event_crosstable(players: Cell, games: Cell, event: Cell, rounds: Cell) -> 
         raise InvalidInputError(f"event {show(event)} is not in the games table")
     most = max((g.round for played in grouped.games for g in played), default=1)
     width = to_int(rounds, "rounds", most)
-    rows = tiebreak.crosstable(
-        grouped.games[grouped.events.index(wanted)], {p.name: p.rating for p in roster}
+    at = grouped.events.index(wanted)
+    rows = tiebreak.crosstable(  # the event's date picks the edition of FIDE C.07
+        grouped.games[at], {p.name: p.rating for p in roster}, grouped.dates[at]
     )
     needed = len(rows[0].rounds)
     if not 1 <= width <= tiebreak.MAX_ROUNDS or width < needed:

@@ -7,17 +7,27 @@ The checks recompute seed 004's Elo examples and seed 001's FIDE tournament as s
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import Final
 
+from ..a1 import bounds, column_letters
 from ..season_layout import CLUB_BYE
 from .elo import SEED_004
 from .fide_period import SEED_001
-from .registry import Check
+from .registry import Check, Tie, sheet_ref
 from .writer import (
     RATING_FORMAT,
+    Address,
 )
 
-__all__ = ["CLUB_CHECKS", "CLUB_GAMES", "CLUB_PLAYERS"]
+__all__ = [
+    "CLUB_CHECKS",
+    "CLUB_GAMES",
+    "CLUB_PLAYERS",
+    "CLUB_TIES",
+    "TEC_EXERCISE_GAMES",
+    "TEC_EXERCISE_PLAYERS",
+]
 
 # The sample season: a club of nine, four monthly Swiss events (3-4 rounds), an unrated
 # junior with his age, a player with a floor, an established player whose game count is not
@@ -158,6 +168,79 @@ _SEED_001_GAMES: Final = [
     ["Five rounds", "2026-01-10", 5, "Me", "E", "½-½"],
 ]
 
+# FIDE's tie-break exercise (IA Mario Held, "Exercises in Tie-Breaking", FIDE Technical
+# Commission, 2024; docs/rules/tiebreak.md): a 16-player Swiss of five rounds with
+# half-point, full-point and zero-point byes, forfeits and a withdrawal.  Players are named
+# by pairing number; tests/data/fide_tiebreak_exercise_swiss.json holds the crosstable as
+# published, with its sources, and tests/test_tiebreak.py checks this copy against it.
+TEC_EXERCISE: Final = "FIDE TEC, Exercises in Tie-Breaking (2024), Swiss of page 5"
+TEC_EXERCISE_PLAYERS: Final = [
+    ["P01", 2200, 30],
+    ["P02", 2150, 30],
+    ["P03", 2100, 30],
+    ["P04", 2050, 30],
+    ["P05", 2000, 30],
+    ["P06", 1950, 30],
+    ["P07", 1900, 30],
+    ["P08", 1850, 30],
+    ["P09", 1800, 30],
+    ["P10", 1750, 30],
+    ["P11", 1700, 30],
+    ["P12", 1650, 30],
+    ["P13", 1600, 30],
+    ["P14", 1550, 30],
+    ["P15", 1500, 30],
+    ["P16", 1450, 30],
+]
+TEC_EXERCISE_GAMES: Final = [
+    ["TEC Swiss", "2024-03-18", 1, "P01", "P09", "1-0"],
+    ["TEC Swiss", "2024-03-18", 1, "P03", "P11", "½-½"],
+    ["TEC Swiss", "2024-03-18", 1, "P05", "P13", "0-1"],
+    ["TEC Swiss", "2024-03-18", 1, "P07", "P15", "1-0"],
+    ["TEC Swiss", "2024-03-18", 1, "P10", "P02", "0-1"],
+    ["TEC Swiss", "2024-03-18", 1, "P12", "P04", "0-1"],
+    ["TEC Swiss", "2024-03-18", 1, "P14", "P06", "1-0"],
+    ["TEC Swiss", "2024-03-18", 1, "P16", "P08", "½-½"],
+    ["TEC Swiss", "2024-03-18", 2, "P02", "P07", "1-0"],
+    ["TEC Swiss", "2024-03-18", 2, "P04", "BYE", "½-½"],
+    ["TEC Swiss", "2024-03-18", 2, "P06", "P03", "0-1"],
+    ["TEC Swiss", "2024-03-18", 2, "P08", "P14", "1-0"],
+    ["TEC Swiss", "2024-03-18", 2, "P09", "P10", "0-1"],
+    ["TEC Swiss", "2024-03-18", 2, "P11", "P16", "0-1"],
+    ["TEC Swiss", "2024-03-18", 2, "P12", "BYE", "+-"],
+    ["TEC Swiss", "2024-03-18", 2, "P13", "P01", "½-½"],
+    ["TEC Swiss", "2024-03-18", 2, "P15", "P05", "1-0"],
+    ["TEC Swiss", "2024-03-18", 3, "P01", "P02", "½-½"],
+    ["TEC Swiss", "2024-03-18", 3, "P03", "P08", "1-0"],
+    ["TEC Swiss", "2024-03-18", 3, "P04", "P13", "1-0"],
+    ["TEC Swiss", "2024-03-18", 3, "P05", "P11", "1-0"],
+    ["TEC Swiss", "2024-03-18", 3, "P06", "BYE", "+-"],
+    ["TEC Swiss", "2024-03-18", 3, "P09", "BYE", "½-½"],
+    ["TEC Swiss", "2024-03-18", 3, "P10", "P15", "0-1"],
+    ["TEC Swiss", "2024-03-18", 3, "P12", "P14", "+-"],
+    ["TEC Swiss", "2024-03-18", 3, "P16", "P07", "1-0"],
+    ["TEC Swiss", "2024-03-18", 4, "P02", "P16", "1-0"],
+    ["TEC Swiss", "2024-03-18", 4, "P04", "P03", "½-½"],
+    ["TEC Swiss", "2024-03-18", 4, "P06", "P10", "1-0"],
+    ["TEC Swiss", "2024-03-18", 4, "P07", "P05", "½-½"],
+    ["TEC Swiss", "2024-03-18", 4, "P08", "P13", "1-0"],
+    ["TEC Swiss", "2024-03-18", 4, "P11", "P09", "+-"],
+    ["TEC Swiss", "2024-03-18", 4, "P15", "P01", "0-1"],
+    ["TEC Swiss", "2024-03-18", 5, "P01", "P04", "½-½"],
+    ["TEC Swiss", "2024-03-18", 5, "P03", "P02", "½-½"],
+    ["TEC Swiss", "2024-03-18", 5, "P05", "P10", "1-0"],
+    ["TEC Swiss", "2024-03-18", 5, "P08", "P06", "0-1"],
+    ["TEC Swiss", "2024-03-18", 5, "P09", "BYE", "+-"],
+    ["TEC Swiss", "2024-03-18", 5, "P11", "P07", "1-0"],
+    ["TEC Swiss", "2024-03-18", 5, "P13", "P14", "0-1"],
+    ["TEC Swiss", "2024-03-18", 5, "P16", "P15", "1-0"],
+]
+_TEC_ARGS: Final = {
+    "players": TEC_EXERCISE_PLAYERS,
+    "games": TEC_EXERCISE_GAMES,
+    "event": "TEC Swiss",
+}
+
 CLUB_CHECKS: Final = (
     Check(
         "season-elo-win",
@@ -208,5 +291,175 @@ CLUB_CHECKS: Final = (
         "FIDE, 1800 (K 20): 1750 W, 1850 D, 1900 L, 1700 W, 2000 D",
         num_format=RATING_FORMAT,
         row="Me",
+    ),
+    Check(
+        "tiebreak-tec-1st",
+        "Crosstable: the player placed 1st",
+        "EVENT_CROSSTABLE",
+        _TEC_ARGS,
+        "P02",
+        0,
+        f"{TEC_EXERCISE}: 4 points, the only one",
+        "FIDE's 16-player Swiss, 5 rounds: byes, forfeits, a withdrawal",
+        num_format="General",
+        cell=(2, 2),
+    ),
+    Check(
+        "tiebreak-tec-1st-bh",
+        "Crosstable: Buchholz of the 1st (all games played)",
+        "EVENT_CROSSTABLE",
+        _TEC_ARGS,
+        13.0,
+        0.005,
+        f"{TEC_EXERCISE}: P02: 13 (exercise 1)",
+        "FIDE's 16-player Swiss, 5 rounds: byes, forfeits, a withdrawal",
+        num_format="0.0#",
+        cell=(2, 10),
+    ),
+    Check(
+        "tiebreak-tec-1st-sb",
+        "Crosstable: Sonneborn-Berger of the 1st",
+        "EVENT_CROSSTABLE",
+        _TEC_ARGS,
+        9.5,
+        0.005,
+        f"{TEC_EXERCISE}: P02: 9.5",
+        "FIDE's 16-player Swiss, 5 rounds: byes, forfeits, a withdrawal",
+        num_format="0.0#",
+        cell=(2, 11),
+    ),
+    Check(
+        "tiebreak-tec-3rd-bh",
+        "Crosstable: Buchholz with a half-point bye (art. 16.4)",
+        "EVENT_CROSSTABLE",
+        _TEC_ARGS,
+        15.0,
+        0.005,
+        f"{TEC_EXERCISE}: P04 (3rd): 15 (exercise 4)",
+        "FIDE's 16-player Swiss, 5 rounds: byes, forfeits, a withdrawal",
+        num_format="0.0#",
+        cell=(4, 10),
+    ),
+    Check(
+        "tiebreak-tec-3rd-sb",
+        "Crosstable: Sonneborn-Berger with a half-point bye",
+        "EVENT_CROSSTABLE",
+        _TEC_ARGS,
+        9.75,
+        0.005,
+        f"{TEC_EXERCISE}: P04 (3rd): 9.75",
+        "FIDE's 16-player Swiss, 5 rounds: byes, forfeits, a withdrawal",
+        num_format="0.0#",
+        cell=(4, 11),
+    ),
+    Check(
+        "tiebreak-tec-7th-bh",
+        "Crosstable: Buchholz with a forfeit win (art. 16.4)",
+        "EVENT_CROSSTABLE",
+        _TEC_ARGS,
+        13.5,
+        0.005,
+        f"{TEC_EXERCISE}: P11 (7th): 13.5 (exercise 3)",
+        "FIDE's 16-player Swiss, 5 rounds: byes, forfeits, a withdrawal",
+        num_format="0.0#",
+        cell=(8, 10),
+    ),
+    Check(
+        "tiebreak-tec-11th-bh",
+        "Crosstable: Buchholz of a player who withdrew",
+        "EVENT_CROSSTABLE",
+        _TEC_ARGS,
+        11.5,
+        0.005,
+        f"{TEC_EXERCISE}: P12 (11th): 11.5",
+        "FIDE's 16-player Swiss, 5 rounds: byes, forfeits, a withdrawal",
+        num_format="0.0#",
+        cell=(12, 10),
+    ),
+    Check(
+        "tiebreak-tec-11th-sb",
+        "Crosstable: Sonneborn-Berger of a player who withdrew",
+        "EVENT_CROSSTABLE",
+        _TEC_ARGS,
+        4.0,
+        0.005,
+        f"{TEC_EXERCISE}: P12 (11th): 4",
+        "FIDE's 16-player Swiss, 5 rounds: byes, forfeits, a withdrawal",
+        num_format="0.0#",
+        cell=(12, 11),
+    ),
+)
+
+
+def _column(cells: Mapping[str, Address], key: str, from_right: int) -> str:
+    """The data rows (below the header) of a recorded table's column, counted from its right
+    edge (0: the last column), as a reference.
+
+    For the Crosstable these are as many rows as the Players table: EVENT_CROSSTABLE gives
+    one row per players row, and a reference of that height is what tells season_grow that
+    the Crosstable's rows follow the Players table (``xlrating import``/``resize`` then grow
+    its array area with them instead of leaving a 41-row area for an 81-row result).
+    """
+    sheet, ref = cells[key]
+    top, _, bottom, right = bounds(ref)
+    col = column_letters(right - from_right)
+    return f"'{sheet}'!${col}${top + 1}:${col}${bottom}"
+
+
+def _same_event(cells: Mapping[str, Address], then: str) -> str:
+    crosstable, standings = sheet_ref(cells, "crosstable_event"), sheet_ref(cells, "event")
+    return f'IF({crosstable}={standings},{then},"the Standings sheet shows another event")'
+
+
+def _card_value(cells: Mapping[str, Address], position: str) -> str:
+    return f"INDEX({sheet_ref(cells, 'card_ratings')},{position})"
+
+
+def _ratings_value(cells: Mapping[str, Address], key: str) -> str:
+    row = sheet_ref(cells, "card_row")
+    return f'IF({row}=0,"not in the Ratings table",INDEX({sheet_ref(cells, key)},{row}+1))'
+
+
+#: Consistency rows: the Crosstable and the Player card agree with the rest of the book.
+CLUB_TIES: Final = (
+    Tie(
+        "crosstable-points",
+        "Crosstable: the event's points add up as on the Standings",
+        "Total column of the Crosstable; Points column of the Standings (same event)",
+        lambda c: f"SUM({_column(c, 'crosstable', 2)})",
+        lambda c: _same_event(c, f"SUM({sheet_ref(c, 'points')})"),
+        "This workbook: sheets Crosstable (EVENT_CROSSTABLE) and Standings",
+        0.005,
+        "0.0",
+    ),
+    Tie(
+        "crosstable-players",
+        "Crosstable: the event's players as on the Standings",
+        "Players with a Total on the Crosstable; Players on the Standings (same event)",
+        lambda c: f"COUNT({_column(c, 'crosstable', 2)})",
+        lambda c: _same_event(c, sheet_ref(c, "event_players")),
+        "This workbook: sheets Crosstable (EVENT_CROSSTABLE) and Standings",
+        0,
+        "0",
+    ),
+    Tie(
+        "card-start",
+        "Player card: the start rating is the Ratings sheet's Start",
+        "The card's first rating; the Start column for the card's player",
+        lambda c: _card_value(c, "1"),
+        lambda c: _ratings_value(c, "start"),
+        "This workbook: sheets Player card and Ratings",
+        0.005,
+        RATING_FORMAT,
+    ),
+    Tie(
+        "card-final",
+        "Player card: the last rating is the Ratings sheet's Final",
+        "The card's rating after the last event; the Final column for the card's player",
+        lambda c: _card_value(c, f"{sheet_ref(c, 'card_events')}+1"),
+        lambda c: _ratings_value(c, "final"),
+        "This workbook: sheets Player card and Ratings",
+        0.005,
+        RATING_FORMAT,
     ),
 )

@@ -42,7 +42,7 @@ from ..season_layout import (
     ClubRoom,
 )
 from .club_pages import TEXT_FORMAT, UNRATED, Areas, areas, card_sheet, crosstable_sheet
-from .club_sample import CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS
+from .club_sample import CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS, CLUB_TIES
 from .registry import Built, build_template, how_to_use_sheet, template
 from .writer import (
     CHANGE_FORMAT,
@@ -181,6 +181,7 @@ def build_club_season(
         "event": "December Swiss",
     },
     checks=CLUB_CHECKS,
+    ties=CLUB_TIES,
     summary=("start", "ratings", "final"),
     options=ROOM_DEFAULTS,
 )

@@ -33,10 +33,12 @@ __all__ = [
     "Built",
     "Check",
     "Template",
+    "Tie",
     "build_all",
     "build_template",
     "how_to_use_sheet",
     "layout",
+    "sheet_ref",
     "template",
 ]
 
@@ -73,6 +75,30 @@ class Check:
     row: str | None = None
     #: Add up the values the function returns (a spilled column).
     total: bool = False
+    #: Pick the cell at this (row, column) of the table the function returns, 1-based.
+    cell: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """A consistency row of the Checks sheet: two sheets of the same book must agree.
+
+    The computed and the expected cell are both formulas, built from the template's layout
+    (its recorded addresses) when the Checks sheet is written.
+    """
+
+    id: str
+    label: str
+    #: What is compared, in words.
+    inputs: str
+    #: Formula text (no "=") of the value checked, from the layout's addresses.
+    computed: Callable[[Mapping[str, Address]], str]
+    #: Formula text of the value it must equal.
+    expected: Callable[[Mapping[str, Address]], str]
+    #: Where the two values come from.
+    source: str
+    tolerance: float = 0.0
+    num_format: str = "0.00"
 
 
 @dataclass(frozen=True)
@@ -109,6 +135,8 @@ class Template:
     #: Inputs that shape the workbook rather than fill a cell (the room in the club
     #: season's tables), with their defaults.
     options: Mapping[str, object] = field(default_factory=dict)
+    #: Consistency rows of the Checks sheet, after the checks.
+    ties: tuple[Tie, ...] = ()
 
 
 #: The templates by file name, in build order.
@@ -124,6 +152,7 @@ def template(
     checks: Sequence[Check],
     summary: Sequence[str],
     options: Mapping[str, object] | None = None,
+    ties: Sequence[Tie] = (),
 ) -> Callable[[Builder], Builder]:
     """Register a template builder under *filename* (how ``club_season.xlsx`` will come).
 
@@ -143,6 +172,7 @@ def template(
             tuple(checks),
             tuple(summary),
             dict(options or {}),
+            tuple(ties),
         )
         return build
 
@@ -190,17 +220,22 @@ def _xlwings_conf(book: Book) -> None:
     conf.write_string(0, 1, XLWINGS_UDF_MODULE)
 
 
-def _checks_sheet(book: Book, checks: Sequence[Check]) -> None:
+def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ()) -> None:
     sheet = book.sheet(_CHECKS)
     sheet.widths(A=44, B=46, C=12, D=12, E=10, F=9, G=80)
     sheet.title(
         "Checks: published worked examples, recomputed by xlrating's functions",
         "Column C computes each example; column D holds the value the source prints. PASS "
-        "means this computer's set-up reproduces the published result.",
+        "means this computer's set-up reproduces the published result."
+        + (
+            " The last rows compare two sheets of this workbook: column D reads the other one."
+            if ties
+            else ""
+        ),
     )
-    first, last = 6, 6 + len(checks) - 1
+    first, last = 6, 6 + len(checks) + len(ties) - 1
     status = (
-        f'IF(COUNTIF(F{first}:F{last},"PASS")={len(checks)},"ALL PASS",'
+        f'IF(COUNTIF(F{first}:F{last},"PASS")={len(checks) + len(ties)},"ALL PASS",'
         f'"SOME CHECKS FAIL: see column F")'
     )
     sheet.write("A3", "Status", "label")
@@ -223,18 +258,23 @@ def _checks_sheet(book: Book, checks: Sequence[Check]) -> None:
             text = f"INDEX({text},{labels.index(check.row) + 1},2)"
         elif check.total:
             text = f"SUM({text})"
+        elif check.cell is not None:
+            text = f"INDEX({text},{check.cell[0]},{check.cell[1]})"
         sheet.write(cell_at(row, 0), check.label, "label")
         sheet.write(cell_at(row, 1), check.inputs, "label")
         sheet.formula(f"check:{check.id}", cell_at(row, 2), text, "output", check.num_format, None)
         sheet.write(cell_at(row, 3), check.expected, "constant", check.num_format)
-        sheet.write(cell_at(row, 4), check.tolerance, "constant", "General")
-        c, d, e = (cell_at(row, k) for k in (2, 3, 4))
-        verdict = (
-            f'IFERROR(IF(ISNUMBER({d}),IF(ABS({c}-{d})<={e},"PASS","FAIL"),'
-            f'IF({c}={d},"PASS","FAIL")),"FAIL")'
+        _verdict(sheet, row, check.id, check.tolerance, check.source)
+    for j, tie in enumerate(ties):
+        row = first - 1 + len(checks) + j
+        sheet.write(cell_at(row, 0), tie.label, "label")
+        sheet.write(cell_at(row, 1), tie.inputs, "label")
+        sheet.formula(
+            f"check:{tie.id}", cell_at(row, 2), tie.computed(book.cells), "output", tie.num_format
         )
-        sheet.formula(f"result:{check.id}", cell_at(row, 5), verdict, "output")
-        sheet.write(cell_at(row, 6), check.source, "note")
+        expected = tie.expected(book.cells)
+        sheet.formula(f"expected:{tie.id}", cell_at(row, 3), expected, "output", tie.num_format)
+        _verdict(sheet, row, tie.id, tie.tolerance, tie.source)
     for area in (f"F{first}:F{last}", "B3"):
         sheet.ws.conditional_format(
             area,
@@ -246,6 +286,24 @@ def _checks_sheet(book: Book, checks: Sequence[Check]) -> None:
         )
     sheet.ws.freeze_panes(first - 1, 1)
     _xlwings_conf(book)
+
+
+def _verdict(sheet: Any, row: int, key: str, tolerance: float, source: str) -> None:
+    """Columns E to G of a Checks row: the tolerance, PASS or FAIL, the source."""
+    sheet.write(cell_at(row, 4), tolerance, "constant", "General")
+    c, d, e = (cell_at(row, k) for k in (2, 3, 4))
+    verdict = (
+        f'IFERROR(IF(ISNUMBER({d}),IF(ABS({c}-{d})<={e},"PASS","FAIL"),'
+        f'IF({c}={d},"PASS","FAIL")),"FAIL")'
+    )
+    sheet.formula(f"result:{key}", cell_at(row, 5), verdict, "output")
+    sheet.write(cell_at(row, 6), source, "note")
+
+
+def sheet_ref(cells: Mapping[str, Address], key: str) -> str:
+    """A recorded address as a formula reference: ``'Sheet name'!$A$1:$B$2``."""
+    sheet, ref = cells[key]
+    return f"'{sheet}'!{ref}"
 
 
 # ---------------------------------------------------------------- building
@@ -271,7 +329,7 @@ def _make(spec: Template, target: Any, inputs: Mapping[str, object] | None) -> B
         }
     )
     spec.build(book, values)
-    _checks_sheet(book, spec.checks)
+    _checks_sheet(book, spec.checks, spec.ties)
     book.close()
     return Built(None, dict(book.cells), dict(book.labels), dict(book.formats))
 
