@@ -392,10 +392,12 @@ def make_macros(folder: Path) -> Path:
     )
 
 
-def make_slow(folder: Path, count: int = 1000) -> Path:
-    """A plain workbook that takes the engine a few seconds (for the SIGKILL tests)."""
+def make_slow(folder: Path, count: int = 500) -> Path:
+    """A plain workbook that takes the engine several seconds (for the SIGKILL and time
+    limit tests): each of *count* formulas compares its row with the whole column."""
     rows = "".join(
-        f'<row r="{i}"><c r="A{i}"><v>{i}</v></c><c r="B{i}"><f>A{i}*2</f></c></row>'
+        f'<row r="{i}"><c r="A{i}"><v>{i}</v></c>'
+        f"<c r=\"B{i}\"><f>SUMPRODUCT(($A$1:$A${count}&gt;A{i})*1)</f></c></row>"
         for i in range(1, count + 1)
     )
     return write_book(folder / "slow.xlsx", rows)
