@@ -121,8 +121,22 @@ def grown(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     trf.write_text(big_trf(), "utf-8")
     code = main(["import", str(trf), "--into", str(book)])
     assert code == 0
-    recalc = folder / "recalc.xlsx"
-    assert main(["recalc", str(book), "-o", str(recalc)]) == 0
+    # The Crosstable shows the big event (its other tests read the book as imported).
+    chosen, recalc = folder / "chosen.xlsx", folder / "recalc.xlsx"
+    with zipfile.ZipFile(book) as zf, zipfile.ZipFile(chosen, "w") as out:
+        for info in zf.infolist():
+            data = zf.read(info)
+            if info.filename == "xl/worksheets/sheet6.xml":
+                text, count = re.subn(
+                    r'<c r="B4"( s="[0-9]+")?[^>]*>.*?</c>',
+                    r'<c r="B4"\1 t="inlineStr"><is><t>Big Open</t></is></c>',
+                    data.decode(),
+                    count=1,
+                )
+                assert count == 1
+                data = text.encode()
+            out.writestr(info, data)
+    assert main(["recalc", str(chosen), "-o", str(recalc)]) == 0
     return book, recalc, trf.read_text("utf-8")
 
 
@@ -141,7 +155,7 @@ def test_a_64_player_event_grows_the_default_book(
     assert "64 new players (Players rows 14-77)" in out
     assert (
         "the Players table grew from 40 to 80 rows (Players!A5:E84), with the rows of "
-        "Ratings and Standings that follow it" in out
+        "Crosstable, Ratings and Standings that follow it" in out
     )
     assert "Games table grew" not in out  # 192 game rows fit the 600 rows
     layout = find_season(book)
@@ -245,6 +259,45 @@ def test_new_rows_carry_the_last_rows_styles_and_validations(
     season = cells_of(after["Ratings"])["A13"].find(f"{MAIN}f")
     assert season is not None and season.text is not None
     assert season.text.startswith("SEASON_RATINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
+
+
+def test_the_crosstable_grows_with_the_players(grown: tuple[Path, Path, str]) -> None:
+    """EVENT_CROSSTABLE's array, its cells' formats and the print area follow the Players
+    table (80 rows: rows 10-89 under the header), so the 64 players of the big event are
+    all on the Crosstable, as the function gives them for the book's tables."""
+    from openpyxl import load_workbook
+
+    from xlrating.catalog import FUNCTIONS
+    from xlrating.workbook.season_fit import grid_of
+
+    book, recalc, _ = grown
+    before, after = sheet_xml(WORKBOOKS / NAME), sheet_xml(book)
+    arrays = [f.get("ref") for f in after["Crosstable"].iter(f"{MAIN}f") if f.get("t") == "array"]
+    assert arrays == ["A9:O89"]
+    model = {
+        split(r)[0]: c.get("s")
+        for r, c in cells_of(before["Crosstable"]).items()
+        if split(r)[1] == 49
+    }
+    got = cells_of(after["Crosstable"])
+    for row in range(50, 90):
+        assert {col: got[f"{col}{row}"].get("s") for col in model} == model, row
+    with zipfile.ZipFile(book) as zf:
+        workbook = zf.read("xl/workbook.xml").decode()
+    assert 'localSheetId="5">Crosstable!$A$1:$AA$89</definedName>' in workbook
+    wb = load_workbook(recalc, data_only=True)
+    shown = [[c.value for c in row] for row in wb["Crosstable"]["A9:O89"]]
+    layout = find_season(recalc)
+    direct = FUNCTIONS["EVENT_CROSSTABLE"](
+        grid_of(wb, layout.players), grid_of(wb, layout.games), "Big Open", 9
+    )
+    assert isinstance(direct, list) and len(direct) == len(shown) == 81
+    assert str(shown[64][1]).startswith("Member")  # the 64th player, cut off before
+
+    def plain(rows: list[list[object]]) -> list[list[object]]:
+        return [["" if v is None else v for v in row] for row in rows]
+
+    assert plain(shown) == plain(direct)  # 1845 == 1845.0: numbers compare as numbers
 
 
 def test_the_chart_draws_every_player(grown: tuple[Path, Path, str]) -> None:

@@ -190,7 +190,9 @@ def _print_grown(grown: Any) -> None:
             verb = "grew" if after > before else "shrank"
             follows = ""
             if what == "Players" and grown.followers:
-                follows = f", with the rows of {' and '.join(grown.followers)} that follow it"
+                *others, last = grown.followers
+                named = f"{', '.join(others)} and {last}" if others else last
+                follows = f", with the rows of {named} that follow it"
             print(f"the {what} table {verb} from {before} to {after} rows ({sheet}!{ref}){follows}")
 
 

@@ -378,6 +378,16 @@ class _Sheet:
                 out[f.getAttribute("si")] = (_text(f), row, column_number(letters))
         return out
 
+    def arrays(self) -> list[tuple[str, str, str]]:
+        """(cell, formula text, range) of every array formula on the sheet."""
+        out: list[tuple[str, str, str]] = []
+        for f in self.doc.getElementsByTagNameNS(self.root.namespaceURI, "f"):
+            cell = f.parentNode
+            if f.getAttribute("t") == "array" and isinstance(cell, minidom.Element):
+                ref = f.getAttribute("ref") or cell.getAttribute("r")
+                out.append((cell.getAttribute("r"), _text(f), ref))
+        return out
+
     def unshare(self) -> None:
         """Spell out every shared formula (rows moving apart would change what the
         group's relative references mean)."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from .a1 import address, bounds
-from .rows import Package, RowEdit, RowsError
+from .rows import Package, RowEdit, RowsError, formula_ranges
 from .season_fit import (
     Area,
     GrowReport,
@@ -77,6 +77,8 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
         ):
             continue
         found.setdefault(sheet, set()).add((a, b))
+    for sheet, a, b in _player_arrays(pkg, layout):
+        found.setdefault(sheet, set()).add((a, b))
     out: list[tuple[str, int, int]] = []
     for sheet, blocks in sorted(found.items()):
         blocks = {(a, b) for a, b in blocks if pkg.holds_formulas(sheet, a, b)}
@@ -87,6 +89,30 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
                 f"table ({shown}): xlrating cannot tell which one to grow"
             )
         out.extend((sheet, a, b) for a, b in blocks)
+    return out
+
+
+def _player_arrays(pkg: Package, layout: SeasonLayout) -> list[tuple[str, int, int]]:
+    """The array formulas of one row per player (the Crosstable's EVENT_CROSSTABLE): an
+    array on another sheet that reads the Players table and has as many rows as it, or
+    one more for its header; returns (sheet, first player row, last row) of each.  The
+    SEASON_RATINGS array is not one: it is fitted to the players listed, not the room."""
+    p_sheet, p_ref = layout.players
+    first, _, last, _ = bounds(p_ref)
+    rows = last - first + 1
+    out: list[tuple[str, int, int]] = []
+    for sheet in pkg.sheets.values():
+        if sheet.name.casefold() == p_sheet.casefold():
+            continue
+        for cell, text, ref in sheet.arrays():
+            if sheet.name.casefold() == layout.sheet.casefold() and cell == layout.cell:
+                continue
+            reads = {(s.casefold(), a, b) for s, a, b in formula_ranges(text, sheet.name)}
+            if (p_sheet.casefold(), first, last) not in reads:
+                continue
+            r1, _, r2, _ = bounds(ref if ":" in ref else f"{ref}:{ref}")
+            if r2 - r1 + 1 in (rows, rows + 1):
+                out.append((sheet.name, r2 - rows + 1, r2))
     return out
 
 
