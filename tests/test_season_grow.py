@@ -300,6 +300,44 @@ def test_the_crosstable_grows_with_the_players(grown: tuple[Path, Path, str]) ->
     assert plain(shown) == plain(direct)  # 1845 == 1845.0: numbers compare as numbers
 
 
+def test_the_notes_and_the_games_print_area_follow_the_tables(
+    grown: tuple[Path, Path, str],
+) -> None:
+    """The room notes are formulas (true after a grow); the Games sheet prints its rows in
+    use: the import's last row, 268."""
+    from openpyxl import load_workbook
+
+    book, recalc, _ = grown
+    with zipfile.ZipFile(book) as zf:
+        workbook = zf.read("xl/workbook.xml").decode()
+    assert 'localSheetId="1">Games!$A$1:$R$268</definedName>' in workbook
+    wb = load_workbook(recalc, data_only=True)
+    assert wb["Players"]["G8"].value.startswith("Room for 80 players, 7 free:")  # 73 listed
+    assert wb["Games"]["H8"].value.startswith("Room for 600 rows, 336 free.")  # 264 rows used
+
+
+def test_fit_puts_a_stale_games_print_area_on_the_rows_in_use(tmp_path: Path) -> None:
+    """A book whose Games print area covers the whole table (rows typed, then deleted, in
+    a spreadsheet): fit_season (the first step of xlrating recalc) sets it to the rows in
+    use, and then has nothing left to do."""
+    from xlrating.workbook.season_book import fit_season
+
+    stale, fixed = tmp_path / NAME, tmp_path / "fixed.xlsx"
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf, zipfile.ZipFile(stale, "w") as out:
+        for info in zf.infolist():
+            data = zf.read(info)
+            if info.filename == "xl/workbook.xml":
+                assert b"Games!$A$1:$R$76<" in data
+                data = data.replace(b"Games!$A$1:$R$76<", b"Games!$A$1:$R$604<")
+            out.writestr(info, data)
+    report = fit_season(stale, fixed)
+    assert report is not None and report.before == report.after  # the array fitted already
+    with zipfile.ZipFile(fixed) as zf:
+        assert b"Games!$A$1:$R$76<" in zf.read("xl/workbook.xml")
+    assert fit_season(fixed, tmp_path / "again.xlsx") is None
+    assert fit_season(WORKBOOKS / NAME, tmp_path / "again.xlsx") is None
+
+
 def test_the_chart_draws_every_player(grown: tuple[Path, Path, str]) -> None:
     book, _, _ = grown
     with zipfile.ZipFile(book) as zf:

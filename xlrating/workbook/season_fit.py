@@ -411,7 +411,8 @@ def write_book(
     base: Mapping[str, bytes | None] | None = None,
 ) -> int:
     """Copy *source* to *target* with *edits* (sheet -> (row, col) -> value) written and
-    the array resized to *new_ref* (and its charts redrawn); returns the chart lines.
+    the array resized to *new_ref* (and its charts redrawn), and the Games sheet's print
+    area ending on its last row in use; returns the chart lines.
 
     *base* holds parts already changed (grown tables: :func:`_grown_parts`; None for a
     part to leave out).  Every XML part of the new file must parse and the file must pass
@@ -459,6 +460,12 @@ def write_book(
         # recalculate on load (a later recalc writes the current calcPr back).
         book_part = workbook_part(zf)
         replaced[book_part] = with_calc_properties(read(book_part), current=False)
+        games_part = parts.get(layout.games[0].upper())
+        if games_part is not None:
+            data = replaced.get(games_part) or read(games_part)
+            replaced[book_part] = with_print_rows(
+                replaced[book_part], layout.games[0], last_content_row(data)
+            )
         with replacing(target) as temp:
             with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
                 for info in zf.infolist():
@@ -468,6 +475,61 @@ def write_book(
                     out.writestr(info, data if data is not None else read(info.filename))
             _verify(temp, source.name)
     return series
+
+
+#: A cell element and its row; ``/`` when it closes at once (a style, no content).
+_CELL_TAG: Final = re.compile(
+    rb'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\br="[A-Z]{1,3}([0-9]+)"[^>]*?(/?)>'
+)
+_DEFINED_NAME: Final = re.compile(r"(<definedName\b([^>]*)>)([^<]*)(</definedName>)")
+_AREA_END: Final = re.compile(r"^(.*![$]?[A-Z]{1,3}[$]?([0-9]+):[$]?[A-Z]{1,3}[$]?)([0-9]+)$")
+
+
+def last_content_row(sheet_xml: bytes) -> int:
+    """The last row of a worksheet part holding a value or a formula (0: none); cells
+    with a style only (a table's blank rows) do not count."""
+    last = 0
+    for match in _CELL_TAG.finditer(sheet_xml):
+        if match.group(2) or sheet_xml.startswith(b"</", match.end()):
+            continue
+        last = max(last, int(match.group(1)))
+    return last
+
+
+def with_print_rows(workbook_xml: bytes, sheet: str, last: int) -> bytes:
+    """The workbook part with *sheet*'s print area (one range) ending on row *last* (its
+    columns and first row kept; unchanged when the sheet has no such print area)."""
+    from html import unescape
+
+    text = workbook_xml.decode("utf-8")
+    names = [unescape(n) for n in re.findall(r'<sheet\b[^>]*?\bname="([^"]*)"', text)]
+    index = next((i for i, n in enumerate(names) if n.casefold() == sheet.casefold()), None)
+    if index is None:
+        return workbook_xml
+
+    def area(match: re.Match[str]) -> str:
+        attributes = match.group(2)
+        if 'name="_xlnm.Print_Area"' not in attributes or not re.search(
+            rf'\blocalSheetId="{index}"', attributes
+        ):
+            return match.group(0)
+        end = _AREA_END.match(match.group(3))
+        if end is None or int(end.group(2)) > last:
+            return match.group(0)
+        return f"{match.group(1)}{end.group(1)}{last}{match.group(4)}"
+
+    new = _DEFINED_NAME.sub(area, text)
+    return workbook_xml if new == text else new.encode("utf-8")
+
+
+def _prints_used_rows(path: Path, layout: SeasonLayout) -> bool:
+    """True when the Games sheet's print area already ends on its last row in use."""
+    with zipfile.ZipFile(path) as zf:
+        part = dict((n.upper(), p) for n, p in sheet_parts(zf)).get(layout.games[0].upper())
+        if part is None:
+            return True
+        book = zf.read(workbook_part(zf))
+        return with_print_rows(book, layout.games[0], last_content_row(zf.read(part))) == book
 
 
 class Refused(SeasonBookError):
@@ -566,9 +628,11 @@ def fit_season(
     """Write *source* to *target* with its SEASON_RATINGS array sized to its tables.
 
     The array gets one row per player plus the header and one column per event plus the
-    names; the chart lines over it are redrawn, one per player.  Nothing is written (and
-    None returned) when the array already fits, when the book has no season table, or
-    when its tables cannot be read (the function then shows its error text).
+    names; the chart lines over it are redrawn, one per player.  The Games sheet's print
+    area is set to end on its last row in use (:func:`write_book` does so whenever it
+    writes a season book).  Nothing is written (and None returned) when the array already
+    fits and the print area is right, or when the book has no season table; a book whose
+    tables cannot be read (the function then shows its error text) keeps its array.
 
     :param checked: the caller has run the guard on *source* already.
     """
@@ -590,7 +654,8 @@ def fit_season(
     quick = layout_from_xml(source)
     if quick is not None:
         shape = _streamed_shape(source, quick)
-        if shape is None or fitted_ref(quick, shape) == quick.ref:
+        fits = shape is None or fitted_ref(quick, shape) == quick.ref
+        if fits and _prints_used_rows(source, quick):
             return None
     wb = load_book(source, checked=True)
     try:
@@ -598,13 +663,12 @@ def fit_season(
     except SeasonBookError:
         return None
     shape = shape_of(grid_of(wb, layout.players), grid_of(wb, layout.games))
-    if shape is None:
-        return None
-    new_ref = fitted_ref(layout, shape)
-    if new_ref == layout.ref:
+    new_ref = fitted_ref(layout, shape) if shape is not None else None
+    new_ref = None if new_ref == layout.ref else new_ref
+    if new_ref is None and _prints_used_rows(source, layout):
         return None
     series = write_book(source, target, layout, {}, new_ref)
-    return FitReport(layout.ref, new_ref, series)
+    return FitReport(layout.ref, new_ref or layout.ref, series)
 
 
 # ---------------------------------------------------------------- importing
