@@ -462,9 +462,9 @@ def write_book(
         replaced[book_part] = with_calc_properties(read(book_part), current=False)
         games_part = parts.get(layout.games[0].upper())
         if games_part is not None:
-            data = replaced.get(games_part) or read(games_part)
+            games_xml = replaced.get(games_part) or read(games_part)
             replaced[book_part] = with_print_rows(
-                replaced[book_part], layout.games[0], last_content_row(data)
+                replaced[book_part], layout.games[0], last_content_row(games_xml)
             )
         with replacing(target) as temp:
             with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
