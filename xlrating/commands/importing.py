@@ -194,6 +194,14 @@ def _print_grown(grown: Any) -> None:
                 named = f"{', '.join(others)} and {last}" if others else last
                 follows = f", with the rows of {named} that follow it"
             print(f"the {what} table {verb} from {before} to {after} rows ({sheet}!{ref}){follows}")
+    if grown.events is not None and grown.events[0] != grown.events[1]:
+        before, after = grown.events
+        sheet, ref = grown.events_area
+        verb = "grew" if after > before else "shrank"
+        print(
+            f"the event columns of sheet {sheet} {verb} from {before} to {after} ({sheet}!{ref}), "
+            "with the Player card's rows"
+        )
 
 
 def run_resize(args: argparse.Namespace) -> int:
@@ -201,8 +209,11 @@ def run_resize(args: argparse.Namespace) -> int:
     where = "xlrating resize"
     if args.in_place and args.output:
         raise CliError(f"{where}: give either --in-place or -o, not both", EXIT_USAGE)
-    if args.player_rows is None and args.game_rows is None:
-        raise CliError(f"{where}: give --player-rows N, --game-rows M or both", EXIT_USAGE)
+    if args.player_rows is None and args.game_rows is None and args.event_columns is None:
+        raise CliError(
+            f"{where}: give --player-rows N, --game-rows M, --event-columns E or more",
+            EXIT_USAGE,
+        )
     if not source.is_file():
         raise CliError(f"{where}: no such file: {source}")
     target = source if args.in_place else Path(args.output or _resized_output(source))
@@ -218,21 +229,23 @@ def run_resize(args: argparse.Namespace) -> int:
 
     files.remove_stale_temps(target)
     step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file")
+    sizes = {
+        "player_rows": args.player_rows,
+        "game_rows": args.game_rows,
+        "event_columns": args.event_columns,
+    }
     with doing(step):
         if args.in_place:
             # Resized into a temporary file first, so that a refusal leaves no backup.
             with files.replacing(source) as scratch:
-                report = season_book.resize_season(
-                    source, scratch, player_rows=args.player_rows, game_rows=args.game_rows
-                )
+                report = season_book.resize_season(source, scratch, **sizes)
                 backup(source)
         else:
-            report = season_book.resize_season(
-                source, target, player_rows=args.player_rows, game_rows=args.game_rows
-            )
+            report = season_book.resize_season(source, target, **sizes)
     print(f"wrote {target}")
-    if report.players[0] == report.players[1] and report.games[0] == report.games[1]:
-        print("the tables already had that many rows")
+    same = report.events is None or report.events[0] == report.events[1]
+    if report.players[0] == report.players[1] and report.games[0] == report.games[1] and same:
+        print("the tables already had that many rows and columns")
     _print_grown(report)
     return 0
 

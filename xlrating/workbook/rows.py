@@ -407,8 +407,21 @@ class _Sheet:
                 _set_text(f, text)
         self.changed = True
 
-    def refuse_unmoved(self) -> None:
+    def formula_cells(self) -> Iterator[tuple[int, str]]:
+        """(row, formula text) of every formula cell, shared formulas spelled out."""
+        shared = self.shared()
+        for number, row in self.rows().items():
+            for _, cell in self.cells(row, number):
+                text = _formula_text(cell, shared)
+                if text:
+                    yield number, text
+
+    def refuse_unmoved(self, below: int | None = None) -> None:
+        """Refuse an edit of a sheet holding parts this module cannot move; *below*: the
+        edit's first row, when the sheet's drawings end above it (they need not move)."""
         for local in _UNMOVED:
+            if local == "drawing" and below is not None:
+                continue
             if _children(self.root, local):
                 what = {"drawing": "a chart or picture", "legacyDrawing": "comments"}.get(
                     local, "an Excel table"
@@ -464,9 +477,16 @@ class Package:
     """
 
     def __init__(
-        self, sheets: Mapping[str, str], parts: Mapping[str, bytes], workbook: str
+        self,
+        sheets: Mapping[str, str],
+        parts: Mapping[str, bytes],
+        workbook: str,
+        drawn: Mapping[str, int] | None = None,
     ) -> None:
         self.sheets = {name: _Sheet(name, part, parts[part]) for name, part in sheets.items()}
+        #: Sheet name (casefolded) -> the last row its drawings reach: rows below it can be
+        #: inserted or deleted without moving them.
+        self.drawn = {k.casefold(): v for k, v in (drawn or {}).items()}
         self.charts = {
             part: minidom.parseString(data)
             for part, data in parts.items()
@@ -564,7 +584,8 @@ class Package:
     def apply(self, edit: RowEdit) -> None:
         """Insert or delete rows as *edit* says, and adjust every reference in the book."""
         target = self.sheet(edit.sheet)
-        target.refuse_unmoved()
+        reach = self.drawn.get(target.name.casefold())
+        target.refuse_unmoved(edit.at if reach is not None and edit.at > reach else None)
         for sheet in self.sheets.values():
             masters = [text for text, _, _ in sheet.shared().values()]
             if sheet is target or any(edit.sheet.casefold() in t.casefold() for t in masters):

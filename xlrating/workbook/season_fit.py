@@ -24,6 +24,7 @@ from .files import replacing
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 from .lint import references
 from .season_layout import (
+    CARD_SHEET,
     CLUB_BYE_RESULTS,
 )
 from .xlsx import (
@@ -112,6 +113,10 @@ class GrowReport:
     followers: tuple[str, ...]
     #: Formula cells written into the new rows.
     formulas: int
+    #: Event columns of the Ratings sheet, before and after (None: none found), and
+    #: their header range after: ("Ratings", "B13:Q13").
+    events: tuple[int, int] | None = None
+    events_area: Area | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +407,43 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
     return (XML_DECLARATION + root.toxml()).encode("utf-8"), count
 
 
+def _refit_card_chart(data: bytes, events: int) -> bytes | None:
+    """The Player card's chart part with its line over the start and *events* events:
+    each series over one column of the card sheet keeps its first row and ends *events*
+    rows below it (None: no series reads the card sheet, or they already fit)."""
+    doc = minidom.parseString(data)
+    changed = False
+    for series in doc.getElementsByTagNameNS(_CHART_NS, "ser"):
+        refs = [
+            f
+            for local in ("cat", "val")
+            for holder in children(series, local)
+            for ref in holder.childNodes
+            if isinstance(ref, minidom.Element)
+            for f in children(ref, "f")
+        ]
+        for f in refs:
+            text = f.firstChild.nodeValue if f.firstChild is not None else ""
+            target = _split_reference(text or "")
+            if target is None or target[0].casefold() != CARD_SHEET.casefold():
+                continue
+            r1, c1, r2, c2 = bounds(target[1])
+            if c1 != c2 or r2 == r1 + events:
+                continue
+            _set_text(
+                doc, f, _sheet_ref(target[0], f"{address(r1, c1)}:{address(r1 + events, c1)}")
+            )
+            changed = True
+    if not changed:
+        return None
+    for child in list(doc.getElementsByTagNameNS(_CHART_NS, "*")):
+        if child.localName in ("strCache", "numCache") and child.parentNode is not None:
+            child.parentNode.removeChild(child)
+    root = doc.documentElement
+    assert root is not None
+    return (XML_DECLARATION + root.toxml()).encode("utf-8")
+
+
 def write_book(
     source: Path,
     target: Path,
@@ -455,6 +497,11 @@ def write_book(
                     if redrawn is not None:
                         replaced[part], lines = redrawn
                         series += lines
+                        continue
+                    events = bounds(new_ref)[3] - bounds(new_ref)[1]
+                    card = _refit_card_chart(read(part), events)
+                    if card is not None:
+                        replaced[part] = card
         replaced.update({part: rewriter.to_bytes() for part, rewriter in sheets.items()})
         # The cells changed but their dependents were not computed: Excel must
         # recalculate on load (a later recalc writes the current calcPr back).
