@@ -389,11 +389,12 @@ def event_columns_of(path: Path, layout: SeasonLayout) -> int | None:
     return None
 
 
-def _check_room(key: str, rows: int, low: int, most: int, holds: str = "the table holds") -> None:
+def _check_room(key: str, rows: int, low: int, most: int, note: str | None = None) -> None:
     """Refuse a table size outside what ``xlrating templates`` accepts (same message)."""
     if isinstance(rows, bool) or not isinstance(rows, int) or not low <= rows <= most:
         raise SeasonBookError(
-            f"{key} must be a whole number from {low} to {most} ({holds} {low}), got {rows!r}"
+            f"{key} must be a whole number from {low} to {most} "
+            f"({note or f'the table holds {low}'}), got {rows!r}"
         )
 
 
@@ -437,8 +438,9 @@ def resize_season(
     _check_room("game_rows", new_g, max(last_used(games) + 1, 1), CLUB_MAX_GAME_ROWS)
     shape = shape_of(players, games)
     if event_columns is not None:
-        held = shape[1] - 1 if shape is not None else 1
-        _check_room("event_columns", event_columns, max(held, 1), CLUB_MAX_EVENT_COLUMNS, "events:")
+        held = shape[1] - 1 if shape is not None else 0
+        note = f"the season has {held} event{'s' if held != 1 else ''}"
+        _check_room("event_columns", event_columns, max(held, 1), CLUB_MAX_EVENT_COLUMNS, note)
     _, _, _, report = write_grown(
         source, target, layout, {}, shape, [(new_p, new_g, event_columns)]
     )
