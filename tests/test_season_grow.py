@@ -660,7 +660,7 @@ def test_formulas_come_back_when_the_inserted_rows_are_deleted(
 @pytest.mark.parametrize(
     ("argv", "code", "line"),
     [
-        ((), 2, "xlrating resize: give --player-rows N, --game-rows M or both"),
+        ((), 2, "xlrating resize: give --player-rows N, --game-rows M, --event-columns E or more"),
         (("--player-rows", "50", "--in-place", "-o", "x.xlsx"), 2, "give either --in-place or -o"),
         (("--player-rows", "x"), 2, "argument --player-rows: invalid int value: 'x'"),
         (("--game-rows", "0"), 1, "game_rows must be a whole number from 72 to 1000000"),

@@ -42,7 +42,14 @@ from .rows import (
     _unquote,
 )
 
-__all__ = ["MAX_COLUMN", "column_areas", "delete_columns", "fill_columns", "insert_columns"]
+__all__ = [
+    "MAX_COLUMN",
+    "column_areas",
+    "delete_columns",
+    "fill_columns",
+    "insert_columns",
+    "keep_text_printed",
+]
 
 #: The last column of an Excel worksheet (Excel specifications and limits: 16,384, XFD).
 MAX_COLUMN: Final = EXCEL_COLUMNS
@@ -316,3 +323,79 @@ def fill_columns(pkg: Package, name: str, model: int, count: int) -> None:
         _spans(row, sheet.cells(row, number))
     sheet.update_dimension()
     sheet.changed = True
+
+
+#: Excel's default column width in characters, and what a ``<col width>`` adds to the
+#: characters it holds (the cell padding: 5 pixels of a 7-pixel digit, 0.7109375).
+_DEFAULT_WIDTH: Final = 8.43
+_PADDING: Final = 0.7109375
+#: How far right a text is followed (the template writer's limit).
+_MOST_OVERFLOW: Final = 60
+
+
+def _text_of(cell: minidom.Element, strings: list[str]) -> str:
+    kind = cell.getAttribute("t")
+    if _children(cell, "f"):
+        return ""
+    if kind == "s":
+        values = _children(cell, "v")
+        index = int(_text(values[0])) if values and _text(values[0]).isdigit() else -1
+        return strings[index] if 0 <= index < len(strings) else ""
+    if kind == "inlineStr":
+        return "".join(_text(t) for t in cell.getElementsByTagNameNS("*", "t"))
+    return ""
+
+
+def _reach(sheet: _Sheet, strings: list[str]) -> int:
+    """The last column a text of *sheet* runs into: a text wider than its column runs on
+    over the empty cells to its right, as Excel and LibreOffice show (and print) it."""
+    widths: dict[int, float] = {}
+    for element in sheet.doc.getElementsByTagNameNS(sheet.root.namespaceURI, "col"):
+        low, high = int(element.getAttribute("min")), int(element.getAttribute("max"))
+        width = float(element.getAttribute("width") or _DEFAULT_WIDTH + _PADDING) - _PADDING
+        for number in range(low, min(high, _MOST_OVERFLOW + low) + 1):
+            widths[number] = width
+    reach = 0
+    for _, _, cells in _cells(sheet):
+        filled = {
+            col
+            for col, cell in cells
+            if _children(cell, "f") or _children(cell, "is") or _children(cell, "v")
+        }
+        for col, cell in cells:
+            text = _text_of(cell, strings)
+            end, room = col, widths.get(col, _DEFAULT_WIDTH)
+            while room < len(text) and end + 1 not in filled and end < col + _MOST_OVERFLOW:
+                end += 1
+                room += widths.get(end, _DEFAULT_WIDTH)
+            reach = max(reach, end)
+    return reach
+
+
+def keep_text_printed(pkg: Package, name: str, strings: list[str]) -> None:
+    """Widen sheet *name*'s print area (one range) to the last column its texts run into
+    (*strings*: the book's shared strings): after columns are deleted, a note that runs
+    on to the right is not cut off on paper."""
+    sheet = pkg.sheet(name)
+    listed = [
+        s.getAttribute("name")
+        for s in pkg.workbook.getElementsByTagName("*")
+        if s.localName == "sheet"
+    ]
+    index = next((i for i, n in enumerate(listed) if n.casefold() == name.casefold()), None)
+    reach = _reach(sheet, strings)
+    for element in pkg.workbook.getElementsByTagName("*"):
+        if (
+            element.localName != "definedName"
+            or element.getAttribute("name") != "_xlnm.Print_Area"
+            or element.getAttribute("localSheetId") != str(index)
+        ):
+            continue
+        old = _text(element)
+        match = re.fullmatch(r"(.*!\$?[A-Z]{1,3}\$?[0-9]+:)(\$?)([A-Z]{1,3})(\$?[0-9]+)", old)
+        if match is None or column_number(match.group(3)) >= reach:
+            continue
+        _set_text(
+            element, f"{match.group(1)}{match.group(2)}{column_letters(reach)}{match.group(4)}"
+        )
+        pkg.workbook_changed = True

@@ -13,9 +13,10 @@ import zipfile
 from collections.abc import Mapping, Sequence
 from html import unescape
 from pathlib import Path
+from xml.dom import minidom
 
 from .a1 import address, bounds, column_letters, parse_cell
-from .columns import column_areas, delete_columns, insert_columns
+from .columns import column_areas, delete_columns, insert_columns, keep_text_printed
 from .rows import Package, RowEdit, RowsError, formula_ranges
 from .season_fit import (
     FUNCTION,
@@ -210,6 +211,7 @@ def _resize_events(
     room: tuple[int, int],
     columns: int,
     drawn: Mapping[str, int],
+    strings: list[str],
 ) -> tuple[list[RowEdit], int]:
     """Give the ratings sheet *columns* event columns (inserted or deleted at the right
     end of *room*, Start and Final moving with them) and the Player card one row per
@@ -235,7 +237,22 @@ def _resize_events(
         insert_columns(pkg, layout.sheet, last + 1, delta, first)
     else:
         delete_columns(pkg, layout.sheet, first + columns, -delta, first)
+        keep_text_printed(pkg, layout.sheet, strings)
     return edits, formulas
+
+
+def _shared_strings(zf: zipfile.ZipFile) -> list[str]:
+    """The book's shared strings, in order (rich text runs joined)."""
+    if "xl/sharedStrings.xml" not in zf.namelist():
+        return []
+    doc = minidom.parseString(zf.read("xl/sharedStrings.xml"))
+    return [
+        "".join(
+            t.firstChild.nodeValue or "" if t.firstChild is not None else ""
+            for t in si.getElementsByTagNameNS("*", "t")
+        )
+        for si in doc.getElementsByTagNameNS("*", "si")
+    ]
 
 
 def _grown_parts(
@@ -318,7 +335,9 @@ def _grown_parts(
                     moved_head = edit.rows(head, head)
                     assert moved_head is not None
                     head = moved_head[0]
-            card_edits, written = _resize_events(pkg, layout, head, room, event_columns, drawn)
+            card_edits, written = _resize_events(
+                pkg, layout, head, room, event_columns, drawn, _shared_strings(zf)
+            )
             edits.extend(card_edits)
             formulas += written
         array_ref = None  # the ratings array's range as the edits left it
