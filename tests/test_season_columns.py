@@ -346,3 +346,36 @@ def test_a_book_without_event_columns_is_refused_in_one_line(tmp_path: Path) -> 
     with pytest.raises(SeasonBookError, match="has no event columns xlrating can find"):
         resize_season(book, tmp_path / "out.xlsx", event_columns=20)
     assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
+
+
+def test_recalc_grows_the_event_columns_for_events_typed_in(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A fifth event typed into the Games sheet of a book with four event columns: the
+    ratings array would run over the Start and Final columns; fit_season (recalc's first
+    step) grows the event columns first."""
+    from xlrating.workbook.season_fit import fit_season, write_book
+
+    book, typed, fitted = tmp_path / NAME, tmp_path / "typed.xlsx", tmp_path / "fitted.xlsx"
+    resize_season(WORKBOOKS / NAME, book, event_columns=4)
+    layout = find_season(book)
+    games = {
+        (77, 1): "Typed",
+        (77, 2): 46100.0,
+        (77, 3): 1.0,
+        (77, 4): "Alice Morgan",
+        (77, 5): "Grace Liu",
+        (77, 6): "1-0",
+    }
+    write_book(book, typed, layout, {"Games": games}, None)
+    report = fit_season(typed, fitted)
+    assert report is not None and report.grown is not None
+    assert report.grown.events == (4, 16) and (report.before, report.after) == (
+        "A13:E22",
+        "A13:F22",
+    )
+    ratings = sheet_xml(fitted)["Ratings"]
+    assert "COUNTA($B$13:$Q$13)" in formula(ratings, "S14")  # Final, moved right, intact
+    arrays = [f.get("ref") for f in ratings.iter(f"{MAIN}f") if f.get("t") == "array"]
+    assert arrays == ["A13:F22"]
+    guard.check_workbook(fitted)

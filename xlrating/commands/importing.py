@@ -104,7 +104,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
             "from White's side (a double forfeit or an unrated draw) written as a bye for "
             "each player, with the points scored; neither is rated"
         )
-    _print_grown(report.grown)
+    print_grown(report.grown)
     if report.fit is not None:
         print(
             f"the season table now spans {report.fit.after} (was {report.fit.before}); "
@@ -178,7 +178,7 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_grown(grown: Any) -> None:
+def print_grown(grown: Any) -> None:
     """Say how a season book's tables grew (or shrank), if they did."""
     if grown is None:
         return
@@ -246,7 +246,7 @@ def run_resize(args: argparse.Namespace) -> int:
     same = report.events is None or report.events[0] == report.events[1]
     if report.players[0] == report.players[1] and report.games[0] == report.games[1] and same:
         print("the tables already had that many rows and columns")
-    _print_grown(report)
+    print_grown(report)
     return 0
 
 

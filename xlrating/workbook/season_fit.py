@@ -26,6 +26,8 @@ from .lint import references
 from .season_layout import (
     CARD_SHEET,
     CLUB_BYE_RESULTS,
+    CLUB_EVENT_COLUMNS,
+    CLUB_MAX_EVENT_COLUMNS,
 )
 from .xlsx import (
     XML_DECLARATION,
@@ -97,6 +99,8 @@ class FitReport:
     after: str
     #: Chart lines drawn over the array (0 when no chart reads it).
     series: int
+    #: The event columns grown first, when the season has more events than columns.
+    grown: GrowReport | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -709,13 +713,46 @@ def fit_season(
         layout = layout_of(wb, source.name)
     except SeasonBookError:
         return None
-    shape = shape_of(grid_of(wb, layout.players), grid_of(wb, layout.games))
+    players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
+    shape = shape_of(players, games)
+    if shape is not None:
+        grown = _grow_events(source, target, layout, shape, (len(players), len(games)))
+        if grown is not None:
+            return grown
     new_ref = fitted_ref(layout, shape) if shape is not None else None
     new_ref = None if new_ref == layout.ref else new_ref
     if new_ref is None and _prints_used_rows(source, layout):
         return None
     series = write_book(source, target, layout, {}, new_ref)
     return FitReport(layout.ref, new_ref or layout.ref, series)
+
+
+def _grow_events(
+    source: Path,
+    target: Path,
+    layout: SeasonLayout,
+    shape: tuple[int, int],
+    rows: tuple[int, int],
+) -> FitReport | None:
+    """When the tables hold more events than the Ratings sheet has event columns (events
+    typed in a spreadsheet), the array would run over the Start and Final columns: the
+    event columns grow first, as an import grows them (None: they have room)."""
+    from .season_grow import event_columns_of, room_for, write_grown  # it imports us
+
+    needed = shape[1] - 1
+    have = event_columns_of(source, layout)
+    if have is None or needed <= have:
+        return None
+    room = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
+    if needed > room:
+        raise SeasonBookError(
+            f"{source.name}: the season has {needed} events, more than the {room:,} event "
+            f"columns sheet {layout.sheet} can grow to"
+        )
+    series, grown, new_ref, report = write_grown(
+        source, target, layout, {}, shape, [(*rows, room), (*rows, needed)]
+    )
+    return FitReport(layout.ref, new_ref or grown.ref, series, report)
 
 
 # ---------------------------------------------------------------- importing
