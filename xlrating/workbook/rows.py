@@ -23,7 +23,8 @@ Deleting rows is the reverse, and is refused (:class:`RowsError`) when a referen
 outside the deleted rows points only into them (Excel would show ``#REF!``).
 
 Parts this module cannot adjust (Excel tables, drawings anchored on a sheet whose rows
-move, comments) make it refuse rather than leave them pointing at the wrong rows.  Only
+move, comments) make it refuse rather than leave them pointing at the wrong rows; a
+drawing wholly above the rows inserted or deleted (``Package(drawn=...)``) need not move.  Only
 the standard library is used (``xml.dom.minidom``, which keeps namespace prefixes as
 written).
 """

@@ -1,6 +1,10 @@
-"""A club season workbook's Players and Games tables grown or shrunk (:func:`resize_season`),
-as Excel inserts rows: the formulas, validations, formats and chart that refer to a table
-follow it.
+"""A club season workbook's Players and Games tables and its Ratings sheet's event columns
+grown or shrunk (:func:`resize_season`), as Excel inserts rows and columns: the formulas,
+validations, formats, print areas and charts that refer to a table follow it.
+
+The rows that follow the Players table (one per player: the Ratings, Standings and
+Crosstable rows) grow with it; the Player card's rows (one per event column) grow with
+the event columns (:mod:`xlrating.workbook.columns` inserts those).
 
 Split from :mod:`xlrating.workbook.season_book`, which re-exports :func:`resize_season`.
 """
