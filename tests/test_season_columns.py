@@ -379,3 +379,30 @@ def test_recalc_grows_the_event_columns_for_events_typed_in(
     arrays = [f.get("ref") for f in ratings.iter(f"{MAIN}f") if f.get("t") == "array"]
     assert arrays == ["A13:F22"]
     guard.check_workbook(fitted)
+
+
+def test_event_columns_beyond_the_guard_limits_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the guard's cell limit set to what the book holds at 20 event columns, 21 are
+    refused in one line and nothing is written."""
+    from xlrating.workbook import season_fit  # where the guard is called
+
+    book, probe = tmp_path / NAME, tmp_path / "probe.xlsx"
+    shutil.copy(WORKBOOKS / NAME, book)
+    resize_season(book, probe, event_columns=20)
+    limits = guard.Limits(cells=guard.check_workbook(probe).cells)
+    probe.unlink()
+    monkeypatch.setattr(
+        season_fit, "check_workbook", lambda path: guard.check_workbook(path, limits)
+    )
+    code, out, err = run(capsys, "resize", str(book), "--event-columns", "21", "--in-place")
+    assert code == 1 and out == ""
+    line = one_line(err)
+    assert line.startswith(
+        f"xlrating resize: {NAME}: the tables would need 40 player rows and 600 game rows "
+        "and 21 event columns, and the book would then hold more than "
+    )
+    assert line.endswith("nothing was written")
+    assert book.read_bytes() == (WORKBOOKS / NAME).read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
