@@ -281,8 +281,8 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
     assert printed.sub("", after["xl/workbook.xml"].decode()) == printed.sub(
         "", before["xl/workbook.xml"].decode()
     )
-    card = re.findall(r"<c:f>([^<]*)</c:f>", after["xl/charts/chart2.xml"].decode())
-    assert card == ["'Player card'!$B$4", "'Player card'!$A$10:$A$16", "'Player card'!$B$10:$B$16"]
+    line = re.findall(r"<c:f>([^<]*)</c:f>", after["xl/charts/chart2.xml"].decode())
+    assert line == ["'Player card'!$B$4", "'Player card'!$A$10:$A$16", "'Player card'!$B$10:$B$16"]
     # Formulas: the same text everywhere, dynamic arrays still dynamic (cm="1").
     assert _formulas(path) == _formulas(WORKBOOKS / NAME)
     dynamic = {
