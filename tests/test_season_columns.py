@@ -167,6 +167,17 @@ def test_a_shrunk_card_keeps_the_rows_beside_its_chart(tmp_path: Path) -> None:
     assert formula(sheet_xml(fresh)["Ratings"], "F14") == formula(
         sheet_xml(narrow)["Ratings"], "F14"
     )
+    # Back to sixteen: the card has its sixteen rows again, as the template has them.
+    back = tmp_path / "back.xlsx"
+    resize_season(narrow, back, event_columns=16)
+    original, returned = sheet_xml(WORKBOOKS / NAME), sheet_xml(back)
+    for sheet in ("Player card", "Ratings"):
+        got = cells_of(returned[sheet])
+        assert set(got) == set(cells_of(original[sheet])), sheet
+        for ref, cell in cells_of(original[sheet]).items():
+            if cell.find(f"{MAIN}f") is not None:
+                assert formula(returned[sheet], ref) == formula(original[sheet], ref), ref
+    assert names(back) == names(WORKBOOKS / NAME)
 
 
 # ---------------------------------------------------------------- refusals

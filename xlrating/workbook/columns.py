@@ -373,9 +373,10 @@ def _reach(sheet: _Sheet, strings: list[str]) -> int:
 
 
 def keep_text_printed(pkg: Package, name: str, strings: list[str]) -> None:
-    """Widen sheet *name*'s print area (one range) to the last column its texts run into
-    (*strings*: the book's shared strings): after columns are deleted, a note that runs
-    on to the right is not cut off on paper."""
+    """Set sheet *name*'s print area (one range) to end on its last column with a cell or
+    the last column its texts run into (*strings*: the book's shared strings), as the
+    templates set it: after columns are deleted, a note that runs on to the right is not
+    cut off on paper, and after they are inserted no empty column is printed."""
     sheet = pkg.sheet(name)
     listed = [
         s.getAttribute("name")
@@ -383,7 +384,8 @@ def keep_text_printed(pkg: Package, name: str, strings: list[str]) -> None:
         if s.localName == "sheet"
     ]
     index = next((i for i, n in enumerate(listed) if n.casefold() == name.casefold()), None)
-    reach = _reach(sheet, strings)
+    used = [col for _, _, cells in _cells(sheet) for col, _ in cells]
+    reach = max([_reach(sheet, strings), *used])
     for element in pkg.workbook.getElementsByTagName("*"):
         if (
             element.localName != "definedName"
@@ -393,7 +395,7 @@ def keep_text_printed(pkg: Package, name: str, strings: list[str]) -> None:
             continue
         old = _text(element)
         match = re.fullmatch(r"(.*!\$?[A-Z]{1,3}\$?[0-9]+:)(\$?)([A-Z]{1,3})(\$?[0-9]+)", old)
-        if match is None or column_number(match.group(3)) >= reach:
+        if match is None or column_number(match.group(3)) == reach:
             continue
         _set_text(
             element, f"{match.group(1)}{match.group(2)}{column_letters(reach)}{match.group(4)}"

@@ -147,8 +147,9 @@ def _event_rows(
     pkg: Package, sheet: str, head: int, first: int, last: int
 ) -> list[tuple[str, int, int]]:
     """The blocks of rows of one per event (the Player card's table): on another sheet,
-    as many consecutive rows as there are event columns, each reading the events' header
-    range; (sheet, first row, last row) of each."""
+    at least as many consecutive rows as there are event columns (more: rows kept beside
+    a chart when the columns shrank), each reading the events' header range; (sheet,
+    first row, last row) of each."""
     wanted = (sheet.casefold(), head, first, head, last)
     out: list[tuple[str, int, int]] = []
     for other in pkg.sheets.values():
@@ -169,7 +170,7 @@ def _event_rows(
             if run and number == run[-1] + 1:
                 run.append(number)
                 continue
-            if len(run) == last - first + 1:
+            if len(run) >= last - first + 1:
                 out.append((other.name, run[0], run[-1]))
             run = [number]
     return out
@@ -225,10 +226,11 @@ def _resize_events(
     edits: list[RowEdit] = []
     formulas = 0
     for sheet, a, b in _event_rows(pkg, layout.sheet, head, first, last):
-        if delta > 0:
-            edit = RowEdit(sheet, b + 1, delta, a)
+        more = columns - (b - a + 1)
+        if more > 0:
+            edit = RowEdit(sheet, b + 1, more, a)
             pkg.apply(edit)
-            formulas += pkg.fill(sheet, b, delta)
+            formulas += pkg.fill(sheet, b, more)
             edits.append(edit)
             continue
         # Rows beside a chart stay (they show blank): the chart keeps its place.
@@ -241,7 +243,7 @@ def _resize_events(
         insert_columns(pkg, layout.sheet, last + 1, delta, first)
     else:
         delete_columns(pkg, layout.sheet, first + columns, -delta, first)
-        keep_text_printed(pkg, layout.sheet, strings)
+    keep_text_printed(pkg, layout.sheet, strings)
     return edits, formulas
 
 
