@@ -27,19 +27,19 @@ from xml.dom import minidom
 from .a1 import column_letters, column_number
 from .guard import EXCEL_COLUMNS
 from .rows import (
-    _FORMULA_ELEMENTS,
-    _SHEET_NAME,
-    _SQREF_ELEMENTS,
+    FORMULA_ELEMENTS,
+    SHEET_NAME,
+    SQREF_ELEMENTS,
     Package,
     RowEdit,
     RowsError,
-    _children,
-    _outside_strings,
-    _set_text,
-    _Sheet,
-    _split_cell,
-    _text,
-    _unquote,
+    SheetPart,
+    children,
+    outside_strings,
+    set_text,
+    split_cell,
+    text_of,
+    unquote,
 )
 
 __all__ = [
@@ -58,7 +58,7 @@ MAX_COLUMN: Final = EXCEL_COLUMNS
 #: are matched so that they are left alone.
 _REFERENCE: Final = re.compile(
     r"(?<![\w.$\]!'])"
-    rf"(?P<sheet>{_SHEET_NAME}!)?"
+    rf"(?P<sheet>{SHEET_NAME}!)?"
     r"(?:(?P<c1>\$?[A-Z]{1,3})(?P<r1>\$?[0-9]{1,7})(?::(?P<c2>\$?[A-Z]{1,3})(?P<r2>\$?[0-9]{1,7}))?"
     r"|(?P<k1>\$?[A-Z]{1,3}):(?P<k2>\$?[A-Z]{1,3})"
     r"|(?P<w1>\$?[0-9]{1,7}):(?P<w2>\$?[0-9]{1,7}))"
@@ -78,7 +78,7 @@ def map_columns(text: str, context: str | None, change: Change) -> str:
     (sheet, first column, last column) -> new columns, or None when they are deleted
     (then :class:`RowsError`).  References without a sheet are on *context*."""
     out: list[str] = []
-    for code, piece in _outside_strings(text):
+    for code, piece in outside_strings(text):
         if not code:
             out.append(piece)
             continue
@@ -86,7 +86,7 @@ def map_columns(text: str, context: str | None, change: Change) -> str:
         for m in _REFERENCE.finditer(piece):
             out.append(piece[at : m.start()])
             at = m.end()
-            sheet = _unquote(m.group("sheet")) if m.group("sheet") else context
+            sheet = unquote(m.group("sheet")) if m.group("sheet") else context
             if sheet is None or m.group("w1"):
                 out.append(m.group(0))
                 continue
@@ -117,11 +117,11 @@ def map_columns(text: str, context: str | None, change: Change) -> str:
 def column_areas(text: str, context: str | None) -> Iterator[tuple[str, int, int, int, int]]:
     """(sheet, first row, first column, last row, last column) of every cell range in
     *text* (whole rows and whole columns left out)."""
-    for code, piece in _outside_strings(text):
+    for code, piece in outside_strings(text):
         if not code:
             continue
         for m in _REFERENCE.finditer(piece):
-            sheet = _unquote(m.group("sheet")) if m.group("sheet") else context
+            sheet = unquote(m.group("sheet")) if m.group("sheet") else context
             if sheet is None or not m.group("c2"):
                 continue
             c1, c2 = _column(m.group("c1"))[1], _column(m.group("c2"))[1]
@@ -140,7 +140,7 @@ def _sqref(text: str, sheet: str, edit: RowEdit) -> str:
 
 
 def _cells(
-    sheet: _Sheet,
+    sheet: SheetPart,
 ) -> Iterator[tuple[minidom.Element, int, list[tuple[int, minidom.Element]]]]:
     for number, row in sheet.rows().items():
         yield row, number, sheet.cells(row, number)
@@ -193,18 +193,18 @@ def _apply(pkg: Package, edit: RowEdit) -> None:
         mine = sheet is target
         for element in sheet.doc.getElementsByTagName("*"):
             local = element.localName
-            if local in _FORMULA_ELEMENTS:
-                old = _text(element)
+            if local in FORMULA_ELEMENTS:
+                old = text_of(element)
                 if old and (mine or mentions(old)):
                     new = map_columns(old, sheet.name, change)
                     if new != old:
-                        _set_text(element, new)
+                        set_text(element, new)
                         sheet.changed = True
-            elif local in _SQREF_ELEMENTS and mine:
-                old = _text(element)
+            elif local in SQREF_ELEMENTS and mine:
+                old = text_of(element)
                 new = _sqref(old, sheet.name, edit)
                 if new != old:
-                    _set_text(element, new)
+                    set_text(element, new)
                     sheet.changed = True
             if not mine:
                 continue
@@ -232,17 +232,17 @@ def _apply(pkg: Package, edit: RowEdit) -> None:
     for part, doc in pkg.charts.items():
         for element in doc.getElementsByTagName("*"):
             if element.localName == "f":
-                old = _text(element)
+                old = text_of(element)
                 new = map_columns(old, None, keep)
                 if new != old:
-                    _set_text(element, new)
+                    set_text(element, new)
                     pkg.changed_charts.add(part)
     for element in pkg.workbook.getElementsByTagName("*"):
         if element.localName == "definedName":
-            old = _text(element)
+            old = text_of(element)
             new = map_columns(old, None, change)
             if new != old:
-                _set_text(element, new)
+                set_text(element, new)
                 pkg.workbook_changed = True
     target.update_dimension()
     target.changed = True
@@ -276,7 +276,7 @@ def delete_columns(pkg: Package, sheet: str, at: int, count: int, first: int) ->
     last = at + count - 1
     arrays = []
     for _, _formula, ref in target.arrays():
-        ends = [_split_cell(x) for x in ref.split(":")]
+        ends = [split_cell(x) for x in ref.split(":")]
         arrays.append(
             (ends[0][1], column_number(ends[0][0]), ends[-1][1], column_number(ends[-1][0]))
         )
@@ -287,9 +287,9 @@ def delete_columns(pkg: Package, sheet: str, at: int, count: int, first: int) ->
             if any(r1 <= number <= r2 and c1 <= col <= c2 for r1, c1, r2, c2 in arrays):
                 continue
             if (
-                _children(cell, "f")
-                or _children(cell, "is")
-                or any(_text(v) for v in _children(cell, "v"))
+                children(cell, "f")
+                or children(cell, "is")
+                or any(text_of(v) for v in children(cell, "v"))
             ):
                 raise RowsError(
                     f"cannot drop columns {column_letters(at)}-{column_letters(last)} of sheet "
@@ -308,7 +308,7 @@ def fill_columns(pkg: Package, name: str, model: int, count: int) -> None:
         source = next((cell for col, cell in cells if col == model), None)
         if source is None:
             continue
-        if _children(source, "f"):
+        if children(source, "f"):
             raise RowsError(
                 f"sheet {sheet.name!r} cell {source.getAttribute('r')} holds a formula: "
                 "xlrating cannot continue it into new columns"
@@ -335,18 +335,18 @@ _MOST_OVERFLOW: Final = 60
 
 def _text_of(cell: minidom.Element, strings: list[str]) -> str:
     kind = cell.getAttribute("t")
-    if _children(cell, "f"):
+    if children(cell, "f"):
         return ""
     if kind == "s":
-        values = _children(cell, "v")
-        index = int(_text(values[0])) if values and _text(values[0]).isdigit() else -1
+        values = children(cell, "v")
+        index = int(text_of(values[0])) if values and text_of(values[0]).isdigit() else -1
         return strings[index] if 0 <= index < len(strings) else ""
     if kind == "inlineStr":
-        return "".join(_text(t) for t in cell.getElementsByTagNameNS("*", "t"))
+        return "".join(text_of(t) for t in cell.getElementsByTagNameNS("*", "t"))
     return ""
 
 
-def _reach(sheet: _Sheet, strings: list[str]) -> int:
+def _reach(sheet: SheetPart, strings: list[str]) -> int:
     """The last column a text of *sheet* runs into: a text wider than its column runs on
     over the empty cells to its right, as Excel and LibreOffice show (and print) it."""
     widths: dict[int, float] = {}
@@ -360,7 +360,7 @@ def _reach(sheet: _Sheet, strings: list[str]) -> int:
         filled = {
             col
             for col, cell in cells
-            if _children(cell, "f") or _children(cell, "is") or _children(cell, "v")
+            if children(cell, "f") or children(cell, "is") or children(cell, "v")
         }
         for col, cell in cells:
             text = _text_of(cell, strings)
@@ -393,11 +393,11 @@ def keep_text_printed(pkg: Package, name: str, strings: list[str]) -> None:
             or element.getAttribute("localSheetId") != str(index)
         ):
             continue
-        old = _text(element)
+        old = text_of(element)
         match = re.fullmatch(r"(.*!\$?[A-Z]{1,3}\$?[0-9]+:)(\$?)([A-Z]{1,3})(\$?[0-9]+)", old)
         if match is None or column_number(match.group(3)) == reach:
             continue
-        _set_text(
+        set_text(
             element, f"{match.group(1)}{match.group(2)}{column_letters(reach)}{match.group(4)}"
         )
         pkg.workbook_changed = True
