@@ -196,7 +196,7 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     _chart_sheet(book, a, height, width)
     crosstable_sheet(book, v, a, players_grid, games_grid)
     card_sheet(book, a, players_grid, width)
-    _club_how_to(book, room)
+    _club_how_to(book)
 
 
 def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
@@ -699,7 +699,7 @@ def _chart_sheet(book: Book, a: Areas, height: int, width: int) -> None:
     )
 
 
-def _club_how_to(book: Book, room: ClubRoom) -> None:
+def _club_how_to(book: Book) -> None:
     """The How to use sheet of the club season."""
     how_to_use_sheet(
         book,
@@ -721,7 +721,10 @@ def _club_how_to(book: Book, room: ClubRoom) -> None:
             "spills the table to fit the season. Older Excel shows it as an array formula over "
             "the range the season had when the file was written (a fixed CSE array): after "
             "adding players or events select a larger range from its first cell and confirm "
-            "the formula with Ctrl+Shift+Enter, or let xlrating recalc resize it.",
+            "the formula with Ctrl+Shift+Enter, or let xlrating recalc resize it. The sheet "
+            "has a column per event up to its Start and Final columns; xlrating import and "
+            "recalc add columns when the season needs more (xlrating resize THIS_FILE.xlsx "
+            "--event-columns E on demand).",
             "Crosstable and Player card: choose the event or the member in the yellow cell. "
             "Ratings are shown as whole numbers, as US Chess and FIDE publish them; the cells "
             "hold the unrounded values. Every sheet prints one page wide, with its header rows "
