@@ -269,11 +269,20 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
         )
     )
     written = {f"xl/worksheets/sheet{sheets[s]}.xml" for s in ("Players", "Games", "Ratings")}
-    # The import rewrote the tables, the ratings array and the chart; --recalc cached
-    # values in other sheets. Every other part (styles, metadata, drawings, relationships,
-    # shared strings, the workbook) is byte for byte what it was.
-    assert written | {"xl/charts/chart1.xml"} <= changed
-    assert all(n.startswith("xl/worksheets/sheet") for n in changed - {"xl/charts/chart1.xml"})
+    # The import rewrote the tables, the ratings array, the chart and the Player card's
+    # chart (a sixth event: its line reaches one row further), and the Games sheet's
+    # print area (the rows in use); --recalc cached values in other sheets. Every other
+    # part (styles, metadata, drawings, relationships, shared strings) is byte for byte
+    # what it was, and the workbook part but for that print area.
+    charts = {"xl/charts/chart1.xml", "xl/charts/chart2.xml"}
+    assert written | charts | {"xl/workbook.xml"} <= changed
+    assert all(n.startswith("xl/worksheets/sheet") for n in changed - charts - {"xl/workbook.xml"})
+    printed = re.compile(r"Games!\$A\$1:\$R\$[0-9]+<")
+    assert printed.sub("", after["xl/workbook.xml"].decode()) == printed.sub(
+        "", before["xl/workbook.xml"].decode()
+    )
+    line = re.findall(r"<c:f>([^<]*)</c:f>", after["xl/charts/chart2.xml"].decode())
+    assert line == ["'Player card'!$B$4", "'Player card'!$A$10:$A$16", "'Player card'!$B$10:$B$16"]
     # Formulas: the same text everywhere, dynamic arrays still dynamic (cm="1").
     assert _formulas(path) == _formulas(WORKBOOKS / NAME)
     dynamic = {
@@ -436,7 +445,7 @@ def _fill(rows: int) -> list[list[object]]:
     ("players", "games", "message"),
     [
         (33, 0, "the Players table grew from 40 to 80 rows (Players!A5:E84), with the rows "
-         "of Crosstable and Ratings and Standings that follow it"),
+         "of Crosstable, Ratings and Standings that follow it"),
         (9, 600 - 72 - 20, "the Games table grew from 600 to 1200 rows (Games!A5:F1204)"),
     ],
 )  # fmt: skip

@@ -121,8 +121,22 @@ def grown(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     trf.write_text(big_trf(), "utf-8")
     code = main(["import", str(trf), "--into", str(book)])
     assert code == 0
-    recalc = folder / "recalc.xlsx"
-    assert main(["recalc", str(book), "-o", str(recalc)]) == 0
+    # The Crosstable shows the big event (its other tests read the book as imported).
+    chosen, recalc = folder / "chosen.xlsx", folder / "recalc.xlsx"
+    with zipfile.ZipFile(book) as zf, zipfile.ZipFile(chosen, "w") as out:
+        for info in zf.infolist():
+            data = zf.read(info)
+            if info.filename == "xl/worksheets/sheet6.xml":
+                text, count = re.subn(
+                    r'<c r="B4"( s="[0-9]+")?[^>]*>.*?</c>',
+                    r'<c r="B4"\1 t="inlineStr"><is><t>Big Open</t></is></c>',
+                    data.decode(),
+                    count=1,
+                )
+                assert count == 1
+                data = text.encode()
+            out.writestr(info, data)
+    assert main(["recalc", str(chosen), "-o", str(recalc)]) == 0
     return book, recalc, trf.read_text("utf-8")
 
 
@@ -141,7 +155,7 @@ def test_a_64_player_event_grows_the_default_book(
     assert "64 new players (Players rows 14-77)" in out
     assert (
         "the Players table grew from 40 to 80 rows (Players!A5:E84), with the rows of "
-        "Crosstable and Ratings and Standings that follow it" in out
+        "Crosstable, Ratings and Standings that follow it" in out
     )
     assert "Games table grew" not in out  # 192 game rows fit the 600 rows
     layout = find_season(book)
@@ -174,6 +188,18 @@ def test_the_grown_standings_and_checks_compute(grown: tuple[Path, Path, str]) -
     _, recalc, _ = grown
     wb = load_workbook(recalc, data_only=True)
     assert wb["Checks"]["B3"].value == "ALL PASS"
+    # The Crosstable shows Big Open, the Standings another event: the rows comparing the
+    # two say so and count as no failure; the Player card's rows still compare.
+    verdicts = {
+        row[0]: (row[3], row[5])
+        for row in wb["Checks"].iter_rows(min_row=6, values_only=True)
+        if isinstance(row[0], str)
+    }
+    crosstable = [v for k, v in verdicts.items() if k.startswith("Crosstable: the event's")]
+    assert len(crosstable) == 2
+    assert all(d.startswith("not compared:") and f == "n/a" for d, f in crosstable)
+    card = [v for k, v in verdicts.items() if k.startswith("Player card:")]
+    assert len(card) == 2 and all(f == "PASS" for _, f in card)
     # Standings rows 9-88 follow Players rows 5-84: the last player is on row 81.
     assert wb["Standings"]["A81"].value == "Member 64"
     assert wb["Standings"]["A82"].value in (None, "")
@@ -245,6 +271,87 @@ def test_new_rows_carry_the_last_rows_styles_and_validations(
     season = cells_of(after["Ratings"])["A13"].find(f"{MAIN}f")
     assert season is not None and season.text is not None
     assert season.text.startswith("SEASON_RATINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
+
+
+def test_the_crosstable_grows_with_the_players(grown: tuple[Path, Path, str]) -> None:
+    """EVENT_CROSSTABLE's array, its cells' formats and the print area follow the Players
+    table (80 rows: rows 10-89 under the header), so the 64 players of the big event are
+    all on the Crosstable, as the function gives them for the book's tables."""
+    from openpyxl import load_workbook
+
+    from xlrating.catalog import FUNCTIONS
+    from xlrating.workbook.season_fit import grid_of
+
+    book, recalc, _ = grown
+    before, after = sheet_xml(WORKBOOKS / NAME), sheet_xml(book)
+    arrays = [f.get("ref") for f in after["Crosstable"].iter(f"{MAIN}f") if f.get("t") == "array"]
+    assert arrays == ["A9:O89"]
+    model = {
+        split(r)[0]: c.get("s")
+        for r, c in cells_of(before["Crosstable"]).items()
+        if split(r)[1] == 49
+    }
+    got = cells_of(after["Crosstable"])
+    for row in range(50, 90):
+        assert {col: got[f"{col}{row}"].get("s") for col in model} == model, row
+    area = re.compile(r'localSheetId="5">Crosstable!\$A\$1:\$([A-Z]+)\$([0-9]+)</definedName>')
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf:
+        [(last_column, last_row)] = area.findall(zf.read("xl/workbook.xml").decode())
+    with zipfile.ZipFile(book) as zf:
+        workbook = zf.read("xl/workbook.xml").decode()
+    assert last_row == "49"  # the print area of the template, as built
+    assert area.findall(workbook) == [(last_column, "89")]  # the same width, 40 rows more
+    wb = load_workbook(recalc, data_only=True)
+    shown = [[c.value for c in row] for row in wb["Crosstable"]["A9:O89"]]
+    layout = find_season(recalc)
+    direct = FUNCTIONS["EVENT_CROSSTABLE"](
+        grid_of(wb, layout.players), grid_of(wb, layout.games), "Big Open", 9
+    )
+    assert isinstance(direct, list) and len(direct) == len(shown) == 81
+    assert str(shown[64][1]).startswith("Member")  # the 64th player, cut off before
+
+    def plain(rows: list[list[object]]) -> list[list[object]]:
+        return [["" if v is None else v for v in row] for row in rows]
+
+    assert plain(shown) == plain(direct)  # 1845 == 1845.0: numbers compare as numbers
+
+
+def test_the_notes_and_the_games_print_area_follow_the_tables(
+    grown: tuple[Path, Path, str],
+) -> None:
+    """The room notes are formulas (true after a grow); the Games sheet prints its rows in
+    use: the import's last row, 268."""
+    from openpyxl import load_workbook
+
+    book, recalc, _ = grown
+    with zipfile.ZipFile(book) as zf:
+        workbook = zf.read("xl/workbook.xml").decode()
+    assert 'localSheetId="1">Games!$A$1:$R$268</definedName>' in workbook
+    wb = load_workbook(recalc, data_only=True)
+    assert wb["Players"]["G8"].value.startswith("Room for 80 players, 7 free:")  # 73 listed
+    assert wb["Games"]["H8"].value.startswith("Room for 600 rows, 336 free.")  # 264 rows used
+
+
+def test_fit_puts_a_stale_games_print_area_on_the_rows_in_use(tmp_path: Path) -> None:
+    """A book whose Games print area covers the whole table (rows typed, then deleted, in
+    a spreadsheet): fit_season (the first step of xlrating recalc) sets it to the rows in
+    use, and then has nothing left to do."""
+    from xlrating.workbook.season_book import fit_season
+
+    stale, fixed = tmp_path / NAME, tmp_path / "fixed.xlsx"
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf, zipfile.ZipFile(stale, "w") as out:
+        for info in zf.infolist():
+            data = zf.read(info)
+            if info.filename == "xl/workbook.xml":
+                assert b"Games!$A$1:$R$76<" in data
+                data = data.replace(b"Games!$A$1:$R$76<", b"Games!$A$1:$R$604<")
+            out.writestr(info, data)
+    report = fit_season(stale, fixed)
+    assert report is not None and report.before == report.after  # the array fitted already
+    with zipfile.ZipFile(fixed) as zf:
+        assert b"Games!$A$1:$R$76<" in zf.read("xl/workbook.xml")
+    assert fit_season(fixed, tmp_path / "again.xlsx") is None
+    assert fit_season(WORKBOOKS / NAME, tmp_path / "again.xlsx") is None
 
 
 def test_the_chart_draws_every_player(grown: tuple[Path, Path, str]) -> None:
@@ -569,7 +676,7 @@ def test_formulas_come_back_when_the_inserted_rows_are_deleted(
 @pytest.mark.parametrize(
     ("argv", "code", "line"),
     [
-        ((), 2, "xlrating resize: give --player-rows N, --game-rows M or both"),
+        ((), 2, "xlrating resize: give --player-rows N, --game-rows M, --event-columns E or more"),
         (("--player-rows", "50", "--in-place", "-o", "x.xlsx"), 2, "give either --in-place or -o"),
         (("--player-rows", "x"), 2, "argument --player-rows: invalid int value: 'x'"),
         (("--game-rows", "0"), 1, "game_rows must be a whole number from 72 to 1000000"),

@@ -142,3 +142,18 @@ def test_libreoffice_renders_every_sheet_with_its_footer(tmp_path: Path) -> None
     wb = load_workbook(WORKBOOKS / "club_season.xlsx")
     for title in wb.sheetnames:
         assert any(re.search(rf"^\s*{re.escape(title)}\s", p, re.M) for p in pages), title
+    # The Games sheet prints the rows in use (its print area), not the table's 600 rows.
+    sheet_of = [re.search(r"^\s*(\S.*?)\s+page \d+ of \d+", p, re.M) for p in pages]
+    games = [p for p, m in zip(pages, sheet_of, strict=True) if m and m.group(1) == "Games"]
+    last_game = [c.value for c in wb["Games"][4 + _used_rows(wb["Games"])]]
+    assert len(games) == 1, f"the Games sheet prints on {len(games)} pages"
+    assert str(last_game[3]) in games[0] and str(last_game[4]) in games[0]
+
+
+def _used_rows(ws: object) -> int:
+    """Rows of the Games table holding a game (the table starts on row 5)."""
+    used = 0
+    for i, row in enumerate(ws.iter_rows(min_row=5, max_col=6, values_only=True)):  # type: ignore[attr-defined]
+        if any(v not in (None, "") for v in row):
+            used = i + 1
+    return used

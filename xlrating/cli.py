@@ -403,17 +403,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     resize = commands.add_parser(
         "resize",
-        help="give a club season workbook's Players and Games tables more (or fewer) rows",
-        description="Write BOOK with its Players and Games tables holding N and M rows. "
-        "Rows are inserted below a table as Excel inserts them: the formulas, validations, "
-        "formats and chart that refer to the table follow it, and the Ratings and Standings "
-        "rows (one per player) grow with the Players table. A table shrinks only when the "
-        "rows to drop are blank. xlrating import grows the tables by itself when an event "
-        "needs more room.",
+        help="give a club season workbook's tables more (or fewer) rows and event columns",
+        description="Write BOOK with its Players and Games tables holding N and M rows and "
+        "its Ratings sheet E event columns. Rows are inserted below a table as Excel inserts "
+        "them: the formulas, validations, formats and chart that refer to the table follow "
+        "it, and the Ratings, Standings and Crosstable rows (one per player) grow with the "
+        "Players table. Event columns are inserted before the Start and Final columns, and "
+        "the Player card gets a row per event column. A table shrinks only when the rows to "
+        "drop are blank, the event columns only to the events the season has. xlrating "
+        "import grows the tables and the event columns by itself when an event needs more "
+        "room.",
     )
     resize.add_argument("book", metavar="BOOK.xlsx", help="the club season workbook")
     resize.add_argument("--player-rows", type=int, metavar="N", help="rows of the Players table")
     resize.add_argument("--game-rows", type=int, metavar="M", help="rows of the Games table")
+    resize.add_argument(
+        "--event-columns",
+        type=int,
+        metavar="E",
+        help="event columns of the Ratings sheet (and rows of the Player card's table)",
+    )
     resize.add_argument(
         "-o", "--output", metavar="OUT.xlsx", help="where to write (default: BOOK.resized.xlsx)"
     )

@@ -397,7 +397,7 @@ def make_slow(folder: Path, count: int = 500) -> Path:
     limit tests): each of *count* formulas compares its row with the whole column."""
     rows = "".join(
         f'<row r="{i}"><c r="A{i}"><v>{i}</v></c>'
-        f"<c r=\"B{i}\"><f>SUMPRODUCT(($A$1:$A${count}&gt;A{i})*1)</f></c></row>"
+        f'<c r="B{i}"><f>SUMPRODUCT(($A$1:$A${count}&gt;A{i})*1)</f></c></row>'
         for i in range(1, count + 1)
     )
     return write_book(folder / "slow.xlsx", rows)

@@ -104,7 +104,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
             "from White's side (a double forfeit or an unrated draw) written as a bye for "
             "each player, with the points scored; neither is rated"
         )
-    _print_grown(report.grown)
+    print_grown(report.grown)
     if report.fit is not None:
         print(
             f"the season table now spans {report.fit.after} (was {report.fit.before}); "
@@ -178,7 +178,7 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_grown(grown: Any) -> None:
+def print_grown(grown: Any) -> None:
     """Say how a season book's tables grew (or shrank), if they did."""
     if grown is None:
         return
@@ -190,8 +190,18 @@ def _print_grown(grown: Any) -> None:
             verb = "grew" if after > before else "shrank"
             follows = ""
             if what == "Players" and grown.followers:
-                follows = f", with the rows of {' and '.join(grown.followers)} that follow it"
+                *others, last = grown.followers
+                named = f"{', '.join(others)} and {last}" if others else last
+                follows = f", with the rows of {named} that follow it"
             print(f"the {what} table {verb} from {before} to {after} rows ({sheet}!{ref}){follows}")
+    if grown.events is not None and grown.events[0] != grown.events[1]:
+        before, after = grown.events
+        sheet, ref = grown.events_area
+        verb = "grew" if after > before else "shrank"
+        print(
+            f"the event columns of sheet {sheet} {verb} from {before} to {after} ({sheet}!{ref}), "
+            "with the Player card's rows"
+        )
 
 
 def run_resize(args: argparse.Namespace) -> int:
@@ -199,8 +209,11 @@ def run_resize(args: argparse.Namespace) -> int:
     where = "xlrating resize"
     if args.in_place and args.output:
         raise CliError(f"{where}: give either --in-place or -o, not both", EXIT_USAGE)
-    if args.player_rows is None and args.game_rows is None:
-        raise CliError(f"{where}: give --player-rows N, --game-rows M or both", EXIT_USAGE)
+    if args.player_rows is None and args.game_rows is None and args.event_columns is None:
+        raise CliError(
+            f"{where}: give --player-rows N, --game-rows M, --event-columns E or more",
+            EXIT_USAGE,
+        )
     if not source.is_file():
         raise CliError(f"{where}: no such file: {source}")
     target = source if args.in_place else Path(args.output or _resized_output(source))
@@ -216,22 +229,24 @@ def run_resize(args: argparse.Namespace) -> int:
 
     files.remove_stale_temps(target)
     step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file")
+    sizes = {
+        "player_rows": args.player_rows,
+        "game_rows": args.game_rows,
+        "event_columns": args.event_columns,
+    }
     with doing(step):
         if args.in_place:
             # Resized into a temporary file first, so that a refusal leaves no backup.
             with files.replacing(source) as scratch:
-                report = season_book.resize_season(
-                    source, scratch, player_rows=args.player_rows, game_rows=args.game_rows
-                )
+                report = season_book.resize_season(source, scratch, **sizes)
                 backup(source)
         else:
-            report = season_book.resize_season(
-                source, target, player_rows=args.player_rows, game_rows=args.game_rows
-            )
+            report = season_book.resize_season(source, target, **sizes)
     print(f"wrote {target}")
-    if report.players[0] == report.players[1] and report.games[0] == report.games[1]:
-        print("the tables already had that many rows")
-    _print_grown(report)
+    same = report.events is None or report.events[0] == report.events[1]
+    if report.players[0] == report.players[1] and report.games[0] == report.games[1] and same:
+        print("the tables already had that many rows and columns")
+    print_grown(report)
     return 0
 
 

@@ -86,7 +86,11 @@ def run_recalc(args: argparse.Namespace) -> int:
         f"wrote {target} ({report.written} of {report.formula_cells} formula cells computed; "
         f"{kind})"
     )
-    if fitted is not None:
+    if fitted is not None and fitted.grown is not None:
+        from .importing import print_grown
+
+        print_grown(fitted.grown)
+    if fitted is not None and fitted.before != fitted.after:  # else: the print area only
         print(
             f"the season table now spans {fitted.after} (was {fitted.before}); "
             f"chart lines: {fitted.series}"

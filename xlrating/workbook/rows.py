@@ -23,7 +23,8 @@ Deleting rows is the reverse, and is refused (:class:`RowsError`) when a referen
 outside the deleted rows points only into them (Excel would show ``#REF!``).
 
 Parts this module cannot adjust (Excel tables, drawings anchored on a sheet whose rows
-move, comments) make it refuse rather than leave them pointing at the wrong rows.  Only
+move, comments) make it refuse rather than leave them pointing at the wrong rows; a
+drawing wholly above the rows inserted or deleted (``Package(drawn=...)``) need not move.  Only
 the standard library is used (``xml.dom.minidom``, which keeps namespace prefixes as
 written).
 """
@@ -40,10 +41,22 @@ from .a1 import column_letters, column_number
 from .guard import EXCEL_ROWS
 
 __all__ = [
+    "FORMULA_ELEMENTS",
     "MAX_ROW",
+    "SHEET_NAME",
+    "SQREF_ELEMENTS",
     "Package",
     "RowEdit",
     "RowsError",
+    "SheetPart",
+    "children",
+    "formula_ranges",
+    "map_references",
+    "outside_strings",
+    "set_text",
+    "split_cell",
+    "text_of",
+    "unquote",
 ]
 
 #: The last row of an Excel worksheet (Excel specifications and limits: 1,048,576 rows).
@@ -52,8 +65,8 @@ MAX_ROW: Final = EXCEL_ROWS
 _XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 #: Elements whose text is a formula (sheet cells, validations, conditional formats, the
 #: x14 extensions' ``xm:f``, chart series' ``c:f``) and whose text is a list of ranges.
-_FORMULA_ELEMENTS: Final = frozenset({"f", "formula", "formula1", "formula2"})
-_SQREF_ELEMENTS: Final = frozenset({"sqref"})
+FORMULA_ELEMENTS: Final = frozenset({"f", "formula", "formula1", "formula2"})
+SQREF_ELEMENTS: Final = frozenset({"sqref"})
 #: Attributes holding ranges of the sheet they are on: those that grow with a table, and
 #: those that only move (a merged cell, a view's position, a shared formula's group).
 _GROWING_ATTRIBUTES: Final = frozenset({"sqref"})
@@ -61,13 +74,13 @@ _MOVING_ATTRIBUTES: Final = frozenset({"activeCell", "topLeftCell"})
 #: Sheet parts (relationship types) whose anchors or ranges this module does not move.
 _UNMOVED: Final = ("drawing", "legacyDrawing", "tableParts")
 
-_SHEET_NAME: Final = r"(?:'(?:[^']|'')+'|[^\W\d][\w.]*)"
+SHEET_NAME: Final = r"(?:'(?:[^']|'')+'|[^\W\d][\w.]*)"
 #: A reference in a formula: optional sheet, then A1 or A1:B2 (each part may carry $), or
 #: a range of whole rows (5:44).  Uppercase column letters only: files store them so,
 #: and a lowercase word is a function or a name.
 _REFERENCE: Final = re.compile(
     r"(?<![\w.$\]!'])"
-    rf"(?P<sheet>{_SHEET_NAME}!)?"
+    rf"(?P<sheet>{SHEET_NAME}!)?"
     r"(?:(?P<c1>\$?[A-Z]{1,3})(?P<r1>\$?[0-9]{1,7})(?::(?P<c2>\$?[A-Z]{1,3})(?P<r2>\$?[0-9]{1,7}))?"
     r"|(?P<w1>\$?[0-9]{1,7}):(?P<w2>\$?[0-9]{1,7}))"
     r"(?![\w(!.\[$:])"
@@ -109,14 +122,14 @@ class RowEdit:
         return (a if a < at else at), (b + n if b > last else at - 1)
 
 
-def _unquote(sheet: str) -> str:
+def unquote(sheet: str) -> str:
     sheet = sheet[:-1] if sheet.endswith("!") else sheet
     if sheet.startswith("'") and sheet.endswith("'"):
         return sheet[1:-1].replace("''", "'")
     return sheet
 
 
-def _outside_strings(text: str) -> Iterator[tuple[bool, str]]:
+def outside_strings(text: str) -> Iterator[tuple[bool, str]]:
     """(is code, piece) for the pieces of a formula: string literals are never code."""
     at = 0
     for match in _STRING.finditer(text):
@@ -144,7 +157,7 @@ def map_references(
     *context* (None: left alone).
     """
     out: list[str] = []
-    for code, piece in _outside_strings(text):
+    for code, piece in outside_strings(text):
         if not code:
             out.append(piece)
             continue
@@ -152,7 +165,7 @@ def map_references(
         for m in _REFERENCE.finditer(piece):
             out.append(piece[at : m.start()])
             at = m.end()
-            sheet = _unquote(m.group("sheet")) if m.group("sheet") else context
+            sheet = unquote(m.group("sheet")) if m.group("sheet") else context
             if sheet is None:
                 out.append(m.group(0))
                 continue
@@ -198,15 +211,15 @@ def formula_ranges(text: str, context: str | None) -> Iterator[tuple[str, int, i
 # ---------------------------------------------------------------- one sheet's XML
 
 
-def _children(node: minidom.Node, local: str) -> list[minidom.Element]:
+def children(node: minidom.Node, local: str) -> list[minidom.Element]:
     return [c for c in node.childNodes if isinstance(c, minidom.Element) and c.localName == local]
 
 
-def _text(node: minidom.Element) -> str:
+def text_of(node: minidom.Element) -> str:
     return "".join(c.data for c in node.childNodes if isinstance(c, minidom.Text))
 
 
-def _set_text(node: minidom.Element, text: str) -> None:
+def set_text(node: minidom.Element, text: str) -> None:
     doc = node.ownerDocument
     assert doc is not None
     for child in list(node.childNodes):
@@ -217,7 +230,7 @@ def _set_text(node: minidom.Element, text: str) -> None:
 _CELL: Final = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
 
 
-def _split_cell(ref: str) -> tuple[str, int]:
+def split_cell(ref: str) -> tuple[str, int]:
     match = _CELL.match(ref.replace("$", ""))
     if match is None:
         raise RowsError(f"a cell address {ref!r} that is not A1 style")
@@ -226,18 +239,18 @@ def _split_cell(ref: str) -> tuple[str, int]:
 
 def _formula_text(cell: minidom.Element, shared: Mapping[str, tuple[str, int, int]]) -> str | None:
     """The formula of a (non-array) cell, shared formulas spelled out."""
-    found = _children(cell, "f")
+    found = children(cell, "f")
     if not found:
         return None
     f = found[0]
-    if f.getAttribute("t") == "shared" and not _text(f):
+    if f.getAttribute("t") == "shared" and not text_of(f):
         master = shared.get(f.getAttribute("si"))
         if master is None:
             return None
         text, row, col = master
-        letters, here = _split_cell(cell.getAttribute("r"))
+        letters, here = split_cell(cell.getAttribute("r"))
         return _translate(text, here - row, column_number(letters) - col)
-    return _text(f)
+    return text_of(f)
 
 
 def _translate(text: str, drow: int, dcol: int) -> str:
@@ -252,7 +265,7 @@ def _translate(text: str, drow: int, dcol: int) -> str:
         return str(int(part) + delta)
 
     out: list[str] = []
-    for code, piece in _outside_strings(text):
+    for code, piece in outside_strings(text):
         if not code:
             out.append(piece)
             continue
@@ -282,7 +295,7 @@ def _continue(previous: str, model: str, steps: int) -> str | None:
 
     def pieces(text: str) -> list[object]:
         parts: list[object] = []
-        for code, piece in _outside_strings(text):
+        for code, piece in outside_strings(text):
             if not code:
                 parts.append(piece)
                 continue
@@ -330,7 +343,7 @@ def _continue(previous: str, model: str, steps: int) -> str | None:
     return "".join(out)
 
 
-class _Sheet:
+class SheetPart:
     """One worksheet part, parsed, with its rows and cells."""
 
     def __init__(self, name: str, part: str, data: bytes) -> None:
@@ -340,7 +353,7 @@ class _Sheet:
         root = self.doc.documentElement
         assert root is not None
         self.root: minidom.Element = root
-        found = _children(root, "sheetData")
+        found = children(root, "sheetData")
         self.data: minidom.Element | None = found[0] if found else None
         self.changed = False
 
@@ -349,7 +362,7 @@ class _Sheet:
         if self.data is None:
             return out
         number = 0
-        for row in _children(self.data, "row"):
+        for row in children(self.data, "row"):
             number = int(row.getAttribute("r") or number + 1)
             out[number] = row
         return out
@@ -357,10 +370,10 @@ class _Sheet:
     def cells(self, row: minidom.Element, number: int) -> list[tuple[int, minidom.Element]]:
         out: list[tuple[int, minidom.Element]] = []
         col = 0
-        for cell in _children(row, "c"):
+        for cell in children(row, "c"):
             ref = cell.getAttribute("r")
             if ref:
-                letters, _ = _split_cell(ref)
+                letters, _ = split_cell(ref)
                 col = column_number(letters)
             else:
                 col += 1
@@ -371,11 +384,21 @@ class _Sheet:
         """Shared formulas by group: (text, row, column) of the cell that spells it."""
         out: dict[str, tuple[str, int, int]] = {}
         for f in self.doc.getElementsByTagNameNS(self.root.namespaceURI, "f"):
-            if f.getAttribute("t") == "shared" and _text(f) and f.parentNode is not None:
+            if f.getAttribute("t") == "shared" and text_of(f) and f.parentNode is not None:
                 cell = f.parentNode
                 assert isinstance(cell, minidom.Element)
-                letters, row = _split_cell(cell.getAttribute("r"))
-                out[f.getAttribute("si")] = (_text(f), row, column_number(letters))
+                letters, row = split_cell(cell.getAttribute("r"))
+                out[f.getAttribute("si")] = (text_of(f), row, column_number(letters))
+        return out
+
+    def arrays(self) -> list[tuple[str, str, str]]:
+        """(cell, formula text, range) of every array formula on the sheet."""
+        out: list[tuple[str, str, str]] = []
+        for f in self.doc.getElementsByTagNameNS(self.root.namespaceURI, "f"):
+            cell = f.parentNode
+            if f.getAttribute("t") == "array" and isinstance(cell, minidom.Element):
+                ref = f.getAttribute("ref") or cell.getAttribute("r")
+                out.append((cell.getAttribute("r"), text_of(f), ref))
         return out
 
     def unshare(self) -> None:
@@ -394,12 +417,25 @@ class _Sheet:
                 if f.hasAttribute(attribute):
                     f.removeAttribute(attribute)
             if text is not None:
-                _set_text(f, text)
+                set_text(f, text)
         self.changed = True
 
-    def refuse_unmoved(self) -> None:
+    def formula_cells(self) -> Iterator[tuple[int, str]]:
+        """(row, formula text) of every formula cell, shared formulas spelled out."""
+        shared = self.shared()
+        for number, row in self.rows().items():
+            for _, cell in self.cells(row, number):
+                text = _formula_text(cell, shared)
+                if text:
+                    yield number, text
+
+    def refuse_unmoved(self, below: int | None = None) -> None:
+        """Refuse an edit of a sheet holding parts this module cannot move; *below*: the
+        edit's first row, when the sheet's drawings end above it (they need not move)."""
         for local in _UNMOVED:
-            if _children(self.root, local):
+            if local == "drawing" and below is not None:
+                continue
+            if children(self.root, local):
                 what = {"drawing": "a chart or picture", "legacyDrawing": "comments"}.get(
                     local, "an Excel table"
                 )
@@ -409,7 +445,7 @@ class _Sheet:
                 )
 
     def update_dimension(self) -> None:
-        found = _children(self.root, "dimension")
+        found = children(self.root, "dimension")
         rows = self.rows()
         if not found or not rows:
             return
@@ -454,9 +490,16 @@ class Package:
     """
 
     def __init__(
-        self, sheets: Mapping[str, str], parts: Mapping[str, bytes], workbook: str
+        self,
+        sheets: Mapping[str, str],
+        parts: Mapping[str, bytes],
+        workbook: str,
+        drawn: Mapping[str, int] | None = None,
     ) -> None:
-        self.sheets = {name: _Sheet(name, part, parts[part]) for name, part in sheets.items()}
+        self.sheets = {name: SheetPart(name, part, parts[part]) for name, part in sheets.items()}
+        #: Sheet name (casefolded) -> the last row its drawings reach: rows below it can be
+        #: inserted or deleted without moving them.
+        self.drawn = {k.casefold(): v for k, v in (drawn or {}).items()}
         self.charts = {
             part: minidom.parseString(data)
             for part, data in parts.items()
@@ -467,7 +510,7 @@ class Package:
         self.changed_charts: set[str] = set()
         self.workbook_changed = False
 
-    def sheet(self, name: str) -> _Sheet:
+    def sheet(self, name: str) -> SheetPart:
         for key, sheet in self.sheets.items():
             if key.casefold() == name.casefold():
                 return sheet
@@ -480,24 +523,24 @@ class Package:
         for sheet in self.sheets.values():
             shared = sheet.shared()
             for element in sheet.doc.getElementsByTagName("*"):
-                if element.localName in _FORMULA_ELEMENTS:
+                if element.localName in FORMULA_ELEMENTS:
                     parent = element.parentNode
                     if isinstance(parent, minidom.Element) and parent.localName == "c":
                         text = _formula_text(parent, shared)
                     else:
-                        text = _text(element)
+                        text = text_of(element)
                     if text:
                         yield sheet.name, text
         for doc in self.charts.values():
             for element in doc.getElementsByTagName("*"):
                 if element.localName == "f":
-                    yield None, _text(element)
+                    yield None, text_of(element)
         for element in self.workbook.getElementsByTagName("*"):
             # Print areas and print titles (_xlnm.) are no formulas: no table follows them.
             if element.localName == "definedName" and not element.getAttribute("name").startswith(
                 "_xlnm."
             ):
-                yield None, _text(element)
+                yield None, text_of(element)
 
     def ranges(self) -> set[tuple[str, int, int]]:
         """(sheet, first row, last row) of every multi-row range any formula reads."""
@@ -520,7 +563,7 @@ class Package:
                 arrays.append((min(rows), max(rows)))
         for number, row in sheet.rows().items():
             if first <= number <= last:
-                if any(_children(cell, "f") for _, cell in sheet.cells(row, number)):
+                if any(children(cell, "f") for _, cell in sheet.cells(row, number)):
                     return True
                 if any(a <= number <= b for a, b in arrays):
                     return True
@@ -534,7 +577,7 @@ class Package:
         for f in sheet.doc.getElementsByTagNameNS(sheet.root.namespaceURI, "f"):
             ref = f.getAttribute("ref")
             if f.getAttribute("t") == "array" and ref:
-                ends = [_split_cell(x) for x in ref.split(":")]
+                ends = [split_cell(x) for x in ref.split(":")]
                 (c1, r1), (c2, r2) = ends[0], ends[-1]
                 arrays.append((r1, column_number(c1), r2, column_number(c2)))
         found: list[str] = []
@@ -542,7 +585,7 @@ class Package:
             if not first <= number <= last:
                 continue
             for col, cell in sheet.cells(row, number):
-                if _children(cell, "f") or not (_children(cell, "v") or _children(cell, "is")):
+                if children(cell, "f") or not (children(cell, "v") or children(cell, "is")):
                     continue
                 if any(r1 <= number <= r2 and c1 <= col <= c2 for r1, c1, r2, c2 in arrays):
                     continue
@@ -554,7 +597,8 @@ class Package:
     def apply(self, edit: RowEdit) -> None:
         """Insert or delete rows as *edit* says, and adjust every reference in the book."""
         target = self.sheet(edit.sheet)
-        target.refuse_unmoved()
+        reach = self.drawn.get(target.name.casefold())
+        target.refuse_unmoved(edit.at if reach is not None and edit.at > reach else None)
         for sheet in self.sheets.values():
             masters = [text for text, _, _ in sheet.shared().values()]
             if sheet is target or any(edit.sheet.casefold() in t.casefold() for t in masters):
@@ -576,21 +620,21 @@ class Package:
             mine = sheet is target
             for element in sheet.doc.getElementsByTagName("*"):
                 local = element.localName
-                if local in _FORMULA_ELEMENTS:
-                    old = _text(element)
+                if local in FORMULA_ELEMENTS:
+                    old = text_of(element)
                     if old and (mine or mentions(old)):
                         new = map_references(old, sheet.name, change)
                         if new != old:
-                            _set_text(element, new)
+                            set_text(element, new)
                             sheet.changed = True
                     if local == "f" and element.hasAttribute("ref") and mine:
                         grows = element.getAttribute("t") == "array"
                         self._attribute(element, "ref", sheet, edit, grows)
-                elif local in _SQREF_ELEMENTS and mine:
-                    old = _text(element)
+                elif local in SQREF_ELEMENTS and mine:
+                    old = text_of(element)
                     new = _map_sqref(old, sheet.name, edit, True)
                     if new != old:
-                        _set_text(element, new)
+                        set_text(element, new)
                         sheet.changed = True
                 if not mine or local == "f":
                     continue
@@ -606,23 +650,23 @@ class Package:
         for part, doc in self.charts.items():
             for element in doc.getElementsByTagName("*"):
                 if element.localName == "f":
-                    old = _text(element)
+                    old = text_of(element)
                     new = map_references(old, None, kept)
                     if new != old:
-                        _set_text(element, new)
+                        set_text(element, new)
                         self.changed_charts.add(part)
         for element in self.workbook.getElementsByTagName("*"):
             if element.localName == "definedName":
-                old = _text(element)
+                old = text_of(element)
                 new = map_references(old, None, change)
                 if new != old:
-                    _set_text(element, new)
+                    set_text(element, new)
                     self.workbook_changed = True
         target.update_dimension()
         target.changed = True
 
     def _attribute(
-        self, element: minidom.Element, name: str, sheet: _Sheet, edit: RowEdit, grows: bool
+        self, element: minidom.Element, name: str, sheet: SheetPart, edit: RowEdit, grows: bool
     ) -> None:
         old = element.getAttribute(name)
         new = _map_sqref(old, sheet.name, edit, grows)
@@ -640,12 +684,12 @@ class Package:
             element.removeAttribute(name)
         sheet.changed = True
 
-    def _drop_rows(self, sheet: _Sheet, first: int, last: int) -> None:
+    def _drop_rows(self, sheet: SheetPart, first: int, last: int) -> None:
         for number, row in sheet.rows().items():
             if first <= number <= last and row.parentNode is not None:
                 row.parentNode.removeChild(row)
 
-    def _move_rows(self, sheet: _Sheet, edit: RowEdit) -> None:
+    def _move_rows(self, sheet: SheetPart, edit: RowEdit) -> None:
         rows = sheet.rows()
         for number, row in rows.items():
             moved = edit.rows(number, number, False)
@@ -658,7 +702,7 @@ class Package:
             for _, cell in sheet.cells(row, number):
                 ref = cell.getAttribute("r")
                 if ref:
-                    letters, _ = _split_cell(ref)
+                    letters, _ = split_cell(ref)
                     cell.setAttribute("r", f"{letters}{new}")
 
     def fill(self, name: str, model: int, count: int) -> int:
@@ -683,12 +727,12 @@ class Package:
         tag = (lambda local: f"{prefix}:{local}") if prefix else (lambda local: local)
         templates: list[tuple[str, minidom.Element, str | None]] = []
         for _, cell in sheet.cells(source, model):
-            letters, _ = _split_cell(cell.getAttribute("r"))
+            letters, _ = split_cell(cell.getAttribute("r"))
             text = None
-            found = _children(cell, "f")
+            found = children(cell, "f")
             if found and found[0].getAttribute("t") == "array":
                 ref = found[0].getAttribute("ref")
-                if ref and all(_split_cell(x)[1] == model for x in ref.split(":")):
+                if ref and all(split_cell(x)[1] == model for x in ref.split(":")):
                     raise RowsError(
                         f"sheet {sheet.name!r} cell {cell.getAttribute('r')} holds an array "
                         "formula of one row: xlrating cannot continue it"

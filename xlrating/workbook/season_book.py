@@ -65,10 +65,12 @@ from .season_fit import Area as Area
 from .season_fit import SeasonLayout as SeasonLayout
 from .season_fit import find_season as find_season
 from .season_fit import fit_season as fit_season
+from .season_grow import event_columns_of, room_for, write_grown
 from .season_grow import resize_season as resize_season
-from .season_grow import room_for, write_grown
 from .season_layout import (
+    CLUB_EVENT_COLUMNS,
     CLUB_GAME_ROWS,
+    CLUB_MAX_EVENT_COLUMNS,
     CLUB_MAX_GAME_ROWS,
     CLUB_MAX_PLAYER_ROWS,
     CLUB_PLAYER_ROWS,
@@ -353,8 +355,20 @@ def import_event(
     edits.setdefault(g_sheet, {}).update(game_cells)
 
     shape = shape_of(players, games)
+    # More events than the Ratings sheet has columns: it grows as the tables do.
+    e_cols: int | None = None
+    needed = shape[1] - 1 if shape is not None else 0
+    have = event_columns_of(book, layout) if needed else None
+    if have is not None and needed > have:
+        e_cols = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
+        if needed > e_cols:
+            raise SeasonBookError(
+                f"no room on sheet {layout.sheet}: the season would have {needed} events and "
+                f"the sheet grows to at most {CLUB_MAX_EVENT_COLUMNS:,} event columns"
+            )
     grown: GrowReport | None = None
-    if (p_rows, g_rows) == (pr2 - pr1 + 1, gr2 - gr1 + 1):
+    before_ref = layout.ref
+    if (p_rows, g_rows) == (pr2 - pr1 + 1, gr2 - gr1 + 1) and e_cols is None:
         new_ref = fitted_ref(layout, shape) if shape is not None else None
         new_ref = None if new_ref == layout.ref else new_ref
         series = write_book(book, target, layout, edits, new_ref, {})
@@ -362,9 +376,10 @@ def import_event(
         exact = (
             max(p_next + len(new_players), pr2 - pr1 + 1),
             max(g_next + len(rows), gr2 - gr1 + 1),
+            None if e_cols is None else needed,
         )
         series, layout, new_ref, grown = write_grown(
-            book, target, layout, edits, shape, [(p_rows, g_rows), exact]
+            book, target, layout, edits, shape, [(p_rows, g_rows, e_cols), exact]
         )
     return ImportReport(
         event=event_name,
@@ -374,6 +389,6 @@ def import_event(
         player_rows=(pr1 + p_next, pr1 + p_next + len(new_players) - 1) if new_players else None,
         game_rows=(gr1 + g_next, gr1 + g_next + len(rows) - 1),
         split=split,
-        fit=FitReport(layout.ref, new_ref, series) if new_ref is not None else None,
+        fit=FitReport(before_ref, new_ref, series) if new_ref is not None else None,
         grown=grown,
     )

@@ -24,7 +24,10 @@ from .files import replacing
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 from .lint import references
 from .season_layout import (
+    CARD_SHEET,
     CLUB_BYE_RESULTS,
+    CLUB_EVENT_COLUMNS,
+    CLUB_MAX_EVENT_COLUMNS,
 )
 from .xlsx import (
     XML_DECLARATION,
@@ -96,6 +99,8 @@ class FitReport:
     after: str
     #: Chart lines drawn over the array (0 when no chart reads it).
     series: int
+    #: The event columns grown first, when the season has more events than columns.
+    grown: GrowReport | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +117,10 @@ class GrowReport:
     followers: tuple[str, ...]
     #: Formula cells written into the new rows.
     formulas: int
+    #: Event columns of the Ratings sheet, before and after (None: none found), and
+    #: their header range after: ("Ratings", "B13:Q13").
+    events: tuple[int, int] | None = None
+    events_area: Area | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +411,43 @@ def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes
     return (XML_DECLARATION + root.toxml()).encode("utf-8"), count
 
 
+def _refit_card_chart(data: bytes, events: int) -> bytes | None:
+    """The Player card's chart part with its line over the start and *events* events:
+    each series over one column of the card sheet keeps its first row and ends *events*
+    rows below it (None: no series reads the card sheet, or they already fit)."""
+    doc = minidom.parseString(data)
+    changed = False
+    for series in doc.getElementsByTagNameNS(_CHART_NS, "ser"):
+        refs = [
+            f
+            for local in ("cat", "val")
+            for holder in children(series, local)
+            for ref in holder.childNodes
+            if isinstance(ref, minidom.Element)
+            for f in children(ref, "f")
+        ]
+        for f in refs:
+            text = f.firstChild.nodeValue if f.firstChild is not None else ""
+            target = _split_reference(text or "")
+            if target is None or target[0].casefold() != CARD_SHEET.casefold():
+                continue
+            r1, c1, r2, c2 = bounds(target[1])
+            if c1 != c2 or r2 == r1 + events:
+                continue
+            _set_text(
+                doc, f, _sheet_ref(target[0], f"{address(r1, c1)}:{address(r1 + events, c1)}")
+            )
+            changed = True
+    if not changed:
+        return None
+    for child in list(doc.getElementsByTagNameNS(_CHART_NS, "*")):
+        if child.localName in ("strCache", "numCache") and child.parentNode is not None:
+            child.parentNode.removeChild(child)
+    root = doc.documentElement
+    assert root is not None
+    return (XML_DECLARATION + root.toxml()).encode("utf-8")
+
+
 def write_book(
     source: Path,
     target: Path,
@@ -411,7 +457,8 @@ def write_book(
     base: Mapping[str, bytes | None] | None = None,
 ) -> int:
     """Copy *source* to *target* with *edits* (sheet -> (row, col) -> value) written and
-    the array resized to *new_ref* (and its charts redrawn); returns the chart lines.
+    the array resized to *new_ref* (and its charts redrawn), and the Games sheet's print
+    area ending on its last row in use; returns the chart lines.
 
     *base* holds parts already changed (grown tables: :func:`_grown_parts`; None for a
     part to leave out).  Every XML part of the new file must parse and the file must pass
@@ -454,11 +501,22 @@ def write_book(
                     if redrawn is not None:
                         replaced[part], lines = redrawn
                         series += lines
+                        continue
+                    events = bounds(new_ref)[3] - bounds(new_ref)[1]
+                    card = _refit_card_chart(read(part), events)
+                    if card is not None:
+                        replaced[part] = card
         replaced.update({part: rewriter.to_bytes() for part, rewriter in sheets.items()})
         # The cells changed but their dependents were not computed: Excel must
         # recalculate on load (a later recalc writes the current calcPr back).
         book_part = workbook_part(zf)
         replaced[book_part] = with_calc_properties(read(book_part), current=False)
+        games_part = parts.get(layout.games[0].upper())
+        if games_part is not None:
+            games_xml = replaced.get(games_part) or read(games_part)
+            replaced[book_part] = with_print_rows(
+                replaced[book_part], layout.games[0], last_content_row(games_xml)
+            )
         with replacing(target) as temp:
             with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
                 for info in zf.infolist():
@@ -468,6 +526,61 @@ def write_book(
                     out.writestr(info, data if data is not None else read(info.filename))
             _verify(temp, source.name)
     return series
+
+
+#: A cell element and its row; ``/`` when it closes at once (a style, no content).
+_CELL_TAG: Final = re.compile(
+    rb'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\br="[A-Z]{1,3}([0-9]+)"[^>]*?(/?)>'
+)
+_DEFINED_NAME: Final = re.compile(r"(<definedName\b([^>]*)>)([^<]*)(</definedName>)")
+_AREA_END: Final = re.compile(r"^(.*![$]?[A-Z]{1,3}[$]?([0-9]+):[$]?[A-Z]{1,3}[$]?)([0-9]+)$")
+
+
+def last_content_row(sheet_xml: bytes) -> int:
+    """The last row of a worksheet part holding a value or a formula (0: none); cells
+    with a style only (a table's blank rows) do not count."""
+    last = 0
+    for match in _CELL_TAG.finditer(sheet_xml):
+        if match.group(2) or sheet_xml.startswith(b"</", match.end()):
+            continue
+        last = max(last, int(match.group(1)))
+    return last
+
+
+def with_print_rows(workbook_xml: bytes, sheet: str, last: int) -> bytes:
+    """The workbook part with *sheet*'s print area (one range) ending on row *last* (its
+    columns and first row kept; unchanged when the sheet has no such print area)."""
+    from html import unescape
+
+    text = workbook_xml.decode("utf-8")
+    names = [unescape(n) for n in re.findall(r'<sheet\b[^>]*?\bname="([^"]*)"', text)]
+    index = next((i for i, n in enumerate(names) if n.casefold() == sheet.casefold()), None)
+    if index is None:
+        return workbook_xml
+
+    def area(match: re.Match[str]) -> str:
+        attributes = match.group(2)
+        if 'name="_xlnm.Print_Area"' not in attributes or not re.search(
+            rf'\blocalSheetId="{index}"', attributes
+        ):
+            return match.group(0)
+        end = _AREA_END.match(match.group(3))
+        if end is None or int(end.group(2)) > last:
+            return match.group(0)
+        return f"{match.group(1)}{end.group(1)}{last}{match.group(4)}"
+
+    new = _DEFINED_NAME.sub(area, text)
+    return workbook_xml if new == text else new.encode("utf-8")
+
+
+def _prints_used_rows(path: Path, layout: SeasonLayout) -> bool:
+    """True when the Games sheet's print area already ends on its last row in use."""
+    with zipfile.ZipFile(path) as zf:
+        part = dict((n.upper(), p) for n, p in sheet_parts(zf)).get(layout.games[0].upper())
+        if part is None:
+            return True
+        book = zf.read(workbook_part(zf))
+        return with_print_rows(book, layout.games[0], last_content_row(zf.read(part))) == book
 
 
 class Refused(SeasonBookError):
@@ -566,9 +679,11 @@ def fit_season(
     """Write *source* to *target* with its SEASON_RATINGS array sized to its tables.
 
     The array gets one row per player plus the header and one column per event plus the
-    names; the chart lines over it are redrawn, one per player.  Nothing is written (and
-    None returned) when the array already fits, when the book has no season table, or
-    when its tables cannot be read (the function then shows its error text).
+    names; the chart lines over it are redrawn, one per player.  The Games sheet's print
+    area is set to end on its last row in use (:func:`write_book` does so whenever it
+    writes a season book).  Nothing is written (and None returned) when the array already
+    fits and the print area is right, or when the book has no season table; a book whose
+    tables cannot be read (the function then shows its error text) keeps its array.
 
     :param checked: the caller has run the guard on *source* already.
     """
@@ -590,21 +705,54 @@ def fit_season(
     quick = layout_from_xml(source)
     if quick is not None:
         shape = _streamed_shape(source, quick)
-        if shape is None or fitted_ref(quick, shape) == quick.ref:
+        fits = shape is None or fitted_ref(quick, shape) == quick.ref
+        if fits and _prints_used_rows(source, quick):
             return None
     wb = load_book(source, checked=True)
     try:
         layout = layout_of(wb, source.name)
     except SeasonBookError:
         return None
-    shape = shape_of(grid_of(wb, layout.players), grid_of(wb, layout.games))
-    if shape is None:
-        return None
-    new_ref = fitted_ref(layout, shape)
-    if new_ref == layout.ref:
+    players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
+    shape = shape_of(players, games)
+    if shape is not None:
+        grown = _grow_events(source, target, layout, shape, (len(players), len(games)))
+        if grown is not None:
+            return grown
+    new_ref = fitted_ref(layout, shape) if shape is not None else None
+    new_ref = None if new_ref == layout.ref else new_ref
+    if new_ref is None and _prints_used_rows(source, layout):
         return None
     series = write_book(source, target, layout, {}, new_ref)
-    return FitReport(layout.ref, new_ref, series)
+    return FitReport(layout.ref, new_ref or layout.ref, series)
+
+
+def _grow_events(
+    source: Path,
+    target: Path,
+    layout: SeasonLayout,
+    shape: tuple[int, int],
+    rows: tuple[int, int],
+) -> FitReport | None:
+    """When the tables hold more events than the Ratings sheet has event columns (events
+    typed in a spreadsheet), the array would run over the Start and Final columns: the
+    event columns grow first, as an import grows them (None: they have room)."""
+    from .season_grow import event_columns_of, room_for, write_grown  # it imports us
+
+    needed = shape[1] - 1
+    have = event_columns_of(source, layout)
+    if have is None or needed <= have:
+        return None
+    room = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
+    if needed > room:
+        raise SeasonBookError(
+            f"{source.name}: the season has {needed} events, more than the {room:,} event "
+            f"columns sheet {layout.sheet} can grow to"
+        )
+    series, grown, new_ref, report = write_grown(
+        source, target, layout, {}, shape, [(*rows, room), (*rows, needed)]
+    )
+    return FitReport(layout.ref, new_ref or grown.ref, series, report)
 
 
 # ---------------------------------------------------------------- importing

@@ -1,20 +1,29 @@
-"""A club season workbook's Players and Games tables grown or shrunk (:func:`resize_season`),
-as Excel inserts rows: the formulas, validations, formats and chart that refer to a table
-follow it.
+"""A club season workbook's Players and Games tables and its Ratings sheet's event columns
+grown or shrunk (:func:`resize_season`), as Excel inserts rows and columns: the formulas,
+validations, formats, print areas and charts that refer to a table follow it.
+
+The rows that follow the Players table (one per player: the Ratings, Standings and
+Crosstable rows) grow with it; the Player card's rows (one per event column) grow with
+the event columns (:mod:`xlrating.workbook.columns` inserts those).
 
 Split from :mod:`xlrating.workbook.season_book`, which re-exports :func:`resize_season`.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 import zipfile
 from collections.abc import Mapping, Sequence
+from html import unescape
 from pathlib import Path
+from xml.dom import minidom
 
-from .a1 import address, bounds
-from .rows import Package, RowEdit, RowsError
+from .a1 import address, bounds, column_letters, parse_cell
+from .columns import column_areas, delete_columns, insert_columns, keep_text_printed
+from .rows import Package, RowEdit, RowsError, formula_ranges
 from .season_fit import (
+    FUNCTION,
     Area,
     GrowReport,
     Refused,
@@ -30,6 +39,7 @@ from .season_fit import (
 )
 from .season_layout import (
     CARD_SHEET,
+    CLUB_MAX_EVENT_COLUMNS,
     CLUB_MAX_GAME_ROWS,
     CLUB_MAX_PLAYER_ROWS,
 )
@@ -77,6 +87,8 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
         ):
             continue
         found.setdefault(sheet, set()).add((a, b))
+    for sheet, a, b in _player_arrays(pkg, layout):
+        found.setdefault(sheet, set()).add((a, b))
     out: list[tuple[str, int, int]] = []
     for sheet, blocks in sorted(found.items()):
         blocks = {(a, b) for a, b in blocks if pkg.holds_formulas(sheet, a, b)}
@@ -90,11 +102,176 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
     return out
 
 
+def _player_arrays(pkg: Package, layout: SeasonLayout) -> list[tuple[str, int, int]]:
+    """The array formulas of one row per player (the Crosstable's EVENT_CROSSTABLE): an
+    array on another sheet that reads the Players table and has as many rows as it, or
+    one more for its header; returns (sheet, first player row, last row) of each.  The
+    SEASON_RATINGS array is not one: it is fitted to the players listed, not the room."""
+    p_sheet, p_ref = layout.players
+    first, _, last, _ = bounds(p_ref)
+    rows = last - first + 1
+    out: list[tuple[str, int, int]] = []
+    for sheet in pkg.sheets.values():
+        if sheet.name.casefold() == p_sheet.casefold():
+            continue
+        for cell, text, ref in sheet.arrays():
+            if sheet.name.casefold() == layout.sheet.casefold() and cell == layout.cell:
+                continue
+            reads = {(s.casefold(), a, b) for s, a, b in formula_ranges(text, sheet.name)}
+            if (p_sheet.casefold(), first, last) not in reads:
+                continue
+            r1, _, r2, _ = bounds(ref if ":" in ref else f"{ref}:{ref}")
+            if r2 - r1 + 1 in (rows, rows + 1):
+                out.append((sheet.name, r2 - rows + 1, r2))
+    return out
+
+
+_FORMULA_TEXT = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?(?:f|formula1)\b[^>/]*>([^<]*)</")
+
+
+def event_room(sheet_xml: bytes, sheet: str, cell: str) -> tuple[int, int] | None:
+    """The event columns (first, last) of a season book's ratings sheet (*sheet_xml*, the
+    array's first cell *cell*): the widest range on the array's header row, from the
+    column right of the names, that a formula or validation of that sheet reads (the
+    Final column's ``COUNTA($B$13:$Q$13)``); None when there is none."""
+    row, col = parse_cell(cell)
+    last = 0
+    for raw in _FORMULA_TEXT.findall(sheet_xml.decode("utf-8", "replace")):
+        for where, r1, c1, r2, c2 in column_areas(unescape(raw), sheet):
+            if where.casefold() == sheet.casefold() and r1 == r2 == row and c1 == col + 1:
+                last = max(last, c2)
+    return (col + 1, last) if last > col + 1 else None
+
+
+def _event_rows(
+    pkg: Package, sheet: str, head: int, first: int, last: int
+) -> list[tuple[str, int, int]]:
+    """The blocks of rows of one per event (the Player card's table): on another sheet,
+    at least as many consecutive rows as there are event columns (more: rows kept beside
+    a chart when the columns shrank), each reading the events' header range; (sheet,
+    first row, last row) of each."""
+    wanted = (sheet.casefold(), head, first, head, last)
+    out: list[tuple[str, int, int]] = []
+    for other in pkg.sheets.values():
+        if other.name.casefold() == sheet.casefold():
+            continue
+        rows = sorted(
+            {
+                number
+                for number, text in other.formula_cells()
+                if any(
+                    (w.casefold(), r1, c1, r2, c2) == wanted
+                    for w, r1, c1, r2, c2 in column_areas(text, other.name)
+                )
+            }
+        )
+        run: list[int] = []
+        for number in [*rows, -1]:
+            if run and number == run[-1] + 1:
+                run.append(number)
+                continue
+            if len(run) >= last - first + 1:
+                out.append((other.name, run[0], run[-1]))
+            run = [number]
+    return out
+
+
+def _drawn(zf: zipfile.ZipFile, sheets: Mapping[str, str]) -> dict[str, int]:
+    """Sheet -> the last row (1-based) its drawings reach, for sheets whose drawings are
+    all anchored to two cells (a sheet whose drawing is anchored otherwise is left out:
+    its rows are not moved)."""
+    out: dict[str, int] = {}
+    names = set(zf.namelist())
+    for name, part in sheets.items():
+        rels = posixpath.join(posixpath.dirname(part), "_rels", posixpath.basename(part) + ".rels")
+        if rels not in names:
+            continue
+        text = zf.read(rels).decode("utf-8", "replace")
+        targets = [
+            posixpath.normpath(posixpath.join(posixpath.dirname(part), t))
+            for t in re.findall(r'Type="[^"]*/drawing"[^>]*Target="([^"]+)"', text)
+            + re.findall(r'Target="([^"]+)"[^>]*Type="[^"]*/drawing"', text)
+        ]
+        reach, known = 0, bool(targets)
+        for target in targets:
+            if target not in names:
+                known = False
+                continue
+            drawing = zf.read(target).decode("utf-8", "replace")
+            if re.search(r"<(?:\w+:)?(?:oneCellAnchor|absoluteAnchor)\b", drawing):
+                known = False
+            for row in re.findall(
+                r"<(?:\w+:)?to>.*?<(?:\w+:)?row>([0-9]+)</(?:\w+:)?row>", drawing, re.S
+            ):
+                reach = max(reach, int(row) + 1)
+        if known:
+            out[name] = reach
+    return out
+
+
+def _resize_events(
+    pkg: Package,
+    layout: SeasonLayout,
+    head: int,
+    room: tuple[int, int],
+    columns: int,
+    drawn: Mapping[str, int],
+    strings: list[str],
+) -> tuple[list[RowEdit], int]:
+    """Give the ratings sheet *columns* event columns (inserted or deleted at the right
+    end of *room*, Start and Final moving with them) and the Player card one row per
+    event column; returns the card's row edits and the formula cells written."""
+    first, last = room
+    delta = columns - (last - first + 1)
+    edits: list[RowEdit] = []
+    formulas = 0
+    for sheet, a, b in _event_rows(pkg, layout.sheet, head, first, last):
+        more = columns - (b - a + 1)
+        if more > 0:
+            edit = RowEdit(sheet, b + 1, more, a)
+            pkg.apply(edit)
+            formulas += pkg.fill(sheet, b, more)
+            edits.append(edit)
+            continue
+        # Rows beside a chart stay (they show blank): the chart keeps its place.
+        start = max(a + columns, drawn.get(sheet, 0) + 1)
+        if start <= b:
+            edit = RowEdit(sheet, start, start - b - 1, a)
+            pkg.apply(edit)
+            edits.append(edit)
+    if delta > 0:
+        insert_columns(pkg, layout.sheet, last + 1, delta, first)
+    else:
+        delete_columns(pkg, layout.sheet, first + columns, -delta, first)
+    keep_text_printed(pkg, layout.sheet, strings)
+    return edits, formulas
+
+
+def _shared_strings(zf: zipfile.ZipFile) -> list[str]:
+    """The book's shared strings, in order (rich text runs joined)."""
+    if "xl/sharedStrings.xml" not in zf.namelist():
+        return []
+    doc = minidom.parseString(zf.read("xl/sharedStrings.xml"))
+    return [
+        "".join(
+            t.firstChild.nodeValue or "" if t.firstChild is not None else ""
+            for t in si.getElementsByTagNameNS("*", "t")
+        )
+        for si in doc.getElementsByTagNameNS("*", "si")
+    ]
+
+
 def _grown_parts(
-    zf: zipfile.ZipFile, layout: SeasonLayout, player_rows: int, game_rows: int, book: str
+    zf: zipfile.ZipFile,
+    layout: SeasonLayout,
+    player_rows: int,
+    game_rows: int,
+    book: str,
+    event_columns: int | None = None,
 ) -> tuple[dict[str, bytes | None], SeasonLayout, GrowReport]:
     """The parts of the book with the Players table (and the rows that follow it) and the
-    Games table given *player_rows* and *game_rows* rows; None for a part to drop (the
+    Games table given *player_rows* and *game_rows* rows, and the ratings sheet
+    *event_columns* event columns (None: as it has); None for a part to drop (the
     calculation chain, which Excel rebuilds)."""
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games
@@ -113,8 +290,20 @@ def _grown_parts(
         for name in zf.namelist()
         if name in wanted or (name.startswith("xl/charts/") and name.endswith(".xml"))
     }
+    head = parse_cell(layout.cell)[0]
+    room = None
+    for name, part in sheets.items():
+        if name.casefold() == layout.sheet.casefold():
+            room = event_room(parts[part], name, layout.cell)
+    events = (room[1] - room[0] + 1) if room is not None else None
+    if event_columns is not None and room is None:
+        raise SeasonBookError(
+            f"{book}: sheet {layout.sheet!r} has no event columns xlrating can find (a range "
+            "of its header row that a formula reads, as the Final column does)"
+        )
+    drawn = _drawn(zf, sheets)
     try:
-        pkg = Package(sheets, parts, _workbook_part(zf))
+        pkg = Package(sheets, parts, _workbook_part(zf), drawn)
         followers = _followers(pkg, layout, book) if dp else []
         blocks = [(p_sheet, pr1, pr2, dp)] + [(s, a, b, dp) for s, a, b in followers]
         if dp < 0:  # the rows that read the dropped players go first
@@ -145,6 +334,22 @@ def _grown_parts(
                 pkg.apply(edit)
                 formulas += pkg.fill(sheet, last, delta)
             edits.append(edit)
+        grew_events = event_columns is not None and event_columns != events
+        if grew_events and room is not None and event_columns is not None:
+            for edit in edits:
+                if edit.sheet.casefold() == layout.sheet.casefold():
+                    moved_head = edit.rows(head, head)
+                    assert moved_head is not None
+                    head = moved_head[0]
+            card_edits, written = _resize_events(
+                pkg, layout, head, room, event_columns, drawn, _shared_strings(zf)
+            )
+            edits.extend(card_edits)
+            formulas += written
+        array_ref = None  # the ratings array's range as the edits left it
+        for cell, text, ref in pkg.sheet(layout.sheet).arrays():
+            if f"{FUNCTION}(" in text and parse_cell(cell)[1] == parse_cell(layout.cell)[1]:
+                array_ref = ref
         # New formula cells carry no cached value: write_book asks for a full calculation on
         # load, as it does for every book it changes.
     except RowsError as error:
@@ -171,13 +376,21 @@ def _grown_parts(
 
     anchor = moved((layout.sheet, layout.cell))[1].split(":")[0]
     array = moved((layout.sheet, layout.ref if ":" in layout.ref else f"{layout.ref}:{layout.ref}"))
+    ref = array[1] if ":" in layout.ref else anchor
     grown = SeasonLayout(
         layout.sheet,
         anchor,
-        array[1] if ":" in layout.ref else anchor,
+        array_ref.replace("$", "") if array_ref is not None else ref,
         moved(layout.players),
         moved(layout.games),
     )
+    columns: tuple[int, int] | None = None
+    event_area: Area | None = None
+    if room is not None and events is not None:
+        after = event_columns if event_columns is not None else events
+        columns = (events, after)
+        end = column_letters(room[0] + after - 1)
+        event_area = (layout.sheet, f"{column_letters(room[0])}{head}:{end}{head}")
     report = GrowReport(
         (pr2 - pr1 + 1, player_rows),
         (gr2 - gr1 + 1, game_rows),
@@ -185,16 +398,28 @@ def _grown_parts(
         grown.games,
         tuple(sheet for sheet, _, _ in followers),
         formulas,
+        columns,
+        event_area,
     )
     return out, grown, report
 
 
-def _check_room(key: str, rows: int, low: int, most: int) -> None:
+def event_columns_of(path: Path, layout: SeasonLayout) -> int | None:
+    """How many event columns the season book at *path* has (None: none found)."""
+    with zipfile.ZipFile(path) as zf:
+        for name, part in sheet_parts(zf):
+            if name.casefold() == layout.sheet.casefold():
+                room = event_room(zf.read(part), name, layout.cell)
+                return None if room is None else room[1] - room[0] + 1
+    return None
+
+
+def _check_room(key: str, rows: int, low: int, most: int, note: str | None = None) -> None:
     """Refuse a table size outside what ``xlrating templates`` accepts (same message)."""
     if isinstance(rows, bool) or not isinstance(rows, int) or not low <= rows <= most:
         raise SeasonBookError(
-            f"{key} must be a whole number from {low} to {most} (the table holds {low}), "
-            f"got {rows!r}"
+            f"{key} must be a whole number from {low} to {most} "
+            f"({note or f'the table holds {low}'}), got {rows!r}"
         )
 
 
@@ -204,9 +429,11 @@ def resize_season(
     *,
     player_rows: int | None = None,
     game_rows: int | None = None,
+    event_columns: int | None = None,
 ) -> GrowReport:
     """Write *source* to *target* with its Players and Games tables holding *player_rows*
-    and *game_rows* rows (None: as they are).
+    and *game_rows* rows and its Ratings sheet *event_columns* event columns (None: as
+    they are).
 
     Growing inserts rows below a table, as Excel's "insert rows" does: everything below
     moves down and every reference follows (formulas, array formulas, data validations,
@@ -214,7 +441,12 @@ def resize_season(
     the new rows get the last row's styles and validation.  The rows that follow the
     Players table one per player on other sheets (Ratings, Standings) grow with it, their
     formulas continued.  Shrinking drops rows from the end of a table, and only blank
-    ones.  The ratings array and its chart are fitted afterwards (:func:`fit_season`).
+    ones.  Event columns are inserted (or deleted) at the right end of the Ratings
+    sheet's event columns, as Excel inserts columns: the Start and Final columns move
+    right, every range over the event columns grows (the Standings, Crosstable and Player
+    card read them so), and the Player card gets one row per event column (rows beside
+    its chart stay when it shrinks; they show blank).  The ratings array and its charts
+    are fitted afterwards (:func:`fit_season`).
 
     :raises SeasonBookError: (one line) when the book is not a season workbook, a size is
         out of range, rows to drop hold values, or the grown book would pass the guard's
@@ -230,7 +462,13 @@ def resize_season(
     _check_room("player_rows", new_p, max(last_used(players) + 1, 1), CLUB_MAX_PLAYER_ROWS)
     _check_room("game_rows", new_g, max(last_used(games) + 1, 1), CLUB_MAX_GAME_ROWS)
     shape = shape_of(players, games)
-    _, _, _, report = write_grown(source, target, layout, {}, shape, [(new_p, new_g)])
+    if event_columns is not None:
+        held = shape[1] - 1 if shape is not None else 0
+        note = f"the season has {held} event{'s' if held != 1 else ''}"
+        _check_room("event_columns", event_columns, max(held, 1), CLUB_MAX_EVENT_COLUMNS, note)
+    _, _, _, report = write_grown(
+        source, target, layout, {}, shape, [(new_p, new_g, event_columns)]
+    )
     return report
 
 
@@ -240,19 +478,19 @@ def write_grown(
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
     shape: tuple[int, int] | None,
-    rooms: Sequence[tuple[int, int]],
+    rooms: Sequence[tuple[int, int, int | None]],
 ) -> tuple[int, SeasonLayout, str | None, GrowReport]:
     """:func:`write_book` with the tables grown to the first of *rooms* (player rows, game
-    rows) that stays within the guard's limits; returns the chart lines, the grown layout,
-    the array's new range (None: unchanged) and what grew."""
-    tried: list[tuple[int, int]] = []
+    rows, event columns or None) that stays within the guard's limits; returns the chart
+    lines, the grown layout, the array's new range (None: unchanged) and what grew."""
+    tried: list[tuple[int, int, int | None]] = []
     last: SeasonBookError | None = None
     for room in rooms:
         if room in tried:
             continue
         tried.append(room)
         with zipfile.ZipFile(book) as zf:
-            base, grown, report = _grown_parts(zf, layout, room[0], room[1], book.name)
+            base, grown, report = _grown_parts(zf, layout, room[0], room[1], book.name, room[2])
         new_ref = fitted_ref(grown, shape) if shape is not None else None
         new_ref = None if new_ref == grown.ref else new_ref
         try:
@@ -261,9 +499,11 @@ def write_grown(
             last = refused
             continue
         return series, grown, new_ref, report
-    players, games = tried[-1]
+    players, games, events = tried[-1]
     reason = str(last).split("check (", 1)[-1].rsplit(")", 1)[0].split(";")[0]
+    columns = f" and {events:,} event columns" if events is not None else ""
     raise SeasonBookError(
-        f"{book.name}: the tables would need {players:,} player rows and {games:,} game rows, "
-        f"and the book would then hold {reason}: start a new season book; nothing was written"
+        f"{book.name}: the tables would need {players:,} player rows and {games:,} game rows"
+        f"{columns}, and the book would then hold {reason}: start a new season book; nothing "
+        "was written"
     )

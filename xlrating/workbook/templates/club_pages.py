@@ -157,8 +157,9 @@ def crosstable_sheet(
             "12w½: a draw with White against the player placed 12th; 12b+ or 12w-: a forfeit "
             "won or lost; bye 1, bye ½, bye 0: a bye and its points; blank: not paired.",
             "Buchholz: the opponents' scores added up. Sonneborn-Berger: the scores of the "
-            "opponents beaten, plus half the scores of those drawn (FIDE Handbook C.07). "
-            "Byes and forfeits bring no opponent.",
+            "opponents beaten, plus half the scores of those drawn (FIDE Handbook C.07).",
+            "A bye, forfeit or unpaired round counts as a game against a dummy with the "
+            "player's own score (C.07 art. 16.4; capped from March 2026).",
             "Rating: as on the Players sheet (the start of the season).",
         ]
     ):
@@ -262,17 +263,21 @@ def card_sheet(book: Book, a: Areas, players_grid: list[list[object]], width: in
     )
     for k in range(1, room.events + 1):
         row = start_row + k
+        # The event's number counted by ROWS over the empty column C down to the row
+        # above, not typed: xlrating resize --event-columns continues these rows as it
+        # continues any table's rows (a range down to this row would grow with them).
+        number = f"ROWS($C${start_row}:$C{row - 1})"
         c.formula(
             None,
             f"A{row}",
-            f'IF({k}>$B$6,"",INDEX({a.spill_events},1,{k})&"")',
+            f'IF({number}>$B$6,"",INDEX({a.spill_events},1,{number})&"")',
             "output",
         )
-        value = f"INDEX({a.spill_table},$B$5,{k + 1})"
+        value = f"INDEX({a.spill_table},$B$5,{number}+1)"
         c.formula(
             None,
             f"B{row}",
-            f'IF(OR({k}>$B$6,$B$5=0),"",IF(ISNUMBER({value}),{value},"{UNRATED}"))',
+            f'IF(OR({number}>$B$6,$B$5=0),"",IF(ISNUMBER({value}),{value},"{UNRATED}"))',
             "output",
             RATING_FORMAT,
         )

@@ -14,7 +14,7 @@ from ..a1 import bounds, column_letters
 from ..season_layout import CLUB_BYE
 from .elo import SEED_004
 from .fide_period import SEED_001
-from .registry import Check, Tie, sheet_ref
+from .registry import NOT_COMPARED, Check, Tie, sheet_ref
 from .writer import (
     RATING_FORMAT,
     Address,
@@ -408,7 +408,10 @@ def _column(cells: Mapping[str, Address], key: str, from_right: int) -> str:
 
 def _same_event(cells: Mapping[str, Address], then: str) -> str:
     crosstable, standings = sheet_ref(cells, "crosstable_event"), sheet_ref(cells, "event")
-    return f'IF({crosstable}={standings},{then},"the Standings sheet shows another event")'
+    return (
+        f"IF({crosstable}={standings},{then},"
+        f'"{NOT_COMPARED} the Standings sheet shows another event")'
+    )
 
 
 def _card_value(cells: Mapping[str, Address], position: str) -> str:

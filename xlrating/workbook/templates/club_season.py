@@ -197,7 +197,7 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     _chart_sheet(book, a, height, width)
     crosstable_sheet(book, v, a, players_grid, games_grid)
     card_sheet(book, a, players_grid, width)
-    _club_how_to(book, room)
+    _club_how_to(book)
 
 
 def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
@@ -263,6 +263,15 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     ]
     for i, text in enumerate(notes):
         p.write(f"G{top + i}", text, "note")
+    column = f"$A${top}:$A${a.last_player}"
+    p.formula(
+        None,
+        f"G{top + len(notes)}",
+        f'"Room for "&ROWS({column})&" players, "&(ROWS({column})-COUNTA({column}))&'
+        '" free: xlrating import adds rows when an event brings more players, xlrating '
+        'resize THIS_FILE.xlsx --player-rows N on demand."',
+        "note",
+    )
     p.ws.freeze_panes(top - 1, 1)
 
 
@@ -335,11 +344,23 @@ def _games_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
             "a point, -+ none (byes are not rated).",
             "The Result column is formatted as text, so that Excel keeps 1-0 and +- as typed "
             "(in a cell formatted General it reads 1-0 as a date and +- as a formula).",
-            f"Room for {room.games} rows. Add an event with xlrating import FILE --into "
-            "THIS_FILE.xlsx (FIDE TRF or US Chess crosstable).",
         ]
     ):
         g.write(f"H{first + i}", text, "note")
+    # The room, counted by a formula: true after xlrating import or resize grows the table.
+    column = f"$A${first}:$A${a.last_game}"
+    g.formula(
+        None,
+        f"H{first + 3}",
+        f'"Room for "&ROWS({column})&" rows, "&(ROWS({column})-COUNTA({column}))&'
+        '" free. Add an event with xlrating import FILE --into THIS_FILE.xlsx (FIDE TRF or '
+        'US Chess crosstable): the table grows when the event needs more rows."',
+        "note",
+    )
+    # Printed: the header, the rows in use and the notes (xlrating import, resize and
+    # recalc keep the print area on the rows in use), not the table's blank rows.
+    used = len(as_table(v["games"]))
+    g.print_rows = max(first - 1 + used, first + 3) - 1
     g.ws.freeze_panes(first - 1, 0)
 
 
@@ -679,7 +700,7 @@ def _chart_sheet(book: Book, a: Areas, height: int, width: int) -> None:
     )
 
 
-def _club_how_to(book: Book, room: ClubRoom) -> None:
+def _club_how_to(book: Book) -> None:
     """The How to use sheet of the club season."""
     how_to_use_sheet(
         book,
@@ -691,16 +712,20 @@ def _club_how_to(book: Book, room: ClubRoom) -> None:
             "one EVENT_CROSSTABLE call) and one member's season (sheet Player card).",
             "Players: name, rating at the start of the season (blank if unrated), rated games "
             "(blank with a rating: established, count not known), floor, age (for an unrated "
-            f"junior). Room for {room.players} players; blank rows are skipped.",
+            "junior). Blank rows are skipped; the sheet says how many rows its table has "
+            "(xlrating import adds rows when an event needs them).",
             "Games: event, date, round, White, Black and the result from White's side (1-0, "
             f"0-1, ½-½, +- or -+ for a forfeit, which is not rated). A bye: {CLUB_BYE} in Black "
-            "and its points as the result (+- a full point, ½-½ half a point, -+ none). Room "
-            f"for {room.games} rows.",
+            "and its points as the result (+- a full point, ½-½ half a point, -+ none). The "
+            "sheet says how many rows its table has; it prints the rows in use.",
             "Ratings: choose the system (uscf, fide, elo with its K-factor, glicko2). Excel 365 "
             "spills the table to fit the season. Older Excel shows it as an array formula over "
             "the range the season had when the file was written (a fixed CSE array): after "
             "adding players or events select a larger range from its first cell and confirm "
-            "the formula with Ctrl+Shift+Enter, or let xlrating recalc resize it.",
+            "the formula with Ctrl+Shift+Enter, or let xlrating recalc resize it. The sheet "
+            "has a column per event up to its Start and Final columns; xlrating import and "
+            "recalc add columns when the season needs more (xlrating resize THIS_FILE.xlsx "
+            "--event-columns E on demand).",
             "Crosstable and Player card: choose the event or the member in the yellow cell. "
             "Ratings are shown as whole numbers, as US Chess and FIDE publish them; the cells "
             "hold the unrounded values. Every sheet prints one page wide, with its header rows "

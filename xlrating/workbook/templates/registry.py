@@ -26,6 +26,8 @@ from .writer import Address, Book, TemplateError, call_text, cell_at
 
 __all__ = [
     "BUILD_DATE",
+    "NOT_APPLICABLE",
+    "NOT_COMPARED",
     "TEMPLATES",
     "XLWINGS_CONF_SHEET",
     "XLWINGS_UDF_MODULE",
@@ -47,6 +49,11 @@ BUILD_DATE: Final = dt.datetime(2026, 1, 1, 0, 0, 0)
 
 _HOW_TO_USE: Final = "How to use"
 _CHECKS: Final = "Checks"
+#: How column D of a row comparing two sheets begins when the sheets, as the user has set
+#: them (two different events chosen), cannot be compared; the row's result is then
+#: :data:`NOT_APPLICABLE` and the status still reads ALL PASS.
+NOT_COMPARED: Final = "not compared:"
+NOT_APPLICABLE: Final = "n/a"
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,8 +242,8 @@ def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ())
     )
     first, last = 6, 6 + len(checks) + len(ties) - 1
     status = (
-        f'IF(COUNTIF(F{first}:F{last},"PASS")={len(checks) + len(ties)},"ALL PASS",'
-        f'"SOME CHECKS FAIL: see column F")'
+        f'IF(COUNTIF(F{first}:F{last},"PASS")+COUNTIF(F{first}:F{last},"{NOT_APPLICABLE}")='
+        f'{len(checks) + len(ties)},"ALL PASS","SOME CHECKS FAIL: see column F")'
     )
     sheet.write("A3", "Status", "label")
     sheet.formula("checks:status", "B3", status, "headline")
@@ -274,7 +281,7 @@ def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ())
         )
         expected = tie.expected(book.cells)
         sheet.formula(f"expected:{tie.id}", cell_at(row, 3), expected, "output", tie.num_format)
-        _verdict(sheet, row, tie.id, tie.tolerance, tie.source)
+        _verdict(sheet, row, tie.id, tie.tolerance, tie.source, comparable=True)
     for area in (f"F{first}:F{last}", "B3"):
         sheet.ws.conditional_format(
             area,
@@ -288,14 +295,22 @@ def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ())
     _xlwings_conf(book)
 
 
-def _verdict(sheet: Any, row: int, key: str, tolerance: float, source: str) -> None:
-    """Columns E to G of a Checks row: the tolerance, PASS or FAIL, the source."""
+def _verdict(
+    sheet: Any, row: int, key: str, tolerance: float, source: str, comparable: bool = False
+) -> None:
+    """Columns E to G of a Checks row: the tolerance, PASS or FAIL, the source.
+
+    *comparable*: a row comparing two sheets, whose column D may say why the two cannot be
+    compared as the user has set them (text starting :data:`NOT_COMPARED`): then the
+    result is :data:`NOT_APPLICABLE`, which the status counts as no failure."""
     sheet.write(cell_at(row, 4), tolerance, "constant", "General")
     c, d, e = (cell_at(row, k) for k in (2, 3, 4))
     verdict = (
         f'IFERROR(IF(ISNUMBER({d}),IF(ABS({c}-{d})<={e},"PASS","FAIL"),'
         f'IF({c}={d},"PASS","FAIL")),"FAIL")'
     )
+    if comparable:
+        verdict = f'IF(LEFT({d},{len(NOT_COMPARED)})="{NOT_COMPARED}","{NOT_APPLICABLE}",{verdict})'
     sheet.formula(f"result:{key}", cell_at(row, 5), verdict, "output")
     sheet.write(cell_at(row, 6), source, "note")
 

@@ -255,6 +255,8 @@ class Sheet:
         self.repeat: tuple[int, int] | None = None
         #: The last row and column the printed page must reach (a chart's extent).
         self.reach: tuple[int, int] = (0, 0)
+        #: The last row printed (zero-based); None: the last row written (or reached).
+        self.print_rows: int | None = None
         self._heights: dict[int, float] = {}
 
     # -- page layout
@@ -307,6 +309,8 @@ class Sheet:
         on every page, and a footer with the sheet's name and the page number."""
         ws = self.ws
         last_row = max(ws.dim_rowmax or 0, self.reach[0])
+        if self.print_rows is not None:
+            last_row = self.print_rows
         last_col = max(ws.dim_colmax or 0, self.reach[1])
         ws.print_area(0, 0, last_row, last_col)
         if sum(self.column_width(c) for c in range(last_col + 1)) > PORTRAIT_WIDTH:

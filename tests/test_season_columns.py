@@ -1,0 +1,419 @@
+"""Event columns that grow (issue 15): ``xlrating resize --event-columns E`` and an import
+that brings more events than the Ratings sheet has columns insert columns before its
+Start and Final columns, as Excel inserts columns (:mod:`xlrating.workbook.columns`),
+and give the Player card a row per event column.
+
+One recalculation in the module (the ``computed`` fixture): a season with an event
+imported and its event columns grown computes what the season core computes, and its
+moved Start and Final columns, Standings and Player card read the right cells.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xlrating.imports import parse_any
+from xlrating.season import rate_season
+from xlrating.workbook import guard
+from xlrating.workbook.columns import map_columns
+from xlrating.workbook.rows import RowEdit, RowsError
+from xlrating.workbook.season_book import (
+    SeasonBookError,
+    find_season,
+    import_event,
+    resize_season,
+)
+
+from .test_cli_import import cached
+from .test_club_season import season_from_book
+from .test_season_grow import (
+    MAIN,
+    NAME,
+    WORKBOOKS,
+    big_trf,
+    cells_of,
+    equals_core,
+    one_line,
+    run,
+    sheet_xml,
+    xml_of,
+)
+
+CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+
+
+def formula(root: object, ref: str) -> str:
+    found = cells_of(root)[ref].find(f"{MAIN}f")  # type: ignore[arg-type]
+    assert found is not None and found.text is not None, ref
+    return found.text
+
+
+def names(path: Path) -> dict[tuple[str, str], str]:
+    """The workbook's defined names: (name, sheet index) -> text."""
+    with zipfile.ZipFile(path) as zf:
+        text = zf.read("xl/workbook.xml").decode()
+    return {
+        (name, local): value
+        for name, local, value in re.findall(
+            r'<definedName name="([^"]+)"(?: localSheetId="(\d+)")?>([^<]*)</definedName>', text
+        )
+    }
+
+
+@pytest.fixture(scope="module")
+def wide(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default book with 20 event columns (16 standard)."""
+    path = tmp_path_factory.mktemp("wide") / NAME
+    report = resize_season(WORKBOOKS / NAME, path, event_columns=20)
+    assert report.events == (16, 20) and report.events_area == ("Ratings", "B13:U13")
+    assert report.players == (40, 40) and report.games == (600, 600)
+    return path
+
+
+# ---------------------------------------------------------------- what moves
+
+
+def test_start_and_final_move_right_and_read_every_event_column(wide: Path) -> None:
+    before, after = sheet_xml(WORKBOOKS / NAME), sheet_xml(wide)
+    old, new = before["Ratings"], after["Ratings"]
+    # Start and Final: R and S before, V and W after, each formula reading B..U.
+    for row in (14, 30, 53):
+        assert formula(new, f"V{row}") == formula(old, f"R{row}")
+        final = formula(old, f"S{row}").replace("$Q", "$U")
+        assert formula(new, f"W{row}") == final and "$U$13" in final
+    assert cells_of(new)["V13"].get("s") == cells_of(old)["R13"].get("s")
+    # The new columns R..U carry column Q's styles, row by row; widths follow.
+    for row in range(12, 54):
+        styles = {cells_of(new)[f"{c}{row}"].get("s") for c in "QRSTU"}
+        assert styles == {cells_of(old)[f"Q{row}"].get("s")}, row
+    was = {c.get("min"): (c.get("max"), c.get("width")) for c in old.iter(f"{MAIN}col")}
+    now = {c.get("min"): (c.get("max"), c.get("width")) for c in new.iter(f"{MAIN}col")}
+    assert {k: v[0] for k, v in was.items()} == {"1": "1", "2": "17", "18": "19"}
+    assert now == {"1": was["1"], "2": ("21", was["2"][1]), "22": ("23", was["18"][1])}
+    # Everything reading the event columns reads the wider range.
+    for sheet in ("Standings", "Crosstable"):
+        sources = [f.text for f in after[sheet].iter(f"{MAIN}formula1")]
+        assert "Ratings!$B$13:$U$13" in sources, sheet
+    assert "Ratings!$B$13:$U$13" in formula(after["Standings"], "B7")
+    assert formula(after["Player card"], "B6") == "SUMPRODUCT((LEN(Ratings!$B$13:$U$13)>0)*1)"
+    printed = names(wide)
+    assert printed[("_xlnm.Print_Area", "2")] == "Ratings!$A$1:$W$53"
+    guard.check_workbook(wide)
+
+
+def test_the_player_card_gets_a_row_per_event_column(wide: Path) -> None:
+    card = sheet_xml(wide)["Player card"]
+    old = sheet_xml(WORKBOOKS / NAME)["Player card"]
+    for row in range(11, 31):  # events 1..20 on rows 11..30
+        text = formula(card, f"A{row}")
+        assert f"ROWS($C$10:$C{row - 1})" in text and "Ratings!$B$13:$U$13" in text, row
+        assert "Ratings!$A$14:$U$53" in formula(card, f"B{row}")
+    # The games below moved down four rows, their formulas with them.
+    assert formula(card, "H34") == formula(old, "H30")
+    assert formula(card, "A34").replace("$H34", "$H30") == formula(old, "A30")
+    printed = names(wide)
+    assert printed[("_xlnm.Print_Titles", "6")] == "'Player card'!$33:$33"
+    assert printed[("_xlnm.Print_Area", "6")] == "'Player card'!$A$1:$L$93"
+
+
+def test_event_columns_shrink_back_to_the_same_book(wide: Path, tmp_path: Path) -> None:
+    back = tmp_path / "back.xlsx"
+    report = resize_season(wide, back, event_columns=16)
+    assert report.events == (20, 16)
+    original, returned = sheet_xml(WORKBOOKS / NAME), sheet_xml(back)
+    for sheet, root in original.items():
+        got = cells_of(returned[sheet])
+        assert set(got) == set(cells_of(root)), sheet
+        for ref, cell in cells_of(root).items():
+            if cell.find(f"{MAIN}f") is not None:  # new formula cells carry no value
+                assert (
+                    xml_of(got[ref], False).split("<ns0:v>")[0]
+                    == xml_of(cell, False).split("<ns0:v>")[0]
+                ), (sheet, ref)
+            else:
+                assert xml_of(got[ref], False) == xml_of(cell, False), (sheet, ref)
+        for tag in ("col", "dataValidation", "mergeCell", "pane"):
+            assert [e.attrib for e in returned[sheet].iter(f"{MAIN}{tag}")] == [
+                e.attrib for e in root.iter(f"{MAIN}{tag}")
+            ], (sheet, tag)
+    assert names(back) == names(WORKBOOKS / NAME)
+
+
+def test_a_shrunk_card_keeps_the_rows_beside_its_chart(tmp_path: Path) -> None:
+    """Four event columns: the card's rows below its chart go (the games start where a
+    book built with four event columns starts them); the rows beside it stay, blank."""
+    from xlrating.workbook.templates.club_sample import CLUB_GAMES, CLUB_PLAYERS
+    from xlrating.workbook.templates.club_season import build_club_season
+
+    narrow, fresh = tmp_path / "narrow.xlsx", tmp_path / "fresh.xlsx"
+    report = resize_season(WORKBOOKS / NAME, narrow, event_columns=4)
+    assert report.events == (16, 4) and report.events_area == ("Ratings", "B13:E13")
+    build_club_season(
+        fresh, CLUB_PLAYERS, CLUB_GAMES, event="December Swiss", event_columns=4, lint=False
+    )
+    shrunk, built = names(narrow), names(fresh)
+    for key in (("_xlnm.Print_Titles", "6"), ("_xlnm.Print_Area", "2")):
+        assert shrunk[key] == built[key], key
+    card = sheet_xml(narrow)["Player card"]
+    assert "Ratings!$B$13:$E$13" in formula(card, "A24")  # beside the chart: kept
+    assert formula(sheet_xml(fresh)["Ratings"], "F14") == formula(
+        sheet_xml(narrow)["Ratings"], "F14"
+    )
+    # Back to sixteen: the card has its sixteen rows again, as the template has them.
+    back = tmp_path / "back.xlsx"
+    resize_season(narrow, back, event_columns=16)
+    original, returned = sheet_xml(WORKBOOKS / NAME), sheet_xml(back)
+    for sheet in ("Player card", "Ratings"):
+        got = cells_of(returned[sheet])
+        assert set(got) == set(cells_of(original[sheet])), sheet
+        for ref, cell in cells_of(original[sheet]).items():
+            if cell.find(f"{MAIN}f") is not None:
+                assert formula(returned[sheet], ref) == formula(original[sheet], ref), ref
+    assert names(back) == names(WORKBOOKS / NAME)
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def test_event_columns_below_the_events_or_over_values_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / NAME
+    shutil.copy(WORKBOOKS / NAME, book)
+    code, out, err = run(capsys, "resize", str(book), "--event-columns", "3", "--in-place")
+    assert code == 1 and out == ""
+    assert one_line(err) == (
+        "xlrating resize: event_columns must be a whole number from 4 to 1000 (the season "
+        "has 4 events), got 3"
+    )
+    # A note typed in an event column that would go.
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf, zipfile.ZipFile(book, "w") as out_zip:
+        for info in zf.infolist():
+            data = zf.read(info)
+            if info.filename == "xl/worksheets/sheet3.xml":
+                data, count = re.subn(
+                    rb'<c r="P40" (s="[0-9]+")/>',
+                    rb'<c r="P40" \1 t="inlineStr"><is><t>note</t></is></c>',
+                    data,
+                )
+                assert count == 1
+            out_zip.writestr(info, data)
+    before = book.read_bytes()
+    code, out, err = run(capsys, "resize", str(book), "--event-columns", "8", "--in-place")
+    assert code == 1 and out == ""
+    assert one_line(err) == (
+        f"xlrating resize: {NAME}: cannot drop columns J-Q of sheet 'Ratings': Ratings!P40 "
+        "holds a value"
+    )
+    assert book.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
+
+
+def test_import_grows_the_event_columns(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A book with four event columns (and the season's four events) takes a fifth event
+    by growing to the standard sixteen, and the Player card's line reaches it."""
+    book, trf = tmp_path / NAME, tmp_path / "eight.trf"
+    resize_season(WORKBOOKS / NAME, book, event_columns=4)
+    trf.write_text(big_trf(8, 3), "utf-8")
+    code, out, err = run(capsys, "import", str(trf), "--into", str(book), "--event", "Eight")
+    assert code == 0 and err == "", err
+    assert (
+        "the event columns of sheet Ratings grew from 4 to 16 (Ratings!B13:Q13), with the "
+        "Player card's rows" in out
+    )
+    assert "the season table now spans A13:F30 (was A13:E22)" in out
+    layout = find_season(book)
+    assert layout.ref == "A13:F30"
+    ratings = sheet_xml(book)["Ratings"]
+    assert "COUNTA($B$13:$Q$13)" in formula(ratings, "S14")
+    with zipfile.ZipFile(book) as zf:
+        card = re.findall(r"<c:f>([^<]*)</c:f>", zf.read("xl/charts/chart2.xml").decode())
+    assert card[1:] == ["'Player card'!$A$10:$A$15", "'Player card'!$B$10:$B$15"]
+
+
+# ---------------------------------------------------------------- computed
+
+
+@pytest.fixture(scope="module")
+def computed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default book with an 8-player event imported and 20 event columns, computed."""
+    from xlrating.cli import main
+
+    folder = tmp_path_factory.mktemp("computed")
+    book, out = folder / NAME, folder / "recalc.xlsx"
+    shutil.copy(WORKBOOKS / NAME, book)
+    import_event(book, parse_any(big_trf(8, 3)), name="Eight", date=dt.date(2026, 3, 1))
+    resize_season(book, book, event_columns=20)
+    assert main(["recalc", str(book), "-o", str(out)]) == 0
+    return out
+
+
+def test_the_wide_book_computes_the_core_season(computed: Path) -> None:
+    from openpyxl import load_workbook
+
+    table = cached(computed)
+    equals_core(table, computed)
+    wb = load_workbook(computed, data_only=True)
+    assert wb["Checks"]["B3"].value == "ALL PASS"
+    players, events = season_from_book(computed)
+    core = rate_season(players, events)
+    ratings = wb["Ratings"]
+    assert ratings["V13"].value == "Start" and ratings["W13"].value == "Final"
+    start = {p.name: p.rating for p in players}
+    for i, row in enumerate(core.ratings):
+        final = next((v for v in reversed(row.after) if v is not None), None)
+        shown_start, shown_final = ratings[f"V{14 + i}"].value, ratings[f"W{14 + i}"].value
+        assert shown_start == ("unrated" if start[row.name] is None else start[row.name])
+        assert shown_final == ("unrated" if final is None else pytest.approx(final, rel=1e-12))
+    # The Player card of its first member: a rating after each of the five events.
+    card = wb["Player card"]
+    member = card["B4"].value
+    mine = next(r for r in core.ratings if r.name == member)
+    assert card["B6"].value == len(core.events) == 5
+    for k, name in enumerate(core.events, start=1):
+        assert card[f"A{10 + k}"].value == name
+        assert card[f"B{10 + k}"].value == pytest.approx(mine.after[k - 1], rel=1e-12)
+    assert card["A16"].value in (None, "") and card["B16"].value in (None, "")
+
+
+# ---------------------------------------------------------------- columns.py
+
+
+def test_references_move_and_grow_as_excel_inserts_columns() -> None:
+    edit = RowEdit("Ratings", 18, 4, 2)  # four columns before R; the events are B..Q
+
+    def moved(text: str, context: str | None = "Ratings") -> str:
+        return map_columns(
+            text, context, lambda s, a, b: edit.rows(a, b) if s == "Ratings" else (a, b)
+        )
+
+    assert moved("COUNTA($B$13:$Q$13)") == "COUNTA($B$13:$U$13)"  # over the events: grows
+    assert moved("$A14:$Q53") == "$A14:$U53"
+    assert moved("R14+Ratings!$S$14") == "V14+Ratings!$W$14"  # right of them: moves
+    assert moved("$C$14:$Q$14") == "$C$14:$Q$14"  # starts inside: a window, stays
+    assert moved("SUM(R:S)+SUM(5:9)") == "SUM(V:W)+SUM(5:9)"  # whole columns; rows stay
+    assert moved('"R14"&Games!R14') == '"R14"&Games!R14'  # text, another sheet
+    assert moved("R14", None) == "R14"
+
+
+def test_deleted_columns_refuse_a_reference_into_them_only() -> None:
+    edit = RowEdit("S", 3, -2, 1)  # C and D go
+    change = lambda s, a, b: edit.rows(a, b)  # noqa: E731
+    assert map_columns("F1+SUM(A1:D1)+B1", "S", change) == "D1+SUM(A1:B1)+B1"
+    with pytest.raises(RowsError, match="refers to D1 only"):
+        map_columns("D1", "S", change)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["", "$"]),
+            st.integers(1, 60),
+            st.integers(0, 9),
+            st.integers(1, 99),
+            st.sampled_from(["", "S!", "'S'!", "Other!"]),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+    st.integers(2, 50),
+    st.integers(1, 20),
+)
+def test_formulas_come_back_when_the_inserted_columns_are_deleted(
+    refs: list[tuple[str, int, int, int, str]], at: int, count: int
+) -> None:
+    from xlrating.workbook.a1 import column_letters
+
+    text = "+".join(
+        f"{sheet}{d}{column_letters(col)}{row}"
+        + (f":{d}{column_letters(col + span)}{row}" if span else "")
+        for d, col, span, row, sheet in refs
+    )
+    grow, shrink = RowEdit("S", at, count, 1), RowEdit("S", at, -count, 1)
+
+    def apply(edit: RowEdit, formula: str) -> str:
+        return map_columns(formula, "S", lambda s, a, b: edit.rows(a, b) if s == "S" else (a, b))
+
+    assert apply(shrink, apply(grow, text)) == text
+
+
+def test_a_book_without_event_columns_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A season book whose Ratings sheet no formula reads by event columns."""
+    book = tmp_path / NAME
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf, zipfile.ZipFile(book, "w") as out:
+        for info in zf.infolist():
+            data = zf.read(info)
+            if info.filename == "xl/worksheets/sheet3.xml":
+                data = data.replace(b"$B$13:$Q$13", b"$B$13:$Q$14")
+            out.writestr(info, data)
+    with pytest.raises(SeasonBookError, match="has no event columns xlrating can find"):
+        resize_season(book, tmp_path / "out.xlsx", event_columns=20)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
+
+
+def test_recalc_grows_the_event_columns_for_events_typed_in(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A fifth event typed into the Games sheet of a book with four event columns: the
+    ratings array would run over the Start and Final columns; fit_season (recalc's first
+    step) grows the event columns first."""
+    from xlrating.workbook.season_fit import fit_season, write_book
+
+    book, typed, fitted = tmp_path / NAME, tmp_path / "typed.xlsx", tmp_path / "fitted.xlsx"
+    resize_season(WORKBOOKS / NAME, book, event_columns=4)
+    layout = find_season(book)
+    games = {
+        (77, 1): "Typed",
+        (77, 2): 46100.0,
+        (77, 3): 1.0,
+        (77, 4): "Alice Morgan",
+        (77, 5): "Grace Liu",
+        (77, 6): "1-0",
+    }
+    write_book(book, typed, layout, {"Games": games}, None)
+    report = fit_season(typed, fitted)
+    assert report is not None and report.grown is not None
+    assert report.grown.events == (4, 16) and (report.before, report.after) == (
+        "A13:E22",
+        "A13:F22",
+    )
+    ratings = sheet_xml(fitted)["Ratings"]
+    assert "COUNTA($B$13:$Q$13)" in formula(ratings, "S14")  # Final, moved right, intact
+    arrays = [f.get("ref") for f in ratings.iter(f"{MAIN}f") if f.get("t") == "array"]
+    assert arrays == ["A13:F22"]
+    guard.check_workbook(fitted)
+
+
+def test_event_columns_beyond_the_guard_limits_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the guard's cell limit set to what the book holds at 20 event columns, 21 are
+    refused in one line and nothing is written."""
+    from xlrating.workbook import season_fit  # where the guard is called
+
+    book, probe = tmp_path / NAME, tmp_path / "probe.xlsx"
+    shutil.copy(WORKBOOKS / NAME, book)
+    resize_season(book, probe, event_columns=20)
+    limits = guard.Limits(cells=guard.check_workbook(probe).cells)
+    probe.unlink()
+    monkeypatch.setattr(
+        season_fit, "check_workbook", lambda path: guard.check_workbook(path, limits)
+    )
+    code, out, err = run(capsys, "resize", str(book), "--event-columns", "21", "--in-place")
+    assert code == 1 and out == ""
+    line = one_line(err)
+    assert line.startswith(
+        f"xlrating resize: {NAME}: the tables would need 40 player rows and 600 game rows "
+        "and 21 event columns, and the book would then hold more than "
+    )
+    assert line.endswith("nothing was written")
+    assert book.read_bytes() == (WORKBOOKS / NAME).read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
