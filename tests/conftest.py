@@ -87,6 +87,7 @@ SLOW_FIXTURES = frozenset(
         "imported",  # test_cli_import: an event imported with --recalc
         "demo",  # xlrating demo (every template built and recalculated)
         "ladder",  # test_ladder: a 40-event ladder season built (and evaluated)
+        "computed",  # test_season_columns: an event imported into a wide book, recalculated
     }
 )
 

@@ -116,10 +116,12 @@ def assert_equals_core(table: list[list[object]], path: Path, **options: Any) ->
 # ---------------------------------------------------------------- the shipped season
 
 
+@pytest.mark.slow
 def test_ratings_sheet_equals_the_season_core() -> None:
     assert_equals_core(spill(evaluated(NAME), BOOK), BOOK, system="uscf")
 
 
+@pytest.mark.slow
 def test_start_and_final_columns() -> None:
     ev = evaluated(NAME)
     players, _ = season_from_book(BOOK)
@@ -136,6 +138,7 @@ def test_start_and_final_columns() -> None:
     assert [ev.value("Ratings", f"{c}{after}") for c in "RS"] == ["", ""]
 
 
+@pytest.mark.slow
 def test_the_sample_season_is_what_the_template_promises() -> None:
     """Nine members with an unrated junior who has an age; four monthly events of 3-4
     rounds; byes and a forfeit."""
@@ -168,6 +171,7 @@ DECEMBER = {
 }
 
 
+@pytest.mark.slow
 def test_standings_of_the_december_swiss() -> None:
     ev, built = evaluated(NAME), templates.layout(NAME)
     columns = {

@@ -98,6 +98,7 @@ def _not_regular(command: str, name: str, kind: str) -> str:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="mknod needs root")
 def test_a_device_is_never_replaced(tmp_path: Path) -> None:
     """As root, ``-o /dev/null`` used to replace the device with a regular file."""
@@ -147,6 +148,7 @@ def test_check_target_never_opens_what_it_checks(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- symbolic links
 
 
+@pytest.mark.slow
 def test_in_place_on_a_link_updates_what_it_points_to(tmp_path: Path) -> None:
     book = _book(tmp_path)
     link = make_corpus.make_symlink(tmp_path, book)
@@ -325,6 +327,7 @@ def _holder(target: Path) -> subprocess.Popen[str]:
     return process
 
 
+@pytest.mark.slow
 def test_a_held_book_is_refused_and_a_killed_holder_blocks_nothing(tmp_path: Path) -> None:
     book = _book(tmp_path)
     trf = _trf(tmp_path, "Blocked Event")
@@ -392,6 +395,7 @@ def test_a_lock_in_the_same_process_is_refused_and_released(tmp_path: Path) -> N
         assert not (tmp_path / "new").exists()
 
 
+@pytest.mark.slow
 def test_two_imports_at_once_lose_nothing(tmp_path: Path) -> None:
     """Each import either exits 0 with its event in the book, or is refused in one line
     with nothing written; both events are there once the refused one is run again."""

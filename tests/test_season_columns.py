@@ -124,6 +124,7 @@ def test_the_player_card_gets_a_row_per_event_column(wide: Path) -> None:
     assert printed[("_xlnm.Print_Area", "6")] == "'Player card'!$A$1:$L$93"
 
 
+@pytest.mark.slow
 def test_event_columns_shrink_back_to_the_same_book(wide: Path, tmp_path: Path) -> None:
     back = tmp_path / "back.xlsx"
     report = resize_season(wide, back, event_columns=16)
@@ -147,6 +148,7 @@ def test_event_columns_shrink_back_to_the_same_book(wide: Path, tmp_path: Path) 
     assert names(back) == names(WORKBOOKS / NAME)
 
 
+@pytest.mark.slow
 def test_a_shrunk_card_keeps_the_rows_beside_its_chart(tmp_path: Path) -> None:
     """Four event columns: the card's rows below its chart go (the games start where a
     book built with four event columns starts them); the rows beside it stay, blank."""
@@ -183,6 +185,7 @@ def test_a_shrunk_card_keeps_the_rows_beside_its_chart(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- refusals
 
 
+@pytest.mark.slow
 def test_event_columns_below_the_events_or_over_values_are_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -217,6 +220,7 @@ def test_event_columns_below_the_events_or_over_values_are_refused(
     assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
 
 
+@pytest.mark.slow
 def test_import_grows_the_event_columns(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A book with four event columns (and the season's four events) takes a fifth event
     by growing to the standard sixteen, and the Player card's line reaches it."""
@@ -359,6 +363,7 @@ def test_a_book_without_event_columns_is_refused_in_one_line(tmp_path: Path) -> 
     assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
 
 
+@pytest.mark.slow
 def test_recalc_grows_the_event_columns_for_events_typed_in(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -392,6 +397,7 @@ def test_recalc_grows_the_event_columns_for_events_typed_in(
     guard.check_workbook(fitted)
 
 
+@pytest.mark.slow
 def test_event_columns_beyond_the_guard_limits_are_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -102,6 +102,7 @@ def _tool(name: str) -> str:
     return found
 
 
+@pytest.mark.slow
 def test_libreoffice_renders_every_sheet_with_its_footer(tmp_path: Path) -> None:
     """Render club_season.xlsx to PDF with LibreOffice and read each page's footer."""
     soffice = os.environ.get("XLRATING_SOFFICE") or shutil.which("soffice")

@@ -47,6 +47,12 @@ from .conftest import evaluated  # a committed workbook, evaluated once per sess
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 NAMES = list(templates.TEMPLATES)
+#: The templates for tests that evaluate them: the club season's evaluation takes seconds,
+#: so those runs are ``slow`` (the quick loop evaluates the three calculators).
+EVALUATED = [
+    pytest.param(name, marks=pytest.mark.slow) if name == "club_season.xlsx" else name
+    for name in NAMES
+]
 SCORES = {"W": 1.0, "D": 0.5, "L": 0.0}
 
 
@@ -237,7 +243,7 @@ def test_committed_template_equals_a_fresh_build(
 # ---------------------------------------------------------------- evaluation
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVALUATED)
 def test_every_formula_computes_without_error(name: str, books: dict[str, Any]) -> None:
     ev = evaluated(name)
     seen = 0
@@ -381,7 +387,7 @@ def _same(actual: object, expected: object) -> bool:
     return math.isclose(float(actual), float(expected), rel_tol=1e-12, abs_tol=1e-9)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVALUATED)
 def test_checks_sheet_passes_against_the_seeds(
     name: str, books: dict[str, Any], layouts: dict[str, templates.Built]
 ) -> None:
@@ -421,7 +427,7 @@ def test_checks_sheet_passes_against_the_seeds(
     assert ev.value(status_sheet, status_ref) == "ALL PASS", f"{name} Checks!B3"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVALUATED)
 def test_checks_sheet_equals_the_core(name: str, layouts: dict[str, templates.Built]) -> None:
     ev, built = evaluated(name), layouts[name]
     for check in templates.TEMPLATES[name].checks:

@@ -459,7 +459,27 @@ def evaluate(
 # ---------------------------------------------------------------- hostile workbooks
 
 
+#: The one name every workbook is read under (through a link in a private folder): the
+#: name is part of every compiled reference, so books that share formulas (a book and its
+#: copy, a season before and after an import) share compiled cells whatever they are called.
+_ALIAS: Final = "book"
+
+
 def _load(path: Path) -> Any:
+    """The ``formulas`` model of the workbook at *path*, read under :data:`_ALIAS`."""
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="xlrating-engine-") as folder:
+        alias = Path(folder) / f"{_ALIAS}{path.suffix}"
+        try:
+            os.symlink(path, alias)
+        except (OSError, NotImplementedError):  # no symbolic links here: the file's own name
+            alias = path
+        return _load_as(alias)
+
+
+def _load_as(path: Path) -> Any:
     """The ``formulas`` model of the workbook at *path*, which never loads another file."""
     import os.path
 
