@@ -46,8 +46,10 @@ def run_templates(args: argparse.Namespace) -> int:
                         f"xlrating templates: {CLUB_SEASON} with that room would be too big "
                         f"for xlrating recalc: {one_line(error)}"
                     ) from None
-                # The others, and the standard club season that the sized one replaces.
-                paths = templates.build_all(directory)
+                for name in templates.TEMPLATES:  # the others, as standard
+                    if name != CLUB_SEASON:
+                        templates.build_template(name, directory / name)
+            paths = [directory / name for name in templates.TEMPLATES]
         # Each template caches its computed values, and with xlwings installed (the excel
         # extra) gets its .xlsm twin with the functions inside.
         from ..workbook.finish import finish_templates
