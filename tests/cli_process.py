@@ -46,6 +46,9 @@ def _environment(values: Mapping[str, str]) -> Iterator[None]:
                 os.environ[key] = value
 
 
+#: The exit code multiprocessing gives a fork-server child whose exit status it lost.
+_LOST: Final = 255
+
 _CONTEXT: Any = None
 
 
@@ -93,6 +96,8 @@ def _child(
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
+        with open(os.path.join(os.path.dirname(out), "code"), "w", encoding="ascii") as kept:
+            kept.write(str(code))
         os._exit(code)
 
 
@@ -124,18 +129,29 @@ class Run:
         self.pid: int = self._process.pid
         self.returncode: int | None = None
 
+    def _exit_code(self) -> int:
+        """The run's exit code.  multiprocessing answers 255 when the fork server's report
+        of it was lost ("perhaps the forkserver process itself got killed", which was seen
+        once under load with the server alive); the code the run wrote on its way out is
+        then the answer."""
+        code = self._process.exitcode
+        assert code is not None
+        kept = Path(self._files.name) / "code"
+        if code == _LOST and kept.is_file():
+            return int(kept.read_text(encoding="ascii"))
+        return int(code)
+
     def poll(self) -> int | None:
         if self.returncode is None and not self._process.is_alive():
             self._process.join()
-            self.returncode = self._process.exitcode
+            self.returncode = self._exit_code()
         return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
         self._process.join(timeout)
         if self._process.is_alive():
             raise subprocess.TimeoutExpired(self.args, timeout or 0)
-        self.returncode = self._process.exitcode
-        assert self.returncode is not None
+        self.returncode = self._exit_code()
         return self.returncode
 
     def send_signal(self, number: int) -> None:

@@ -290,11 +290,13 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
         for k, v in _formulas(path).items()
         if v.startswith("array cm=1 ")
     }
-    # The Crosstable's EVENT_CROSSTABLE, and the Player card's games (one SMALL per row).
+    # The Crosstable's EVENT_CROSSTABLE, and the Player card's games (PLAYER_GAMES, its
+    # header and CLUB_CARD_GAMES rows).
     assert dynamic.pop("A9") == "EVENT_CROSSTABLE"
-    card = {k for k, v in dynamic.items() if k.startswith("H") and v == "IFERROR"}
-    assert len(card) == CLUB_CARD_GAMES
-    dynamic = {k: v for k, v in dynamic.items() if k not in card}
+    [card] = [k for k, v in dynamic.items() if v == "PLAYER_GAMES"]
+    [text] = [v for k, v in _formulas(path).items() if k.endswith(f"!{card}") and "PLAYER" in v]
+    assert text.endswith(f",{CLUB_CARD_GAMES})")
+    del dynamic[card]
     # SEASON_RATINGS, and the Standings sheet's Rounds, Points and Rank columns.
     assert dynamic == {"A13": "SEASON_RATINGS", "B9": "IF", "C9": "IF", "D9": "IF"}
     assert b"XLDAPR" in after["xl/metadata.xml"]

@@ -960,6 +960,7 @@ BASELINES: dict[str, tuple[Any, ...]] = {
     "FIDE_PERIOD": ([row[:3] for row in _PLAYERS], _GAMES),
     "SEASON_RATINGS": (_PLAYERS, _SEASON),
     "EVENT_CROSSTABLE": (_PLAYERS, _SEASON, "Spring"),
+    "PLAYER_GAMES": (_SEASON, "Ann"),
 }
 #: Every kind of value xlwings hands a function for one cell (COM: doubles, text, bool,
 #: datetimes, empty; Excel's errors as text), at its extremes.

@@ -832,6 +832,66 @@ def _event_crosstable(players: Cell, games: Cell, event: Cell, rounds: Cell) -> 
     return table
 
 
+#: The most rows a spilled table can have below its header: Excel's grid has 1,048,576 rows
+#: (Microsoft Support, "Excel specifications and limits", "Worksheet size").
+_MOST_ROWS: Final = 1_048_575
+#: What a player's card says of each pairing, from the player's side.
+_OUTCOMES: Final = {1.0: "win", 0.5: "draw", 0.0: "loss"}
+_FORFEITS: Final = {1.0: "forfeit win", 0.0: "forfeit loss"}
+
+
+@_register(
+    "PLAYER_GAMES",
+    "One player's games of a season as a table that spills: Event, Round, Colour, "
+    "Opponent, Result and Points from the player's side, in the games table's order.",
+    (
+        _p(
+            "games",
+            "Games table with the event first: event, [date], round, white, black, result "
+            "(as SEASON_RATINGS reads it).",
+        ),
+        _p("player", "The player's name as the games table writes it (blank: an empty table)."),
+        _o0(
+            "rows",
+            "Rows to give below the header (blank: one per game); padded with empty texts. "
+            "With more games than rows, the last row says how many more there are.",
+        ),
+    ),
+    '=PLAYER_GAMES(Games!A2:F200, "Alice Morgan", 60)',
+    spills=True,
+)
+def _player_games(games: Cell, player: Cell, rows: Cell) -> Table:
+    grouped = read_season_games(games)
+    if not (is_blank(player) or isinstance(player, str)):
+        raise InvalidInputError(f"player must be a player's name, got {show(player)}")
+    name = "" if is_blank(player) else " ".join(str(player).split())
+    found: list[list[object]] = []
+    for event, played in zip(grouped.events, grouped.games, strict=True):
+        for game in played:
+            if name not in (game.white, game.black):
+                continue
+            white = game.white == name
+            points = game.white_score if white else game.black_points
+            if game.black is None:
+                colour, opponent, result = "bye", "", "bye"
+            else:
+                colour, opponent = ("White", game.black) if white else ("Black", game.white)
+                words = _FORFEITS if game.kind == "forfeit" else _OUTCOMES
+                result = words.get(points, f"{points:g} points")
+            found.append([event, game.round, colour, opponent, result, points])
+    height = to_int(rows, "rows", len(found))
+    if not (1 <= height <= _MOST_ROWS or (is_blank(rows) and height == 0)):
+        raise InvalidInputError(
+            f"rows must be a whole number from 1 to {_MOST_ROWS:,}, got {show(rows)}"
+        )
+    if len(found) > height:
+        more = len(found) - height + 1
+        found = [*found[: height - 1], ["", "", "", f"and {more} more games", "", ""]]
+    table: Table = [["Event", "Round", "Colour", "Opponent", "Result", "Points"], *found]
+    table.extend(["", "", "", "", "", ""] for _ in range(height - len(found)))
+    return table
+
+
 if __name__ == "__main__":  # pragma: no cover
     write_generated(UDFS_PATH, render_udfs())
     FUNCTION_DOCS_PATH.parent.mkdir(exist_ok=True)

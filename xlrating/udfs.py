@@ -302,3 +302,12 @@ def SEASON_RATINGS(players, games, system=None, k=None):
 def EVENT_CROSSTABLE(players, games, event, rounds=None):
     "One event of a season as a crosstable that spills: Place, Player, Rating, each round (opponent's place, colour w/b, result), Total, Buchholz, Sonneborn-Berger (FIDE C.07)."
     return call('EVENT_CROSSTABLE', players, games, event, rounds)
+
+
+@xw.func(category="Chess Ratings")
+@xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
+@xw.arg('player', doc="The player's name as the games table writes it (blank: an empty table).", err_to_str=True)
+@xw.arg('rows', doc='Rows to give below the header (blank: one per game); padded with empty texts. With more games than rows, the last row says how many more there are.', err_to_str=True)
+def PLAYER_GAMES(games, player, rows=None):
+    "One player's games of a season as a table that spills: Event, Round, Colour, Opponent, Result and Points from the player's side, in the games table's order."
+    return call('PLAYER_GAMES', games, player, rows)

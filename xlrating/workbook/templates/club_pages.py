@@ -16,7 +16,6 @@ from ...catalog import FUNCTIONS
 from ..lint import formula_problems, with_prefixes
 from ..season_layout import (
     CARD_SHEET,
-    CLUB_BYE,
     CLUB_CARD_GAMES,
     CLUB_CROSSTABLE_ROUNDS,
     CROSSTABLE_SHEET,
@@ -200,12 +199,18 @@ def crosstable_sheet(
     x.ws.freeze_panes(head, 2)
 
 
-def card_sheet(book: Book, a: Areas, players_grid: list[list[object]], width: int) -> None:
+def card_sheet(
+    book: Book,
+    a: Areas,
+    players_grid: list[list[object]],
+    games_grid: list[list[object]],
+    width: int,
+) -> None:
     """The Player card sheet: one member's rating after each event (a table and a line
     chart) and his games of the season."""
     room, top, last_player = a.room, a.top, a.last_player
     c = book.sheet(CARD_SHEET)
-    c.widths(A=22, B=12, C=3, D=10, E=24, F=9, G=8, H=10)
+    c.widths(A=22, B=12, C=10, D=24, E=14, F=8, G=8, H=10)
     c.title(
         "A player's season",
         "Choose a member: his rating after every event (from the Ratings sheet) and his games.",
@@ -302,61 +307,45 @@ def card_sheet(book: Book, a: Areas, players_grid: list[list[object]], width: in
     chart.set_size({"width": 560, "height": 300})
     c.ws.insert_chart(f"D{head}", chart)
     c.reach = (head + 15, 11)
-    card_games(book, c, a, max(last_rating + 2, head + 17))
+    card_games(book, c, a, games_grid, first, max(last_rating + 2, head + 17))
 
 
-def card_games(book: Book, c: Sheet, a: Areas, section_row: int) -> None:
-    """The player's games of the season, in the Games sheet's order."""
-    first, last_game = a.first, a.last_game
-    c.section(f"A{section_row}", "Games of the season", 7)
+def card_games(
+    book: Book,
+    c: Sheet,
+    a: Areas,
+    games_grid: list[list[object]],
+    player: str,
+    section_row: int,
+) -> None:
+    """The player's games of the season (PLAYER_GAMES), in the Games sheet's order:
+    one array of :data:`CLUB_CARD_GAMES` rows below its header."""
+    c.section(f"A{section_row}", "Games of the season (PLAYER_GAMES)", 6)
     head = section_row + 1
-    for col, text in enumerate(
-        ["Event", "Round", "Colour", "Opponent", "Result", "Points", "Games row"]
-    ):
-        c.write(cell_at(head - 1, col if col < 2 else col + 1 if col > 2 else 3), text, "header")
-    games_all = f"{GAMES_SHEET}!$A$1:$F${last_game}"
-    whites = f"{GAMES_SHEET}!$D${first}:$D${last_game}"
-    blacks = f"{GAMES_SHEET}!$E${first}:$E${last_game}"
-    c.write(cell_at(head - 1, 2), None, "header")
-    for k in range(1, CLUB_CARD_GAMES + 1):
-        row = head + k
-        at = f"$H{row}"
-        # The k-th Games row naming the player (an array formula: one SMALL over the rows).
-        c.array_formula(
-            f"H{row}",
-            f'IFERROR(SMALL(IF(({whites}=$B$4)+({blacks}=$B$4),ROW({whites})),{k}),"")',
-            "0",
-        )
-
-        def field(col: int, at: str = at) -> str:
-            return f"INDEX({games_all},{at},{col})"
-
-        bye = f'UPPER({field(5)})="{CLUB_BYE}"'
-        white = f"{field(4)}=$B$4"
-        blank = f'IF({at}="","",'
-        c.formula(None, f"A{row}", f"{blank}{field(1)})", "output")
-        c.formula(None, f"B{row}", f"{blank}{field(3)})", "output", "0")
-        c.formula(
-            None,
-            f"D{row}",
-            f'{blank}IF({bye},"bye",IF({white},"White","Black")))',
-            "output",
-        )
-        c.formula(
-            None, f"E{row}", f'{blank}IF({bye},"",IF({white},{field(5)},{field(4)})))', "output"
-        )
-        c.formula(None, f"F{row}", f"{blank}{field(6)})", "output")
-        result = field(6)
-        won = (
-            f'IF(OR({result}="1-0",{result}="+-"),1,IF({result}="½-½",0.5,'
-            f'IF(OR({result}="0-1",{result}="-+"),0,"")))'
-        )
-        c.formula(
-            None,
-            f"G{row}",
-            f'{blank}IF({won}="","",IF($D{row}="Black",1-{won},{won})))',
-            "output",
-            "0.0",
-        )
+    args: dict[str, object] = {
+        "games": Ref(a.games),
+        "player": Ref("$B$4"),
+        "rows": CLUB_CARD_GAMES,
+    }
+    text = with_prefixes(call_text("PLAYER_GAMES", args))
+    problems = formula_problems(text, array=True)
+    if problems:
+        raise TemplateError(f"{CARD_SHEET}!A{head} ={text}: {problems[0]}")
+    table = FUNCTIONS["PLAYER_GAMES"](games_grid, player, CLUB_CARD_GAMES)
+    if not isinstance(table, list):
+        raise TemplateError(f"club_season.xlsx: the games of {player!r} give {table!r}")
+    area = f"A{head}:F{head + CLUB_CARD_GAMES}"
+    header_fmt = book.fmt("header")
+    column_formats = [None, "0", None, None, None, "0.0"]
+    c.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Event")
+    for i, row in enumerate(table):
+        for j, value in enumerate(row):
+            if (i, j) == (0, 0):
+                continue
+            cell_format = header_fmt if i == 0 else book.fmt("output", column_formats[j])
+            if isinstance(value, str):
+                c.ws.write_string(head - 1 + i, j, value, cell_format)
+            else:
+                c.ws.write_number(head - 1 + i, j, float(value), cell_format)
     c.repeat = (head - 1, head - 1)
-    book.record("card_games", CARD_SHEET, f"$A${head + 1}:$H${head + CLUB_CARD_GAMES}", "Games")
+    book.record("card_games", CARD_SHEET, absolute(area), "Games")

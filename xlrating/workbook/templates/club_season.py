@@ -196,7 +196,7 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     _standings_sheet(book, v, a)
     _chart_sheet(book, a, height, width)
     crosstable_sheet(book, v, a, players_grid, games_grid)
-    card_sheet(book, a, players_grid, width)
+    card_sheet(book, a, players_grid, games_grid, width)
     _club_how_to(book)
 
 
