@@ -229,21 +229,9 @@ def _apply(pkg: Package, edit: RowEdit) -> None:
     def keep(sheet: str, a: int, b: int) -> tuple[int, int] | None:
         return change(sheet, a, b) or (a, b)  # a chart line is redrawn by its owner
 
-    for part, doc in pkg.charts.items():
-        for element in doc.getElementsByTagName("*"):
-            if element.localName == "f":
-                old = text_of(element)
-                new = map_columns(old, None, keep)
-                if new != old:
-                    set_text(element, new)
-                    pkg.changed_charts.add(part)
-    for element in pkg.workbook.getElementsByTagName("*"):
-        if element.localName == "definedName":
-            old = text_of(element)
-            new = map_columns(old, None, change)
-            if new != old:
-                set_text(element, new)
-                pkg.workbook_changed = True
+    pkg.rewrite_charts_and_names(
+        lambda text: map_columns(text, None, keep), lambda text: map_columns(text, None, change)
+    )
     target.update_dimension()
     target.changed = True
 

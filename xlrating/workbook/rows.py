@@ -647,23 +647,33 @@ class Package:
             # a chart line over deleted rows stays as it was: season_book redraws its lines
             return _rows(edit, sheet, a, b, True) or (a, b)
 
+        self.rewrite_charts_and_names(
+            lambda text: map_references(text, None, kept),
+            lambda text: map_references(text, None, change),
+        )
+        target.update_dimension()
+        target.changed = True
+
+    def rewrite_charts_and_names(
+        self, chart: Callable[[str], str], name: Callable[[str], str]
+    ) -> None:
+        """Every chart's series formulas through *chart*, every defined name through
+        *name* (a row or a column edit's reference map), marking what changed."""
         for part, doc in self.charts.items():
             for element in doc.getElementsByTagName("*"):
                 if element.localName == "f":
                     old = text_of(element)
-                    new = map_references(old, None, kept)
+                    new = chart(old)
                     if new != old:
                         set_text(element, new)
                         self.changed_charts.add(part)
         for element in self.workbook.getElementsByTagName("*"):
             if element.localName == "definedName":
                 old = text_of(element)
-                new = map_references(old, None, change)
+                new = name(old)
                 if new != old:
                     set_text(element, new)
                     self.workbook_changed = True
-        target.update_dimension()
-        target.changed = True
 
     def _attribute(
         self, element: minidom.Element, name: str, sheet: SheetPart, edit: RowEdit, grows: bool
