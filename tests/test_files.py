@@ -77,13 +77,20 @@ def test_stale_temporary_files_are_swept_fresh_ones_kept(tmp_path: Path) -> None
 
 
 @pytest.mark.slow
-def test_templates_with_room_are_readable_by_all_under_umask_022(
+def test_templates_with_room_have_it_and_are_readable_by_all_under_umask_022(
     tmp_path: Path, umask_022: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``xlrating templates out --player-rows 50`` used to leave club_season.xlsx at 0600."""
+    """``xlrating templates out --player-rows 50`` used to leave club_season.xlsx at 0600.
+    --game-rows and --player-rows give the club season's tables that many blank rows
+    (tables start on row 5); the refusals are in tests/test_cli.py."""
+    from openpyxl import load_workbook
+
     out = tmp_path / "out"
-    assert main(["templates", str(out), "--player-rows", "50"]) == 0
+    assert main(["templates", str(out), "--game-rows", "900", "--player-rows", "60"]) == 0
     capsys.readouterr()
+    book = load_workbook(out / "club_season.xlsx")
+    # Games rows 5-904; Players rows 5-64 and a note below.
+    assert book["Games"].max_row == 4 + 900 and book["Players"].max_row == 4 + 60 + 1
     written = sorted(out.iterdir())
     assert [p.name for p in written if p.suffix == ".xlsx"] == [
         "club_season.xlsx",

@@ -22,6 +22,7 @@ evaluates ``XLOOKUP`` with or without ``_xlfn.``, while Excel needs it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
@@ -268,11 +269,18 @@ class FunctionCall:
         return name
 
 
-def _tokens(formula: str) -> list[Any]:
+def _tokens(formula: str) -> tuple[Any, ...]:
+    """The tokens of *formula*, with or without its "=" (read only: shared)."""
+    return _tokens_of(formula if formula.startswith("=") else "=" + formula)
+
+
+@functools.lru_cache(maxsize=8192)
+def _tokens_of(text: str) -> tuple[Any, ...]:
+    """The tokens of a formula text starting with "=": one formula is linted by several
+    checks, when it is written and again with its workbook."""
     from openpyxl.formula.tokenizer import Tokenizer
 
-    text = formula if formula.startswith("=") else "=" + formula
-    return [t for t in Tokenizer(text).items if t.type != "WHITE-SPACE"]
+    return tuple(t for t in Tokenizer(text).items if t.type != "WHITE-SPACE")
 
 
 def function_calls(formula: str) -> list[FunctionCall]:
@@ -281,7 +289,13 @@ def function_calls(formula: str) -> list[FunctionCall]:
     >>> [(c.name, c.args) for c in function_calls('=IF(F(1,,3),SUM(A1:A3),G())')]
     [('IF', 3), ('F', 3), ('SUM', 1), ('G', 0)]
     """
-    tokens = _tokens(formula)
+    return list(_calls_of(formula if formula.startswith("=") else "=" + formula))
+
+
+@functools.lru_cache(maxsize=8192)
+def _calls_of(text: str) -> tuple[FunctionCall, ...]:
+    """:func:`function_calls` of a formula text starting with "=" (shared, frozen)."""
+    tokens = _tokens_of(text)
     calls: list[list[Any]] = []  # [name, args, outermost] in order of appearance
     stack: list[tuple[str, int | None]] = []  # ("FUNC", index into calls) or ("PAREN"/"ARRAY")
     for i, token in enumerate(tokens):
@@ -307,7 +321,7 @@ def function_calls(formula: str) -> list[FunctionCall]:
             index = stack[-1][1]
             if index is not None:
                 calls[index][1] += 1
-    return [FunctionCall(name, args, outermost) for name, args, outermost in calls]
+    return tuple(FunctionCall(name, args, outermost) for name, args, outermost in calls)
 
 
 def with_prefixes(formula: str) -> str:
@@ -321,6 +335,9 @@ def with_prefixes(formula: str) -> str:
     from openpyxl.formula.tokenizer import Tokenizer
 
     text = formula if formula.startswith("=") else "=" + formula
+    upper = text.upper()
+    if not any(f"{name}(" in upper for name in (*XLWS_FUNCTIONS, *FUTURE_FUNCTIONS)):
+        return formula  # no newer function's name in the text: nothing to prefix
     tokenizer = Tokenizer(text)
     for token in tokenizer.items:
         if token.type == "FUNC" and token.subtype == "OPEN":
