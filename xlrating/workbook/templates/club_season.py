@@ -524,7 +524,7 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
         a.starts,
     )
     st = book.sheet(STANDINGS_SHEET)
-    st.widths(A=26, B=12, C=10, D=8, E=14, F=14, G=10, H=3, I=70)
+    st.widths(A=26, B=12, C=10, D=8, E=14, F=14, G=10, H=10, I=70)
     st.title("Standings of one event", SUBTITLE)
     st.input(
         "event",
@@ -551,7 +551,16 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     st.formula(
         "event_players", "B6", f'COUNTIF($B${sfirst}:$B${slast},">0")', "output", "0", "Players"
     )
-    columns = ["Player", "Rounds", "Points", "Rank", "Rating before", "New rating", "Change"]
+    columns = [
+        "Player",
+        "Rounds",
+        "Points",
+        "Rank",
+        "Rating before",
+        "New rating",
+        "Change",
+        "Ratings row",
+    ]
     for col, text in enumerate(columns):
         st.write(cell_at(sfirst - 2, col), text, "header")
     # Positions, found with EXACT (names are case-sensitive, as the functions read them):
@@ -578,9 +587,16 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
             f'IF({PLAYERS_SHEET}!$A${source}="","",{PLAYERS_SHEET}!$A${source})',
             "output",
         )
-        player_row = (
-            f"SUMPRODUCT(EXACT({spill_names},$A{row})*(ROW({spill_names})-ROW({names_top})+1))"
+        # The player's row in the Ratings table, found once per row (EXACT: see above).
+        st.formula(
+            None,
+            f"H{row}",
+            f'IF($A{row}="","",SUMPRODUCT(EXACT({spill_names},$A{row})'
+            f"*(ROW({spill_names})-ROW({names_top})+1)))",
+            "output",
+            "0",
         )
+        player_row = f"$H{row}"
         # INDEX by position (0 when the name or the event is not in the table: blank).
         found = f'{blank}IF(OR({event_col}=0,{player_row}=0),"",'
         before = f"INDEX({spill_table},{player_row},MAX({event_col}-1,1)+1)"
@@ -624,7 +640,8 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
             "Points count byes and forfeits. Rounds: the rounds the player appears in (games, "
             "forfeits and byes). Rank: players with more points, plus one.",
             "Rating before: the rating the event started from (Start on the Ratings sheet for "
-            "the first event); New rating: after the event, with the system chosen there.",
+            "the first event); New rating: after the event, with the system chosen there. "
+            "Ratings row: the player's row in the Ratings sheet's table (0: not rated yet).",
             "Points add up the Result column's 1-0, 0-1, ½-½, +- and -+ (other spellings the "
             "Ratings sheet accepts, such as 1/2-1/2 or 1, are not counted here).",
         ]
