@@ -20,6 +20,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -52,12 +53,22 @@ _LOST: Final = 255
 _CONTEXT: Any = None
 
 
+_STARTING: Final = threading.Lock()
+
+
 def _context() -> Any:
+    """The fork server's context; the server is started once, with its environment, by
+    whichever thread asks first (the corpus runs several at a time)."""
     global _CONTEXT
-    if _CONTEXT is None:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(list(PRELOAD))
-        _CONTEXT = context
+    with _STARTING:
+        if _CONTEXT is None:
+            from multiprocessing import forkserver
+
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(list(PRELOAD))
+            with _environment(_SERVER_ENVIRONMENT):
+                forkserver.ensure_running()
+            _CONTEXT = context
     return _CONTEXT
 
 
@@ -119,13 +130,12 @@ class Run:
         for name in (self._out, self._err):
             Path(name).touch()
         env = dict(os.environ if environment is None else environment)
-        with _environment(_SERVER_ENVIRONMENT):
-            self._process = _context().Process(
-                target=_child,
-                args=(self.args, str(folder), self._out, self._err, env, address_space),
-                daemon=True,
-            )
-            self._process.start()
+        self._process = _context().Process(
+            target=_child,
+            args=(self.args, str(folder), self._out, self._err, env, address_space),
+            daemon=True,
+        )
+        self._process.start()
         self.pid: int = self._process.pid
         self.returncode: int | None = None
 
