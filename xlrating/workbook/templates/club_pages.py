@@ -171,32 +171,55 @@ def crosstable_sheet(
         "event": Ref("$B$4"),
         "rounds": rounds,
     }
-    text = with_prefixes(call_text("EVENT_CROSSTABLE", args))
-    problems = formula_problems(text, array=True)
-    if problems:
-        raise TemplateError(f"{CROSSTABLE_SHEET}!A{head} ={text}: {problems[0]}")
-    table = FUNCTIONS["EVENT_CROSSTABLE"](players_grid, games_grid, v["event"], rounds)
-    if not isinstance(table, list):
-        raise TemplateError(f"club_season.xlsx: the crosstable of {v['event']!r} gives {table!r}")
-    width = 6 + rounds
-    last = cell_at(head - 1 + room.players, width - 1)
-    area = f"A{head}:{last}"
-    header_fmt = book.fmt("header")
-    column_formats = ["0", None, RATING_FORMAT] + [None] * rounds + ["0.0", "0.0#", "0.0#"]
-    x.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Place")
-    for i, row in enumerate(table):
-        for j, value in enumerate(row):
-            if (i, j) == (0, 0):
-                continue
-            cell_format = header_fmt if i == 0 else book.fmt("output", column_formats[j])
-            if isinstance(value, str):
-                x.ws.write_string(head - 1 + i, j, value, cell_format)
-            else:
-                x.ws.write_number(head - 1 + i, j, float(value), cell_format)
+    values = (players_grid, games_grid, v["event"], rounds)
+    area = table_array(
+        book,
+        x,
+        head,
+        ("EVENT_CROSSTABLE", args, values),
+        room.players,
+        ["0", None, RATING_FORMAT] + [None] * rounds + ["0.0", "0.0#", "0.0#"],
+    )
     x.ws.set_row(head - 1, 30)
     x.repeat = (head - 1, head - 1)
     book.record("crosstable", CROSSTABLE_SHEET, absolute(area), "Crosstable")
     x.ws.freeze_panes(head, 2)
+
+
+def table_array(
+    book: Book,
+    sheet: Sheet,
+    head: int,
+    call: tuple[str, Mapping[str, object], tuple[object, ...]],
+    rows: int,
+    column_formats: list[str | None],
+) -> str:
+    """A registry function's table as one dynamic array from column A of row *head* (its
+    header row) down *rows* rows, each cell cached with what the function gives for the
+    template's own values; returns the area.  *call*: the function's name, its arguments
+    as written in the sheet, and the values they hold in the template."""
+    name, args, values = call
+    text = with_prefixes(call_text(name, args))
+    problems = formula_problems(text, array=True)
+    if problems:
+        raise TemplateError(f"{sheet.name}!A{head} ={text}: {problems[0]}")
+    table = FUNCTIONS[name](*values)
+    if not isinstance(table, list):
+        raise TemplateError(f"club_season.xlsx: {name} gives {table!r} for the template")
+    area = f"A{head}:{cell_at(head - 1 + rows, len(column_formats) - 1)}"
+    header_fmt = book.fmt("header")
+    first = table[0][0] if isinstance(table[0], list) else table[0]
+    sheet.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, first)
+    for i, row in enumerate(table):
+        for j, value in enumerate(row if isinstance(row, list) else [row]):
+            if (i, j) == (0, 0):
+                continue
+            cell_format = header_fmt if i == 0 else book.fmt("output", column_formats[j])
+            if isinstance(value, str):
+                sheet.ws.write_string(head - 1 + i, j, value, cell_format)
+            else:
+                sheet.ws.write_number(head - 1 + i, j, float(value), cell_format)
+    return area
 
 
 def card_sheet(
@@ -327,25 +350,14 @@ def card_games(
         "player": Ref("$B$4"),
         "rows": CLUB_CARD_GAMES,
     }
-    text = with_prefixes(call_text("PLAYER_GAMES", args))
-    problems = formula_problems(text, array=True)
-    if problems:
-        raise TemplateError(f"{CARD_SHEET}!A{head} ={text}: {problems[0]}")
-    table = FUNCTIONS["PLAYER_GAMES"](games_grid, player, CLUB_CARD_GAMES)
-    if not isinstance(table, list):
-        raise TemplateError(f"club_season.xlsx: the games of {player!r} give {table!r}")
-    area = f"A{head}:F{head + CLUB_CARD_GAMES}"
-    header_fmt = book.fmt("header")
-    column_formats = [None, "0", None, None, None, "0.0"]
-    c.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Event")
-    for i, row in enumerate(table):
-        for j, value in enumerate(row):
-            if (i, j) == (0, 0):
-                continue
-            cell_format = header_fmt if i == 0 else book.fmt("output", column_formats[j])
-            if isinstance(value, str):
-                c.ws.write_string(head - 1 + i, j, value, cell_format)
-            else:
-                c.ws.write_number(head - 1 + i, j, float(value), cell_format)
+    values = (games_grid, player, CLUB_CARD_GAMES)
+    area = table_array(
+        book,
+        c,
+        head,
+        ("PLAYER_GAMES", args, values),
+        CLUB_CARD_GAMES,
+        [None, "0", None, None, None, "0.0"],
+    )
     c.repeat = (head - 1, head - 1)
     book.record("card_games", CARD_SHEET, absolute(area), "Games")
