@@ -80,10 +80,23 @@ def result_word(text: str) -> float | None:
     return RESULT_WORDS.get("".join(text.split()).upper())
 
 
+def _shape(cells: list[object] | tuple[object, ...]) -> str:
+    """ "a 1000x1000 range", "a range of 3 cells": what a list stands for, without printing
+    its cells (a million of them would cost more than the message is worth)."""
+    if cells and all(isinstance(row, (list, tuple)) for row in cells):
+        widths = {len(row) for row in cells}  # type: ignore[arg-type]
+        if len(widths) == 1:
+            return f"a {len(cells)}x{widths.pop()} range"
+        return f"a range of {len(cells)} rows of different lengths"
+    return f"a range of {len(cells)} cell{'s' if len(cells) != 1 else ''}"
+
+
 def show(value: object) -> str:
     """Quote a value for an error message, short enough for a cell."""
     if isinstance(value, (_dt.date, _dt.datetime)):
         value = value.isoformat()
+    if isinstance(value, (list, tuple)):  # a range where one value belongs: say its shape
+        return _shape(value)
     try:
         text = repr(value)
     except ValueError:  # an int too long for repr (more than 4300 digits)

@@ -318,6 +318,16 @@ def to_vector(value: CellValue, name: str) -> list[CellValue]:
         and not any(isinstance(cell, (list, tuple)) for cell in value)
     ):
         return list(value)
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) > 1
+        and all(isinstance(row, (list, tuple)) for row in value)
+        and len({len(row) for row in value}) == 1
+        and len(value[0]) > 1
+    ):  # refused by its shape before a million cells are looked at one by one
+        raise InvalidInputError(
+            f"{name} must be a single row or column, got a {len(value)}x{len(value[0])} range"
+        )
     grid = to_grid(value, name)
     if not grid or not grid[0]:
         raise InvalidInputError(f"{name} is an empty range: give at least one cell")
