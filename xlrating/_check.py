@@ -80,7 +80,7 @@ def result_word(text: str) -> float | None:
     return RESULT_WORDS.get("".join(text.split()).upper())
 
 
-def _shape(cells: list[object] | tuple[object, ...]) -> str:
+def _shape(cells: list[object]) -> str:
     """ "a 1000x1000 range", "a range of 3 cells": what a list stands for, without printing
     its cells (a million of them would cost more than the message is worth)."""
     if cells and all(isinstance(row, (list, tuple)) for row in cells):
@@ -95,7 +95,7 @@ def show(value: object) -> str:
     """Quote a value for an error message, short enough for a cell."""
     if isinstance(value, (_dt.date, _dt.datetime)):
         value = value.isoformat()
-    if isinstance(value, (list, tuple)):  # a range where one value belongs: say its shape
+    if isinstance(value, list):  # a range where one value belongs: say its shape
         return _shape(value)
     try:
         text = repr(value)

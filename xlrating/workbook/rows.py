@@ -735,7 +735,8 @@ class Package:
         ns = sheet.root.namespaceURI
         prefix = sheet.root.prefix
         tag = (lambda local: f"{prefix}:{local}") if prefix else (lambda local: local)
-        templates: list[tuple[str, minidom.Element, str | None]] = []
+        # (letters, style, formula); setAttributeNS spares minidom a failed lookup per attribute
+        templates: list[tuple[str, str, str | None]] = []
         for _, cell in sheet.cells(source, model):
             letters, _ = split_cell(cell.getAttribute("r"))
             text = None
@@ -749,20 +750,20 @@ class Package:
                     )
             elif found:
                 text = _formula_text(cell, shared)
-            templates.append((letters, cell, text))
+            templates.append((letters, cell.getAttribute("s"), text))
         written = 0
         for step in range(1, count + 1):
             number = model + step
             row = sheet.doc.createElementNS(ns, tag("row"))
-            row.setAttribute("r", str(number))
+            row.setAttributeNS(None, "r", str(number))
             for key, value in source.attributes.items():
                 if key != "r":
-                    row.setAttribute(key, value)
-            for letters, cell, text in templates:
+                    row.setAttributeNS(None, key, value)
+            for letters, style, text in templates:
                 new = sheet.doc.createElementNS(ns, tag("c"))
-                new.setAttribute("r", f"{letters}{number}")
-                if cell.getAttribute("s"):
-                    new.setAttribute("s", cell.getAttribute("s"))
+                new.setAttributeNS(None, "r", f"{letters}{number}")
+                if style:
+                    new.setAttributeNS(None, "s", style)
                 if text is not None:
                     previous = above.get(column_number(letters))
                     old = _formula_text(previous, shared) if previous is not None else None
