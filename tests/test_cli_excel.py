@@ -16,6 +16,8 @@ import pytest
 from xlrating.cli import conf_python, main, read_conf, set_conf_value
 from xlrating.workbook import engine, excel_check, instructions
 
+from .conftest import evaluated
+
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -293,10 +295,9 @@ def _stand_in(values: Any) -> Any:
 
 def _as_excel(path: Path) -> dict[tuple[str, str], object]:
     """What a working Excel shows: the engine's values, dates as xlwings reads them."""
-    values: dict[tuple[str, str], object] = {}
-    for key, value in engine.evaluate(path).values.items():
-        values[key] = value
-    return values
+    # A committed book is computed once per session (conftest), as Excel would show it.
+    computed = evaluated(path.name) if path.parent == WORKBOOKS else engine.evaluate(path)
+    return dict(computed.values)  # a copy: callers change it
 
 
 @pytest.mark.slow

@@ -38,7 +38,8 @@ def run_templates(args: argparse.Namespace) -> int:
             from ..workbook.guard import WorkbookRefusedError, check_workbook
 
             with files.replacing(directory / CLUB_SEASON) as sized:
-                templates.build_template(CLUB_SEASON, sized, room)
+                # The guard's limits first: a book too big is refused without being linted.
+                templates.build_template(CLUB_SEASON, sized, room, lint=False)
                 try:
                     check_workbook(sized)
                 except WorkbookRefusedError as error:
@@ -46,6 +47,7 @@ def run_templates(args: argparse.Namespace) -> int:
                         f"xlrating templates: {CLUB_SEASON} with that room would be too big "
                         f"for xlrating recalc: {one_line(error)}"
                     ) from None
+                templates.lint_template(CLUB_SEASON, sized)
                 for name in templates.TEMPLATES:  # the others, as standard
                     if name != CLUB_SEASON:
                         templates.build_template(name, directory / name)

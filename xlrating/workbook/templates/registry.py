@@ -37,6 +37,7 @@ __all__ = [
     "Template",
     "Tie",
     "build_all",
+    "lint_template",
     "build_template",
     "how_to_use_sheet",
     "layout",
@@ -365,12 +366,21 @@ def build_template(
     with replacing(path) as temp:
         built = _make(spec, str(temp), inputs)
         if lint:
-            problems = lint_workbook(temp)
-            if problems:
-                raise TemplateError(
-                    f"{name}: {problems[0].sheet}!{problems[0].cell}: {problems[0].message}"
-                )
+            lint_template(name, temp)
     return Built(path, built.cells, built.labels, built.formats)
+
+
+def lint_template(name: str, path: str | Path) -> None:
+    """Lint the built template *name* at *path* as a whole workbook (every reference lands
+    on a sheet, inside its used area; every name is defined).
+
+    :raises TemplateError: naming the first problem's cell.
+    """
+    problems = lint_workbook(path)
+    if problems:
+        raise TemplateError(
+            f"{name}: {problems[0].sheet}!{problems[0].cell}: {problems[0].message}"
+        )
 
 
 def build_all(directory: str | Path) -> list[Path]:
