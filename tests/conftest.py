@@ -1,5 +1,6 @@
-"""Shared fixtures: what is expensive to make is made once per test session (per process:
-with pytest-xdist, once per worker that needs it) and shared by every module that needs it.
+"""Shared fixtures: what is expensive to make is made once per test session and shared by
+every module that needs it; with pytest-xdist the workers share it too (:func:`once`: the
+first worker that needs it makes it under a lock, in the session's temporary folder).
 
 - :func:`evaluated` (``from .conftest import evaluated``): a committed template of
   ``workbooks/`` computed by the headless engine (seconds for the club season). An
@@ -14,11 +15,16 @@ corpora, LibreOffice, ten-thousand-row tables) are left out of the quick loop
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import io
 import os
+import pickle
+import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from hypothesis import settings
@@ -41,10 +47,45 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.load_profile("quick")
 
 
+_T = TypeVar("_T")
+
+#: The session's folder that every xdist worker of this run sees (set by :func:`_shared`).
+_SHARED: list[Path] = []
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> None:
+    base = tmp_path_factory.getbasetemp()
+    # A worker's base is <run>/popen-gwN; <run> is the one folder of this run they share.
+    folder = base.parent if "PYTEST_XDIST_WORKER" in os.environ else base
+    _SHARED[:] = [folder / "shared"]
+    _SHARED[0].mkdir(exist_ok=True)
+
+
+def once(key: str, make: Callable[[Path], _T]) -> _T:
+    """What ``make(folder)`` returns, made once per test run by whichever worker first asks
+    (the others wait for it, then read the pickle); *folder* is its own, for files it
+    writes, which stay for the run (read only: a test that changes one copies it first)."""
+    root = _SHARED[0]
+    folder, result = root / key, root / f"{key}.pickle"
+    with (root / f"{key}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if result.exists():
+            made: _T = pickle.loads(result.read_bytes())
+            return made
+        shutil.rmtree(folder, ignore_errors=True)  # what a worker that failed left
+        folder.mkdir()
+        made = make(folder)
+        partial = result.with_suffix(".partial")
+        partial.write_bytes(pickle.dumps(made))
+        partial.rename(result)
+        return made
+
+
 @functools.cache
 def evaluated(name: str) -> engine.Evaluation:
     """The committed workbook *name* (a file name in ``workbooks/``), evaluated once."""
-    return engine.evaluate(WORKBOOKS / name)
+    return once(f"evaluated-{name}", lambda _: engine.evaluate(WORKBOOKS / name))
 
 
 @dataclass(frozen=True)
@@ -58,16 +99,19 @@ class Demo:
 
 
 @pytest.fixture(scope="session")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
+def demo(_shared: None) -> Demo:
     """``xlrating demo`` run once, in process, for every test that reads what it made.
     Tests only read the folder; one that changes a book copies it first."""
     from xlrating.cli import main
 
-    folder = tmp_path_factory.mktemp("demo-run") / "demo"
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["demo", str(folder)])
-    return Demo(code, out.getvalue(), err.getvalue(), folder)
+    def run(where: Path) -> Demo:
+        folder = where / "demo"
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["demo", str(folder)])
+        return Demo(code, out.getvalue(), err.getvalue(), folder)
+
+    return once("demo", run)
 
 
 #: Fixtures that take seconds to make (subprocess corpora, LibreOffice started or run, a
@@ -92,7 +136,28 @@ SLOW_FIXTURES = frozenset(
 )
 
 
+#: The modules that take longest, longest first (seconds of test time on the 2-core
+#: machine). pytest-xdist (``--dist loadfile``) hands whole modules to its workers in
+#: collection order; starting with the longest lets the short ones fill the gaps, so the
+#: workers finish together instead of one waiting for the other's last long module.
+LONGEST_FIRST = (
+    "test_season_grow.py",
+    "test_cli_import.py",
+    "test_season_columns.py",
+    "test_ladder.py",
+    "test_cli.py",
+    "test_club_season.py",
+    "test_hostile_files.py",
+    "test_hostile_writes.py",
+    "test_libreoffice_addin.py",
+    "test_hostile_cells.py",
+    "test_files.py",
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: order kept
