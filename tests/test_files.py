@@ -86,11 +86,11 @@ def test_templates_with_room_have_it_and_are_readable_by_all_under_umask_022(
     from openpyxl import load_workbook
 
     out = tmp_path / "out"
-    assert main(["templates", str(out), "--game-rows", "900", "--player-rows", "60"]) == 0
+    assert main(["templates", str(out), "--game-rows", "100", "--player-rows", "50"]) == 0
     capsys.readouterr()
     book = load_workbook(out / "club_season.xlsx")
-    # Games rows 5-904; Players rows 5-64 and a note below.
-    assert book["Games"].max_row == 4 + 900 and book["Players"].max_row == 4 + 60 + 1
+    # Games rows 5-104; Players rows 5-54 and a note below.
+    assert book["Games"].max_row == 4 + 100 and book["Players"].max_row == 4 + 50 + 1
     written = sorted(out.iterdir())
     assert [p.name for p in written if p.suffix == ".xlsx"] == [
         "club_season.xlsx",
