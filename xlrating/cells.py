@@ -295,10 +295,9 @@ def to_grid(value: CellValue, name: str) -> list[list[CellValue]]:
                         f"{name} must be a rectangular range: row {row_no} has {len(row)} "
                         f"cells but row 1 has {width}"
                     )
-            for row in rows:
-                for cell in row:
-                    if isinstance(cell, (list, tuple)):
-                        raise InvalidInputError(f"{name} must be a range of cells, got nesting")
+            for row in rows:  # by the types a row holds: a few per row, not one per cell
+                if any(issubclass(kind, (list, tuple)) for kind in set(map(type, row))):
+                    raise InvalidInputError(f"{name} must be a range of cells, got nesting")
             return rows
         if any(isinstance(cell, (list, tuple)) for cell in value):
             raise InvalidInputError(f"{name} must be a range of cells, got nesting")
