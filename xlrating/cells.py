@@ -13,9 +13,10 @@ Nothing here computes a rating.
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar, cast
 
 from ._check import RESULT_VALUES, result_word, show
@@ -281,25 +282,31 @@ def to_result(value: CellValue, name: str) -> float:
     raise InvalidInputError(f"{name} must be W, D, L, 1, 0.5 or 0, got {show(value)}")
 
 
+def _holds_ranges(kinds: Iterable[type]) -> bool:
+    """True when one of the value types *kinds* is a list or tuple (a range, not a cell)."""
+    return any(issubclass(kind, (list, tuple)) for kind in kinds)
+
+
 def to_grid(value: CellValue, name: str) -> list[list[CellValue]]:
     """A range as a list of rows (a single cell is a 1x1 range)."""
     if isinstance(value, (list, tuple)):
         if not value:
             return []
-        if all(isinstance(row, (list, tuple)) for row in value):
+        # Types are gathered once for all cells (a set of a few), not tested cell by cell.
+        kinds = set(map(type, value))
+        if all(issubclass(kind, (list, tuple)) for kind in kinds):
             rows = [list(row) for row in value]
             width = len(rows[0])
-            for row_no, row in enumerate(rows, start=1):
-                if len(row) != width:
-                    raise InvalidInputError(
-                        f"{name} must be a rectangular range: row {row_no} has {len(row)} "
-                        f"cells but row 1 has {width}"
-                    )
-            for row in rows:  # by the types a row holds: a few per row, not one per cell
-                if any(issubclass(kind, (list, tuple)) for kind in set(map(type, row))):
-                    raise InvalidInputError(f"{name} must be a range of cells, got nesting")
+            if len(set(map(len, rows))) > 1:
+                row_no, row = next((i, r) for i, r in enumerate(rows, start=1) if len(r) != width)
+                raise InvalidInputError(
+                    f"{name} must be a rectangular range: row {row_no} has {len(row)} "
+                    f"cells but row 1 has {width}"
+                )
+            if _holds_ranges(set(map(type, itertools.chain.from_iterable(rows)))):
+                raise InvalidInputError(f"{name} must be a range of cells, got nesting")
             return rows
-        if any(isinstance(cell, (list, tuple)) for cell in value):
+        if _holds_ranges(kinds):
             raise InvalidInputError(f"{name} must be a range of cells, got nesting")
         return [list(value)]
     return [[value]]
@@ -311,22 +318,19 @@ def to_vector(value: CellValue, name: str) -> list[CellValue]:
     A range always has a cell, so an empty list (which only a Python caller can pass) is
     refused rather than taken for no games at all (it would spill an empty array).
     """
-    if (
-        isinstance(value, (list, tuple))
-        and value
-        and not any(isinstance(cell, (list, tuple)) for cell in value)
-    ):
-        return list(value)
-    if (
-        isinstance(value, (list, tuple))
-        and len(value) > 1
-        and all(isinstance(row, (list, tuple)) for row in value)
-        and len({len(row) for row in value}) == 1
-        and len(value[0]) > 1
-    ):  # refused by its shape before a million cells are looked at one by one
-        raise InvalidInputError(
-            f"{name} must be a single row or column, got a {len(value)}x{len(value[0])} range"
-        )
+    if isinstance(value, (list, tuple)) and value:
+        kinds = set(map(type, value))
+        if not _holds_ranges(kinds):
+            return list(value)
+        if (
+            len(value) > 1
+            and all(issubclass(kind, (list, tuple)) for kind in kinds)
+            and len(set(map(len, value))) == 1
+            and len(value[0]) > 1
+        ):  # refused by its shape before a million cells are looked at one by one
+            raise InvalidInputError(
+                f"{name} must be a single row or column, got a {len(value)}x{len(value[0])} range"
+            )
     grid = to_grid(value, name)
     if not grid or not grid[0]:
         raise InvalidInputError(f"{name} is an empty range: give at least one cell")
