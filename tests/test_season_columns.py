@@ -33,13 +33,13 @@ from xlrating.workbook.season_book import (
     resize_season,
 )
 
-from .test_cli_import import cached
 from .test_club_season import season_from_book
 from .test_season_grow import (
     MAIN,
     NAME,
     WORKBOOKS,
     big_trf,
+    cached_in,
     cells_of,
     equals_core,
     one_line,
@@ -289,10 +289,10 @@ def computed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_wide_book_computes_the_core_season(computed: Path) -> None:
     from openpyxl import load_workbook
 
-    table = cached(computed)
+    wb = load_workbook(computed, data_only=True)  # once, for the table and the sheets
+    table = cached_in(wb, computed)
     players, events = season_from_book(computed)  # read once, for both comparisons
     equals_core(table, computed, (players, events))
-    wb = load_workbook(computed, data_only=True)
     assert wb["Checks"]["B3"].value == "ALL PASS"
     core = rate_season(players, events)
     ratings = wb["Ratings"]
