@@ -182,7 +182,7 @@ def test_a_shrunk_card_keeps_the_rows_beside_its_chart(
     from xlrating.workbook.templates.club_sample import CLUB_GAMES, CLUB_PLAYERS
     from xlrating.workbook.templates.club_season import build_club_season
 
-    fresh = tmp_path / "fresh.xlsx"  # the shrink itself (and its report): the fixture
+    fresh = tmp_path / "fresh.xlsx"  # the shrink to four columns, and its report: narrow
     build_club_season(
         fresh, CLUB_PLAYERS, CLUB_GAMES, event="December Swiss", event_columns=4, lint=False
     )

@@ -530,6 +530,7 @@ def test_resize_refuses_to_drop_rows_that_hold_values(
         # The cell limit as it is: no other test reaches the guard's 50,000 cells.
         ("--game-rows", "9000", "more than 50,000 cells"),
     ],
+    ids=["formula-cells-lowered", "cells"],
 )
 def test_resize_beyond_the_guard_limits_is_refused(
     capsys: pytest.CaptureFixture[str],
