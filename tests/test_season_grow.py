@@ -524,8 +524,9 @@ def test_resize_refuses_to_drop_rows_that_hold_values(
     ("option", "rows", "limit"),
     [
         # The formula limit lowered to what the default book holds, so that one more player
-        # row passes it (the guard's own 5,000, which 900 rows passed here in 4 s, is what
-        # test_cli.py and test_hostile_files.py see xlrating recalc refuse a book over).
+        # row passes it. The guard's own 5,000 (900 rows passed it here, in 4 s) is pinned
+        # by test_cli.py (xlrating templates refuses room over it) and test_hostile_files.py
+        # (xlrating recalc refuses many_formulas.xlsx).
         ("--player-rows", "41", None),
         # The cell limit as it is: no other test reaches the guard's 50,000 cells.
         ("--game-rows", "9000", "more than 50,000 cells"),
