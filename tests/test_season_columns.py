@@ -15,6 +15,7 @@ import re
 import shutil
 import zipfile
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given
@@ -32,13 +33,13 @@ from xlrating.workbook.season_book import (
     resize_season,
 )
 
-from .test_cli_import import cached
 from .test_club_season import season_from_book
 from .test_season_grow import (
     MAIN,
     NAME,
     WORKBOOKS,
     big_trf,
+    cached_in,
     cells_of,
     equals_core,
     one_line,
@@ -78,11 +79,29 @@ def wide(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def narrow(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default book with 4 event columns (its season's 4 events), made once for the
+    tests that start from it (read only: a test that writes into it copies it first)."""
+    path = tmp_path_factory.mktemp("narrow") / NAME
+    report = resize_season(WORKBOOKS / NAME, path, event_columns=4)
+    assert report.events == (16, 4) and report.events_area == ("Ratings", "B13:E13")
+    return path
+
+
+@pytest.fixture(scope="module")
+def template_sheets() -> dict[str, ElementTree.Element]:
+    """The committed template's worksheets, parsed once for the module (read only)."""
+    return sheet_xml(WORKBOOKS / NAME)
+
+
 # ---------------------------------------------------------------- what moves
 
 
-def test_start_and_final_move_right_and_read_every_event_column(wide: Path) -> None:
-    before, after = sheet_xml(WORKBOOKS / NAME), sheet_xml(wide)
+def test_start_and_final_move_right_and_read_every_event_column(
+    wide: Path, template_sheets: dict[str, ElementTree.Element]
+) -> None:
+    before, after = template_sheets, sheet_xml(wide)
     old, new = before["Ratings"], after["Ratings"]
     # Start and Final: R and S before, V and W after, each formula reading B..U.
     for row in (14, 30, 53):
@@ -109,9 +128,11 @@ def test_start_and_final_move_right_and_read_every_event_column(wide: Path) -> N
     guard.check_workbook(wide)
 
 
-def test_the_player_card_gets_a_row_per_event_column(wide: Path) -> None:
+def test_the_player_card_gets_a_row_per_event_column(
+    wide: Path, template_sheets: dict[str, ElementTree.Element]
+) -> None:
     card = sheet_xml(wide)["Player card"]
-    old = sheet_xml(WORKBOOKS / NAME)["Player card"]
+    old = template_sheets["Player card"]
     for row in range(11, 31):  # events 1..20 on rows 11..30
         text = formula(card, f"A{row}")
         assert f"ROWS($C$10:$C{row - 1})" in text and "Ratings!$B$13:$U$13" in text, row
@@ -127,11 +148,13 @@ def test_the_player_card_gets_a_row_per_event_column(wide: Path) -> None:
 
 
 @pytest.mark.slow
-def test_event_columns_shrink_back_to_the_same_book(wide: Path, tmp_path: Path) -> None:
+def test_event_columns_shrink_back_to_the_same_book(
+    wide: Path, tmp_path: Path, template_sheets: dict[str, ElementTree.Element]
+) -> None:
     back = tmp_path / "back.xlsx"
     report = resize_season(wide, back, event_columns=16)
     assert report.events == (20, 16)
-    original, returned = sheet_xml(WORKBOOKS / NAME), sheet_xml(back)
+    original, returned = template_sheets, sheet_xml(back)
     for sheet, root in original.items():
         got = cells_of(returned[sheet])
         assert set(got) == set(cells_of(root)), sheet
@@ -151,30 +174,29 @@ def test_event_columns_shrink_back_to_the_same_book(wide: Path, tmp_path: Path) 
 
 
 @pytest.mark.slow
-def test_a_shrunk_card_keeps_the_rows_beside_its_chart(tmp_path: Path) -> None:
+def test_a_shrunk_card_keeps_the_rows_beside_its_chart(
+    narrow: Path, tmp_path: Path, template_sheets: dict[str, ElementTree.Element]
+) -> None:
     """Four event columns: the card's rows below its chart go (the games start where a
     book built with four event columns starts them); the rows beside it stay, blank."""
     from xlrating.workbook.templates.club_sample import CLUB_GAMES, CLUB_PLAYERS
     from xlrating.workbook.templates.club_season import build_club_season
 
-    narrow, fresh = tmp_path / "narrow.xlsx", tmp_path / "fresh.xlsx"
-    report = resize_season(WORKBOOKS / NAME, narrow, event_columns=4)
-    assert report.events == (16, 4) and report.events_area == ("Ratings", "B13:E13")
+    fresh = tmp_path / "fresh.xlsx"  # the shrink to four columns, and its report: narrow
     build_club_season(
         fresh, CLUB_PLAYERS, CLUB_GAMES, event="December Swiss", event_columns=4, lint=False
     )
     shrunk, built = names(narrow), names(fresh)
     for key in (("_xlnm.Print_Titles", "6"), ("_xlnm.Print_Area", "2")):
         assert shrunk[key] == built[key], key
-    card = sheet_xml(narrow)["Player card"]
+    shrunk_sheets = sheet_xml(narrow)
+    card = shrunk_sheets["Player card"]
     assert "Ratings!$B$13:$E$13" in formula(card, "A24")  # beside the chart: kept
-    assert formula(sheet_xml(fresh)["Ratings"], "F14") == formula(
-        sheet_xml(narrow)["Ratings"], "F14"
-    )
+    assert formula(sheet_xml(fresh)["Ratings"], "F14") == formula(shrunk_sheets["Ratings"], "F14")
     # Back to sixteen: the card has its sixteen rows again, as the template has them.
     back = tmp_path / "back.xlsx"
     resize_season(narrow, back, event_columns=16)
-    original, returned = sheet_xml(WORKBOOKS / NAME), sheet_xml(back)
+    original, returned = template_sheets, sheet_xml(back)
     for sheet in ("Player card", "Ratings"):
         got = cells_of(returned[sheet])
         assert set(got) == set(cells_of(original[sheet])), sheet
@@ -223,11 +245,13 @@ def test_event_columns_below_the_events_or_over_values_are_refused(
 
 
 @pytest.mark.slow
-def test_import_grows_the_event_columns(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_import_grows_the_event_columns(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, narrow: Path
+) -> None:
     """A book with four event columns (and the season's four events) takes a fifth event
     by growing to the standard sixteen, and the Player card's line reaches it."""
     book, trf = tmp_path / NAME, tmp_path / "eight.trf"
-    resize_season(WORKBOOKS / NAME, book, event_columns=4)
+    shutil.copy(narrow, book)
     trf.write_text(big_trf(8, 3), "utf-8")
     code, out, err = run(capsys, "import", str(trf), "--into", str(book), "--event", "Eight")
     assert code == 0 and err == "", err
@@ -265,11 +289,11 @@ def computed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_wide_book_computes_the_core_season(computed: Path) -> None:
     from openpyxl import load_workbook
 
-    table = cached(computed)
-    equals_core(table, computed)
-    wb = load_workbook(computed, data_only=True)
+    wb = load_workbook(computed, data_only=True)  # once, for the table and the sheets
+    table = cached_in(wb, computed)
+    players, events = season_from_book(computed)  # read once, for both comparisons
+    equals_core(table, computed, (players, events))
     assert wb["Checks"]["B3"].value == "ALL PASS"
-    players, events = season_from_book(computed)
     core = rate_season(players, events)
     ratings = wb["Ratings"]
     assert ratings["V13"].value == "Start" and ratings["W13"].value == "Final"
@@ -367,15 +391,14 @@ def test_a_book_without_event_columns_is_refused_in_one_line(tmp_path: Path) -> 
 
 @pytest.mark.slow
 def test_recalc_grows_the_event_columns_for_events_typed_in(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, narrow: Path
 ) -> None:
     """A fifth event typed into the Games sheet of a book with four event columns: the
     ratings array would run over the Start and Final columns; fit_season (recalc's first
     step) grows the event columns first."""
     from xlrating.workbook.season_fit import fit_season, write_book
 
-    book, typed, fitted = tmp_path / NAME, tmp_path / "typed.xlsx", tmp_path / "fitted.xlsx"
-    resize_season(WORKBOOKS / NAME, book, event_columns=4)
+    book, typed, fitted = narrow, tmp_path / "typed.xlsx", tmp_path / "fitted.xlsx"
     layout = find_season(book)
     games = {
         (77, 1): "Typed",
@@ -401,17 +424,18 @@ def test_recalc_grows_the_event_columns_for_events_typed_in(
 
 @pytest.mark.slow
 def test_event_columns_beyond_the_guard_limits_are_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    wide: Path,
 ) -> None:
     """With the guard's cell limit set to what the book holds at 20 event columns, 21 are
     refused in one line and nothing is written."""
     from xlrating.workbook import season_fit  # where the guard is called
 
-    book, probe = tmp_path / NAME, tmp_path / "probe.xlsx"
+    book = tmp_path / NAME
     shutil.copy(WORKBOOKS / NAME, book)
-    resize_season(book, probe, event_columns=20)
-    limits = guard.Limits(cells=guard.check_workbook(probe).cells)
-    probe.unlink()
+    limits = guard.Limits(cells=guard.check_workbook(wide).cells)  # the book at 20 columns
     monkeypatch.setattr(
         season_fit, "check_workbook", lambda path: guard.check_workbook(path, limits)
     )
