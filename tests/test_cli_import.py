@@ -291,17 +291,18 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
     line = re.findall(r"<c:f>([^<]*)</c:f>", after["xl/charts/chart2.xml"].decode())
     assert line == ["'Player card'!$B$4", "'Player card'!$A$10:$A$16", "'Player card'!$B$10:$B$16"]
     # Formulas: the same text everywhere, dynamic arrays still dynamic (cm="1").
-    assert _formulas(path) == _formulas(WORKBOOKS / NAME)
+    formulas = _formulas(path)  # every sheet parsed once, for the three checks below
+    assert formulas == _formulas(WORKBOOKS / NAME)
     dynamic = {
         k.split("!")[1]: v.split()[2].split("(")[0]
-        for k, v in _formulas(path).items()
+        for k, v in formulas.items()
         if v.startswith("array cm=1 ")
     }
     # The Crosstable's EVENT_CROSSTABLE, and the Player card's games (PLAYER_GAMES, its
     # header and CLUB_CARD_GAMES rows).
     assert dynamic.pop("A9") == "EVENT_CROSSTABLE"
     [card] = [k for k, v in dynamic.items() if v == "PLAYER_GAMES"]
-    [text] = [v for k, v in _formulas(path).items() if k.endswith(f"!{card}") and "PLAYER" in v]
+    [text] = [v for k, v in formulas.items() if k.endswith(f"!{card}") and "PLAYER" in v]
     assert text.endswith(f",{CLUB_CARD_GAMES})")
     del dynamic[card]
     # SEASON_RATINGS, and the Standings sheet's Rounds, Points and Rank columns.
