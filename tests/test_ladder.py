@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+import signal
 import time
 import zipfile
 from pathlib import Path
@@ -185,6 +186,9 @@ def test_cells_added_row_by_row_are_the_cells_added_one_by_one(
 def test_import_has_the_time_limit_of_recalc(
     ladder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
 ) -> None:
+    """A stuck import is stopped by the time limit's SIGALRM.  The alarm the command asks
+    for (1 s, XLRATING_TIME_LIMIT) is recorded, and the real SIGALRM is sent a twentieth
+    of it later, so that the test does not sit idle for the whole second."""
     book = tmp_path / "ladder.xlsx"
     shutil.copy(ladder, book)
     before = book.read_bytes()
@@ -192,9 +196,18 @@ def test_import_has_the_time_limit_of_recalc(
     def stuck(*args: object, **kwargs: object) -> None:
         time.sleep(30)
 
+    asked: list[int] = []
+
+    def alarm_sooner(seconds: int) -> int:
+        asked.append(seconds)
+        signal.setitimer(signal.ITIMER_REAL, seconds / 20)  # 0 cancels, as alarm(0) does
+        return 0
+
     monkeypatch.setattr(season_book, "import_event", stuck)
+    monkeypatch.setattr(signal, "alarm", alarm_sooner)
     monkeypatch.setenv(cli.TIME_LIMIT_VARIABLE, "1")
     assert cli.main(["import", str(TRF), "--into", str(book), "--date", "2026-01-10"]) == 1
+    assert asked == [1, 0]  # the limit armed, then disarmed
     err = capsys.readouterr().err
     assert err.splitlines() == [
         f"xlrating import: {book}: gave up after 1 s (the time limit; XLRATING_TIME_LIMIT sets "
