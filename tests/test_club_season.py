@@ -246,32 +246,12 @@ def test_chart_draws_one_line_per_player_over_the_table() -> None:
     assert "<c:cat><c:strRef>" in xml  # event names, not numbers
 
 
-@pytest.fixture(scope="module")
-def roomy_elo(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> tuple[Path, templates.Built, Evaluation]:
-    """The sample season built with more room than it needs (12 player rows, 200 game rows,
-    6 event columns) and Elo with K 24 chosen on the Ratings sheet, evaluated once for the
-    two tests below.  (The system and K cells sit at fixed addresses, $C$5 and $C$6, that
-    the room does not move; the USCF default is checked on the shipped book by
-    test_ratings_sheet_equals_the_season_core and in grown tables by
-    test_a_longer_season_gets_room_and_the_same_numbers.)"""
-    path = tmp_path_factory.mktemp("roomy") / NAME
-    built = templates.build_template(
-        NAME,
-        path,
-        {"player_rows": 12, "game_rows": 200, "event_columns": 6, "system": "elo", "k": 24},
-    )
-    return path, built, engine.evaluate(path)
-
-
 @pytest.mark.slow
-def test_the_system_and_k_cells_reach_the_function(
-    roomy_elo: tuple[Path, templates.Built, Evaluation],
-) -> None:
+def test_the_system_and_k_cells_reach_the_function(tmp_path: Path) -> None:
     """Elo with K 24 chosen on the Ratings sheet: the K cell is passed for elo only."""
-    path, _, ev = roomy_elo
-    assert_equals_core(spill(ev, path), path, system="elo", k=24)
+    path = tmp_path / NAME
+    templates.build_template(NAME, path, {"system": "elo", "k": 24})
+    assert_equals_core(spill(engine.evaluate(path), path), path, system="elo", k=24)
 
 
 # ---------------------------------------------------------------- xlrating demo
@@ -394,15 +374,16 @@ def test_room_too_small_is_refused(
 
 
 @pytest.mark.slow
-def test_room_asked_for_is_given(
-    roomy_elo: tuple[Path, templates.Built, Evaluation],
-) -> None:
-    """More room than the season needs: blank rows to fill in Excel, same numbers (as the
-    core's, for the system the book chose: Elo K 24, see the fixture)."""
-    path, built, ev = roomy_elo
+def test_room_asked_for_is_given(tmp_path: Path) -> None:
+    """More room than the season needs: blank rows to fill in Excel, same numbers."""
+    path = tmp_path / NAME
+    built = templates.build_template(
+        NAME, path, {"player_rows": 12, "game_rows": 200, "event_columns": 6}
+    )
     assert built.cells["players"] == ("Players", "$A$5:$E$16")
     assert built.cells["games"] == ("Games", "$A$5:$F$204")
     assert built.cells["rounds"] == ("Standings", "$B$9:$B$20")
-    assert_equals_core(spill(ev, path), path, system="elo", k=24)
+    ev = engine.evaluate(path)
+    assert_equals_core(spill(ev, path), path, system="uscf")
     shown = {ev.value("Standings", f"A{r}"): ev.value("Standings", f"C{r}") for r in range(9, 21)}
     assert {k: v for k, v in shown.items() if k} == {k: v[1] for k, v in DECEMBER.items()}
