@@ -18,7 +18,7 @@ import re
 import shutil
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -27,10 +27,9 @@ from xlrating.imports import parse_any
 from xlrating.season import rate_season
 from xlrating.workbook import engine, templates
 from xlrating.workbook.lint import lint_workbook
-from xlrating.workbook.season_book import find_season
 from xlrating.workbook.season_layout import CLUB_CARD_GAMES
 
-from .test_club_season import cells, season_from_book, spill
+from .test_club_season import cells, season_from_book, season_layout, spill
 
 DATA = Path(__file__).parent / "data"
 TRF = DATA / "sample_trf16.txt"
@@ -130,31 +129,40 @@ def book(tmp_path: Path) -> Path:
     return target
 
 
+class Imported(NamedTuple):
+    """The book both sample files were imported into, and what each import printed."""
+
+    path: Path
+    outputs: list[str]  # stdout of each import
+    errors: list[str]  # stderr of each import
+
+
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+def imported(tmp_path_factory: pytest.TempPathFactory) -> Imported:
     """The template with both sample files imported through the command (the second with
     --recalc, so that the file caches the results), and what the command printed."""
     target = tmp_path_factory.mktemp("imported") / NAME
     shutil.copy(WORKBOOKS / NAME, target)
-    outputs = []
+    outputs, errors = [], []
     for argv in (
         ["import", str(TRF), "--into", str(target)],
         ["import", str(CROSSTABLE), "--into", str(target), "--event", WINTER, "--recalc"],
     ):
         if str(CROSSTABLE) in argv:
             argv += ["--date", WINTER_DATE.isoformat()]
-        capture = io.StringIO()
-        with contextlib.redirect_stdout(capture):
-            assert main(argv) == 0
+        capture, error = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(capture), contextlib.redirect_stderr(error):
+            assert main(argv) == 0, error.getvalue()
         outputs.append(capture.getvalue())
-    return target, outputs
+        errors.append(error.getvalue())
+    return Imported(target, outputs, errors)
 
 
 def cached(path: Path) -> list[list[object]]:
     """The SEASON_RATINGS table as the file caches it (written by --recalc)."""
     from openpyxl import load_workbook
 
-    layout = find_season(path)
+    layout = season_layout(path)
     ws = load_workbook(path, data_only=True)[layout.sheet]
     return [["" if ws[c].value is None else ws[c].value for c in row] for row in cells(layout.ref)]
 
@@ -162,10 +170,8 @@ def cached(path: Path) -> list[list[object]]:
 # ---------------------------------------------------------------- same as typed in
 
 
-def test_import_rates_as_the_same_games_typed_in(
-    imported: tuple[Path, list[str]], tmp_path: Path
-) -> None:
-    path, _ = imported
+def test_import_rates_as_the_same_games_typed_in(imported: Imported, tmp_path: Path) -> None:
+    path = imported.path
     spec = templates.TEMPLATES[NAME]
     players = [list(p) for p in spec.defaults["players"]] + TYPED_PLAYERS  # type: ignore[attr-defined]
     games = [list(g) for g in spec.defaults["games"]]  # type: ignore[attr-defined]
@@ -173,7 +179,7 @@ def test_import_rates_as_the_same_games_typed_in(
     games += [[WINTER, WINTER_DATE, *row] for row in TYPED_CROSSTABLE]
     typed = tmp_path / "typed.xlsx"
     templates.build_template(NAME, typed, {"players": players, "games": games})
-    assert find_season(path).ref == find_season(typed).ref == "A13:G36"
+    assert season_layout(path).ref == season_layout(typed).ref == "A13:G36"  # find_season, once
     ours, theirs = cached(path), spill(engine.evaluate(typed), typed)
     assert ours[0] == ["Player", TRF_EVENT, *ours[0][2:6], WINTER]  # in date order
     for got, want in zip(ours, theirs, strict=True):
@@ -196,10 +202,10 @@ def test_import_rates_as_the_same_games_typed_in(
         assert got[1:] == ["" if v is None else pytest.approx(v, rel=1e-12) for v in row.after]
 
 
-def test_import_writes_the_rows_as_typed(imported: tuple[Path, list[str]]) -> None:
+def test_import_writes_the_rows_as_typed(imported: Imported) -> None:
     from openpyxl import load_workbook
 
-    path, _ = imported
+    path = imported.path
     wb = load_workbook(path)
     players = [[wb["Players"][c].value for c in row] for row in cells("A14:E27")]
     expected = [[n, r, g, None, None] for n, r, g in TYPED_PLAYERS]
@@ -256,9 +262,9 @@ def _validations(path: Path) -> list[tuple[str, ...]]:
 
 @pytest.mark.slow
 def test_import_keeps_formulas_arrays_validations_and_chart(
-    imported: tuple[Path, list[str]],
+    imported: Imported,
 ) -> None:
-    path, _ = imported
+    path = imported.path
     before, after = _parts(WORKBOOKS / NAME), _parts(path)
     assert sorted(before) == sorted(after)
     changed = {name for name in before if before[name] != after[name]}
@@ -284,17 +290,18 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
     line = re.findall(r"<c:f>([^<]*)</c:f>", after["xl/charts/chart2.xml"].decode())
     assert line == ["'Player card'!$B$4", "'Player card'!$A$10:$A$16", "'Player card'!$B$10:$B$16"]
     # Formulas: the same text everywhere, dynamic arrays still dynamic (cm="1").
-    assert _formulas(path) == _formulas(WORKBOOKS / NAME)
+    formulas = _formulas(path)  # every sheet parsed once, for the three checks below
+    assert formulas == _formulas(WORKBOOKS / NAME)
     dynamic = {
         k.split("!")[1]: v.split()[2].split("(")[0]
-        for k, v in _formulas(path).items()
+        for k, v in formulas.items()
         if v.startswith("array cm=1 ")
     }
     # The Crosstable's EVENT_CROSSTABLE, and the Player card's games (PLAYER_GAMES, its
     # header and CLUB_CARD_GAMES rows).
     assert dynamic.pop("A9") == "EVENT_CROSSTABLE"
     [card] = [k for k, v in dynamic.items() if v == "PLAYER_GAMES"]
-    [text] = [v for k, v in _formulas(path).items() if k.endswith(f"!{card}") and "PLAYER" in v]
+    [text] = [v for k, v in formulas.items() if k.endswith(f"!{card}") and "PLAYER" in v]
     assert text.endswith(f",{CLUB_CARD_GAMES})")
     del dynamic[card]
     # SEASON_RATINGS, and the Standings sheet's Rounds, Points and Rank columns.
@@ -318,9 +325,10 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
 
 
 @pytest.mark.slow
-def test_import_output(capsys: pytest.CaptureFixture[str], book: Path) -> None:
-    code, out, err = run(capsys, "import", str(TRF), "--into", str(book))
-    assert code == 0 and err == ""
+def test_import_output(imported: Imported) -> None:
+    """What the fixture's first import (the TRF into the template, exit code 0) printed."""
+    book, out, err = imported.path, imported.outputs[0], imported.errors[0]
+    assert err == ""
     assert (
         f"imported {TRF_EVENT!r} (2024-03-17) into {book}: 8 new players (Players rows 14-21)"
         in out
@@ -331,10 +339,10 @@ def test_import_output(capsys: pytest.CaptureFixture[str], book: Path) -> None:
     assert "xlrating recalc" in out
 
 
-def test_import_with_recalc_caches_the_results(imported: tuple[Path, list[str]]) -> None:
+def test_import_with_recalc_caches_the_results(imported: Imported) -> None:
     from openpyxl import load_workbook
 
-    path, outputs = imported
+    path, outputs = imported.path, imported.outputs
     assert "recalculated" in outputs[1] and "recalculated" not in outputs[0]
     values = load_workbook(path, data_only=True)
     assert values["Ratings"]["A36"].value == "FRANK DUMMY"  # the last of 23 players
@@ -345,11 +353,12 @@ def test_import_with_recalc_caches_the_results(imported: tuple[Path, list[str]])
 
 @pytest.mark.slow
 def test_a_second_import_of_the_same_players(
-    capsys: pytest.CaptureFixture[str], book: Path
+    capsys: pytest.CaptureFixture[str], imported: Imported, tmp_path: Path
 ) -> None:
-    """The same file twice, under two names: the second time its players are listed."""
-    first = ["--event", WINTER, "--date", "2026-01-10"]
-    assert run(capsys, "import", str(CROSSTABLE), "--into", str(book), *first)[0] == 0
+    """The same file twice, under two names: the second time its players are listed. The
+    first time is the fixture's import of the crosstable (as WINTER, 2026-01-10, exit 0)."""
+    book = tmp_path / NAME
+    shutil.copy(imported.path, book)
     second = ["--event", "Rematch", "--date", "2026-02-07"]
     code, out, _ = run(capsys, "import", str(CROSSTABLE), "--into", str(book), *second)
     assert code == 0
@@ -496,7 +505,7 @@ def test_recalc_fits_a_season_that_changed(capsys: pytest.CaptureFixture[str], b
         for col, value in zip("ABCDEF", values, strict=True):
             games[f"{col}{77 + i}"] = value
     wb.save(book)  # openpyxl keeps the array formula (as a plain CSE array) and its range
-    assert find_season(book).ref == "A13:E22"
+    assert season_layout(book).ref == "A13:E22"  # find_season, remembered by content
     out_path = book.with_name("changed.xlsx")
     code, out, err = run(capsys, "recalc", str(book), "-o", str(out_path))
     assert code == 0, err
@@ -512,4 +521,4 @@ def test_recalc_fits_a_season_that_changed(capsys: pytest.CaptureFixture[str], b
         expected = [pytest.approx(v, rel=1e-12) for v in season_row.after]
         assert got == [season_row.name, *expected]
     assert all(shown[f"G{row}"].value is None for row in range(13, 24))  # left the array
-    assert find_season(book).ref == "A13:E22"  # the input is left as it was
+    assert season_layout(book).ref == "A13:E22"  # the input is left as it was

@@ -11,6 +11,8 @@ with points and ranks worked out by hand, the chart with the table it draws, and
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import hashlib
 import math
 import re
 import zipfile
@@ -24,7 +26,8 @@ from xlrating.season import rate_season
 from xlrating.tournament import Game, GameKind, Player
 from xlrating.workbook import engine, templates
 from xlrating.workbook.engine import Evaluation
-from xlrating.workbook.season_book import find_season
+from xlrating.workbook.season_book import SeasonLayout, find_season
+from xlrating.workbook.season_fit import layout_of
 
 from .conftest import Demo, evaluated
 
@@ -58,14 +61,40 @@ def table_rows(wb: Any, sheet: str, ref: str) -> list[list[Any]]:
     return [row for row in rows if any(v is not None for v in row)]
 
 
+def _digest(path: Path) -> str:
+    return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+
+
+def season_layout(path: Path) -> SeasonLayout:
+    """``find_season(path)``, read once for each content of the file: tests read a book's
+    layout several times (``spill``, ``season_from_book``), each read a whole openpyxl
+    load.  Keyed by the file's bytes, so a book changed since is read again."""
+    return _season_layout(str(path), _digest(path))
+
+
+@functools.lru_cache(maxsize=64)
+def _season_layout(path: str, digest: str) -> SeasonLayout:
+    return find_season(path)
+
+
 def season_from_book(
     path: Path,
 ) -> tuple[list[Player], list[tuple[str, dt.date, list[Game]]]]:
-    """The Players and Games tables of a season workbook as the core's objects."""
+    """The Players and Games tables of a season workbook as the core's objects (read once
+    for each content of the file; each call returns new lists)."""
+    players, events = _season_from_book(str(path), _digest(path))
+    return list(players), [(name, day, list(games)) for name, day, games in events]
+
+
+@functools.lru_cache(maxsize=64)
+def _season_from_book(
+    where: str, digest: str
+) -> tuple[tuple[Player, ...], tuple[tuple[str, dt.date, tuple[Game, ...]], ...]]:
     from openpyxl import load_workbook
 
+    path = Path(where)
     wb = load_workbook(path)
-    layout = find_season(path)
+    layout = layout_of(wb, path.name)  # what find_season reads, from the same load
     players = []
     for name, rating, games, floor, age in table_rows(wb, *layout.players):
         rated = rating is not None
@@ -82,7 +111,7 @@ def season_from_book(
             score, kind = RESULTS[result]
             game = Game(int(rnd), white, black, score, kind)
         events.setdefault(event, (when, []))[1].append(game)
-    return players, [(name, day, games) for name, (day, games) in events.items()]
+    return tuple(players), tuple((name, day, tuple(games)) for name, (day, games) in events.items())
 
 
 def whole(value: float | None) -> str:
@@ -92,7 +121,7 @@ def whole(value: float | None) -> str:
 
 
 def spill(ev: Evaluation, path: Path) -> list[list[object]]:
-    layout = find_season(path)
+    layout = season_layout(path)
     return [[ev.value(layout.sheet, c) for c in row] for row in cells(layout.ref)]
 
 
@@ -126,7 +155,7 @@ def test_start_and_final_columns() -> None:
     ev = evaluated(NAME)
     players, _ = season_from_book(BOOK)
     table = spill(ev, BOOK)
-    first = int(find_season(BOOK).cell[1:])
+    first = int(season_layout(BOOK).cell[1:])
     for i, player in enumerate(players, start=1):
         row = first + i
         # The player first; Start and Final right of the 16 event columns (B to Q).
@@ -197,7 +226,7 @@ def test_standings_of_the_december_swiss() -> None:
 
 
 def test_chart_draws_one_line_per_player_over_the_table() -> None:
-    layout = find_season(BOOK)
+    layout = season_layout(BOOK)
     with zipfile.ZipFile(BOOK) as zf:
         charts = [n for n in zf.namelist() if n.startswith("xl/charts/chart")]
         # The Chart sheet's chart, and the Player card's (which reads its own sheet).

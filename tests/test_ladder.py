@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+import signal
 import time
 import zipfile
 from pathlib import Path
@@ -24,7 +25,7 @@ from xlrating import cli, synthetic
 from xlrating.workbook import a1, engine, season_book, season_fit, xlsx
 from xlrating.workbook.templates import build_club_season
 
-from .test_club_season import assert_equals_core, spill
+from .test_club_season import assert_equals_core, cells, spill
 
 DATA = Path(__file__).parent / "data"
 TRF = DATA / "sample_trf16.txt"
@@ -131,9 +132,24 @@ def test_a_table_that_grew_by_many_events_is_widened_and_rated(tmp_path: Path) -
     assert cli.main(["recalc", str(grown), "-o", str(out)]) == 0
     widened = season_book.find_season(out)
     assert widened.ref != layout.ref
-    table = spill(engine.evaluate(out), out)
+    # The table recalc computed, as it cached it in *out*: evaluating *out* again would
+    # compute the same formulas once more (test_cached_array_cells_are_computed_again_not_read
+    # pins that computing a recalculated book again gives its cached values).
+    table = cached_table(out, widened)
     assert len(table[0]) == EVENTS + 1
     assert_equals_core(table, out)
+
+
+def cached_table(path: Path, layout: season_book.SeasonLayout) -> list[list[object]]:
+    """The SEASON_RATINGS table as ``recalc`` cached it in *path*, with its numbers as the
+    engine gives them (a whole number is cached as ``<v>1910</v>``: read back as a float)."""
+    from openpyxl import load_workbook
+
+    ws = load_workbook(path, data_only=True)[layout.sheet]
+    return [
+        [float(v) if type(v) is int else v for v in (ws[c].value for c in row)]
+        for row in cells(layout.ref)
+    ]
 
 
 @settings(max_examples=25, deadline=None)
@@ -170,6 +186,9 @@ def test_cells_added_row_by_row_are_the_cells_added_one_by_one(
 def test_import_has_the_time_limit_of_recalc(
     ladder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
 ) -> None:
+    """A stuck import is stopped by the time limit's SIGALRM.  The alarm the command asks
+    for (1 s, XLRATING_TIME_LIMIT) is recorded, and the real SIGALRM is sent a twentieth
+    of it later, so that the test does not sit idle for the whole second."""
     book = tmp_path / "ladder.xlsx"
     shutil.copy(ladder, book)
     before = book.read_bytes()
@@ -177,9 +196,18 @@ def test_import_has_the_time_limit_of_recalc(
     def stuck(*args: object, **kwargs: object) -> None:
         time.sleep(30)
 
+    asked: list[int] = []
+
+    def alarm_sooner(seconds: int) -> int:
+        asked.append(seconds)
+        signal.setitimer(signal.ITIMER_REAL, seconds / 20)  # 0 cancels, as alarm(0) does
+        return 0
+
     monkeypatch.setattr(season_book, "import_event", stuck)
+    monkeypatch.setattr(signal, "alarm", alarm_sooner)
     monkeypatch.setenv(cli.TIME_LIMIT_VARIABLE, "1")
     assert cli.main(["import", str(TRF), "--into", str(book), "--date", "2026-01-10"]) == 1
+    assert asked == [1, 0]  # the limit armed, then disarmed
     err = capsys.readouterr().err
     assert err.splitlines() == [
         f"xlrating import: {book}: gave up after 1 s (the time limit; XLRATING_TIME_LIMIT sets "
