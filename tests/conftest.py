@@ -157,16 +157,21 @@ SLOW_FIXTURES = frozenset(
 #: workers finish together instead of one waiting for the other's last long module.
 LONGEST_FIRST = (
     "test_season_grow.py",
+    "test_libreoffice_addin.py",
     "test_cli_import.py",
+    "test_hostile_writes.py",
+    "test_club_season.py",
     "test_season_columns.py",
+    "test_hostile_cells.py",
+    "test_hostile_files.py",
     "test_ladder.py",
     "test_cli.py",
-    "test_club_season.py",
-    "test_hostile_files.py",
-    "test_hostile_writes.py",
-    "test_libreoffice_addin.py",
-    "test_hostile_cells.py",
+    "test_batch.py",
+    "test_events.py",
+    "test_workbook_libreoffice.py",
+    "test_cli_excel.py",
     "test_files.py",
+    "test_template_pages.py",
 )
 
 
