@@ -42,9 +42,9 @@ from .registry import (
     Check,
     Template,
     build_all,
-    lint_template,
     build_template,
     layout,
+    lint_template,
     template,
 )
 from .writer import Address, Book, Expr, Ref, Sheet, TemplateError, call_text, number_validation
@@ -93,9 +93,9 @@ __all__ = [
     "Template",
     "TemplateError",
     "build_all",
-    "lint_template",
     "build_club_season",
     "build_template",
     "layout",
+    "lint_template",
     "template",
 ]

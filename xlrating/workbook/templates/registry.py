@@ -37,10 +37,10 @@ __all__ = [
     "Template",
     "Tie",
     "build_all",
-    "lint_template",
     "build_template",
     "how_to_use_sheet",
     "layout",
+    "lint_template",
     "sheet_ref",
     "template",
 ]
