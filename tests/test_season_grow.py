@@ -560,6 +560,43 @@ def test_resize_beyond_the_guard_limits_is_refused(
 
 
 @pytest.mark.slow
+def test_a_grow_past_the_limits_is_refused_before_it_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, template_sheets: dict[str, ElementTree.Element]
+) -> None:
+    """With the guard's cell limit set to what the book holds with 10 more Games rows:
+    610 rows are built and pass the check of the built book; 611 are refused before
+    anything is built, in the words that check gives (it gives them too, when asked)."""
+    from xlrating.workbook import season_fit, season_grow
+
+    held = guard.check_workbook(WORKBOOKS / NAME)
+    games = cells_of(template_sheets["Games"])
+    per_row = sum(1 for ref in games if re.fullmatch(r"[A-Z]+604", ref))  # the table's last row
+    limits = guard.Limits(cells=held.cells + 10 * per_row)
+    monkeypatch.setattr(season_grow, "LIMITS", limits)
+    monkeypatch.setattr(season_fit, "check_workbook", lambda p: guard.check_workbook(p, limits))
+    fits = tmp_path / "fits.xlsx"
+    assert resize_season(WORKBOOKS / NAME, fits, game_rows=610).games == (600, 610)
+    assert guard.check_workbook(fits).cells == limits.cells  # exactly at the limit
+    message = f"more than {limits.cells:,} cells (the limit xlrating computes)"
+    built: list[Path] = []
+    write_book = season_grow.write_book
+
+    def recorded(book: Path, target: Path, *args: Any) -> int:
+        built.append(target)
+        return write_book(book, target, *args)
+
+    monkeypatch.setattr(season_grow, "write_book", recorded)
+    with pytest.raises(SeasonBookError, match=re.escape(message)):
+        resize_season(WORKBOOKS / NAME, tmp_path / "early.xlsx", game_rows=611)
+    assert built == []  # refused from the counts
+    monkeypatch.setattr(season_grow, "_refuse_rows_beyond_limits", lambda *args: None)
+    with pytest.raises(SeasonBookError, match=re.escape(message)):
+        resize_season(WORKBOOKS / NAME, tmp_path / "late.xlsx", game_rows=611)
+    assert len(built) == 1  # built, then refused by the check of the built book
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fits.xlsx"]
+
+
+@pytest.mark.slow
 def test_import_grows_to_what_fits_the_limits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

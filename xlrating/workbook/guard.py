@@ -196,6 +196,22 @@ class Inspection:
     macros: bool
 
 
+def too_many_cells(limits: Limits = LIMITS) -> str:
+    """Why a workbook with more cells than *limits* allow is refused."""
+    return (
+        f"more than {limits.cells:,} cells (the limit xlrating computes); split the "
+        "workbook or remove unused rows"
+    )
+
+
+def too_many_formulas(limits: Limits = LIMITS) -> str:
+    """Why a workbook with more formula cells than *limits* allow is refused."""
+    return (
+        f"more than {limits.formulas:,} formula cells (the limit xlrating computes); split "
+        "the workbook"
+    )
+
+
 def _refuse(message: str) -> WorkbookRefusedError:
     return WorkbookRefusedError(" ".join(message.split()))
 
@@ -456,17 +472,11 @@ class _PartScanner:
             self._cover(self.row, self.column, attributes.get("r", ""))
             counts.cells += 1
             if counts.cells > limits.cells:
-                raise _Stop(
-                    f"more than {limits.cells:,} cells (the limit xlrating computes); "
-                    "split the workbook or remove unused rows"
-                )
+                raise _Stop(too_many_cells(limits))
         elif local == "f":
             counts.formulas += 1
             if counts.formulas > limits.formulas:
-                raise _Stop(
-                    f"more than {limits.formulas:,} formula cells (the limit xlrating "
-                    "computes); split the workbook"
-                )
+                raise _Stop(too_many_formulas(limits))
         elif local == "row":
             raw = attributes.get("r", "")
             self.row = int(raw) if raw.isdigit() else self.row + 1

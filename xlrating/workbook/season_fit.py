@@ -593,10 +593,15 @@ def _verify(temp: Path, book: str) -> None:
     try:
         check_workbook(temp)
     except WorkbookRefusedError as error:
-        raise Refused(
-            f"{book}: the workbook as changed would not pass xlrating's check "
-            f"({' '.join(str(error).split())}); nothing was written"
-        ) from None
+        raise refused(book, str(error)) from None
+
+
+def refused(book: str, why: str) -> Refused:
+    """The refusal of a change to *book* that the guard refuses for *why*."""
+    return Refused(
+        f"{book}: the workbook as changed would not pass xlrating's check "
+        f"({' '.join(why.split())}); nothing was written"
+    )
 
 
 #: A SEASON_RATINGS array formula in sheet XML: its cell, its range and its text.

@@ -21,7 +21,8 @@ from xml.dom import minidom
 
 from .a1 import address, bounds, column_letters, parse_cell
 from .columns import column_areas, delete_columns, insert_columns, keep_text_printed
-from .rows import Package, RowEdit, RowsError, formula_ranges
+from .guard import LIMITS, check_workbook, too_many_cells, too_many_formulas
+from .rows import Package, RowEdit, RowsError, children, formula_ranges
 from .season_fit import (
     FUNCTION,
     Area,
@@ -34,6 +35,7 @@ from .season_fit import (
     last_used,
     layout_of,
     load_book,
+    refused,
     shape_of,
     write_book,
 )
@@ -268,11 +270,16 @@ def _grown_parts(
     game_rows: int,
     book: str,
     event_columns: int | None = None,
+    held: tuple[int, int] | None = None,
 ) -> tuple[dict[str, bytes | None], SeasonLayout, GrowReport]:
     """The parts of the book with the Players table (and the rows that follow it) and the
     Games table given *player_rows* and *game_rows* rows, and the ratings sheet
     *event_columns* event columns (None: as it has); None for a part to drop (the
-    calculation chain, which Excel rebuilds)."""
+    calculation chain, which Excel rebuilds).
+
+    :param held: the cells and formula cells the book holds (the guard's counts): a grow
+        whose new rows alone take the book past the guard's limits is refused before
+        they are written (:class:`Refused`, as the check of the written book would)."""
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games
     pr1, _, pr2, _ = bounds(p_ref)
@@ -309,6 +316,11 @@ def _grown_parts(
         if dp < 0:  # the rows that read the dropped players go first
             blocks = blocks[1:] + blocks[:1]
         blocks.append((g_sheet, gr1, gr2, dg))
+        shrinks_columns = (
+            event_columns is not None and events is not None and event_columns < events
+        )
+        if held is not None and dp >= 0 and dg >= 0 and not shrinks_columns:  # cells only added
+            _refuse_rows_beyond_limits(pkg, blocks, held, book)
         edits: list[RowEdit] = []
         formulas = 0
         for sheet, first, last, delta in blocks:
@@ -404,6 +416,30 @@ def _grown_parts(
     return out, grown, report
 
 
+def _refuse_rows_beyond_limits(
+    pkg: Package, blocks: Sequence[tuple[str, int, int, int]], held: tuple[int, int], book: str
+) -> None:
+    """Refuse a grow that the guard would refuse for its counts alone: each new row of a
+    block gets the cells (and formula cells) of the block's last row, so the book would
+    hold at least *held* plus those; nothing is built to find out (a 9,000-row grow
+    took seconds to be refused)."""
+    cells, formulas = held
+    for name, _, last, delta in blocks:
+        if delta <= 0:
+            continue
+        sheet = pkg.sheet(name)
+        model = sheet.rows().get(last)
+        if model is None:
+            continue
+        row = [cell for _, cell in sheet.cells(model, last)]
+        cells += delta * len(row)
+        formulas += delta * sum(1 for cell in row if children(cell, "f"))
+    if cells > LIMITS.cells:
+        raise refused(book, too_many_cells(LIMITS))
+    if formulas > LIMITS.formulas:
+        raise refused(book, too_many_formulas(LIMITS))
+
+
 def event_columns_of(path: Path, layout: SeasonLayout) -> int | None:
     """How many event columns the season book at *path* has (None: none found)."""
     with zipfile.ZipFile(path) as zf:
@@ -485,18 +521,24 @@ def write_grown(
     lines, the grown layout, the array's new range (None: unchanged) and what grew."""
     tried: list[tuple[int, int, int | None]] = []
     last: SeasonBookError | None = None
+    held = None
+    if not edits:  # a resize: what the book holds now, to refuse too many new rows early
+        inspection = check_workbook(book)
+        held = (inspection.cells, inspection.formulas)
     for room in rooms:
         if room in tried:
             continue
         tried.append(room)
-        with zipfile.ZipFile(book) as zf:
-            base, grown, report = _grown_parts(zf, layout, room[0], room[1], book.name, room[2])
-        new_ref = fitted_ref(grown, shape) if shape is not None else None
-        new_ref = None if new_ref == grown.ref else new_ref
         try:
+            with zipfile.ZipFile(book) as zf:
+                base, grown, report = _grown_parts(
+                    zf, layout, room[0], room[1], book.name, room[2], held
+                )
+            new_ref = fitted_ref(grown, shape) if shape is not None else None
+            new_ref = None if new_ref == grown.ref else new_ref
             series = write_book(book, target, grown, edits, new_ref, base)
-        except Refused as refused:
-            last = refused
+        except Refused as refusal:
+            last = refusal
             continue
         return series, grown, new_ref, report
     players, games, events = tried[-1]
