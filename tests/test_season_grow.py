@@ -579,7 +579,7 @@ def test_a_grow_past_the_limits_is_refused_before_it_is_built(
     assert guard.check_workbook(fits).cells == limits.cells  # exactly at the limit
     message = f"more than {limits.cells:,} cells (the limit xlrating computes)"
     built: list[Path] = []
-    write_book = season_grow.write_book
+    write_book = season_fit.write_book  # what season_grow calls (it imports it from there)
 
     def recorded(book: Path, target: Path, *args: Any) -> int:
         built.append(target)
