@@ -527,8 +527,9 @@ def test_event_output_is_finite_and_floored(event: Event) -> None:
             assert row.games_after == player.games
 
 
-def _flip_a_loss(event: Event, data: st.DataObject) -> tuple[Event, str]:
-    """The event with one played loss of some player turned into a win, and that player."""
+def _flip_a_loss(event: Event, data: st.DataObject) -> tuple[Event, str, str]:
+    """The event with one played loss of some player turned into a win, that player and the
+    opponent."""
     losses = [
         (i, game.white if game.white_score == 0.0 else game.black)
         for i, game in enumerate(event.games)
@@ -538,9 +539,11 @@ def _flip_a_loss(event: Event, data: st.DataObject) -> tuple[Event, str]:
     i, loser = data.draw(st.sampled_from(losses))
     assert loser is not None
     game = event.games[i]
+    assert game.black is not None
     flipped = Game(game.round, game.white, game.black, 1.0 - game.white_score)
     games = (*event.games[:i], flipped, *event.games[i + 1 :])
-    return Event(event.players, games, event.date), loser
+    opponent = game.black if loser == game.white else game.white
+    return Event(event.players, games, event.date), loser, opponent
 
 
 @pytest.mark.slow
@@ -552,7 +555,7 @@ def test_a_win_instead_of_a_loss_never_lowers_a_standard_formula_player(
     """Every player on the standard formula (N > 8 or unknown), repeated pairings allowed:
     a win instead of a loss raises S by 1 and the opponent's lower Step-4 rating raises E by
     less than 1 (K's of 800/(N' + m) keep each We change small), so the rating never drops."""
-    better, player = _flip_a_loss(event, data)
+    better, player, _ = _flip_a_loss(event, data)
     before = uscf_event(event).row(player).post_event
     after = uscf_event(better).row(player).post_event
     assert before is not None and after is not None
@@ -566,14 +569,48 @@ def test_a_win_instead_of_a_loss_never_lowers_when_no_step3_and_no_rematch(
     event: Event, data: st.DataObject
 ) -> None:
     """Every player has N >= 1 (no Step-3 estimates) and no pair meets twice: only the two
-    players' Step-4 ratings move, and each We or PWe moves by less than 1."""
+    players' Step-4 ratings move.  When the opponent's Step-4 rating moves by less than 800,
+    each We or PWe against it moves by less than 1 while S rises by 1, so the rating cannot
+    drop.  A move of 800 or more can saturate PWe; the next test shows that case."""
     seen = [frozenset((g.white, g.black)) for g in event.games if g.rated]
     assume(len(seen) == len(set(seen)))
-    better, player = _flip_a_loss(event, data)
-    before = uscf_event(event).row(player).post_event
-    after = uscf_event(better).row(player).post_event
+    better, player, opponent = _flip_a_loss(event, data)
+    was, now = uscf_event(event), uscf_event(better)
+    moved = was.row(opponent).intermediate, now.row(opponent).intermediate
+    assert moved[0] is not None and moved[1] is not None
+    assume(abs(moved[0] - moved[1]) < 800)
+    before, after = was.row(player).post_event, now.row(player).post_event
     assert before is not None and after is not None
     assert after >= before - 1e-9
+
+
+def test_a_win_instead_of_a_loss_can_lower_a_special_formula_player_by_a_point() -> None:
+    """Monotonicity can fail by the special formula's flat stretches (found by Hypothesis).
+
+    p3 (1101, N = 1) loses to p2 (100, N = 1) and draws p0 (100, count unknown), whom p2
+    beats; p0's Step-4 rating stays at the floor, 100.  p2's Step-4 rating is 1101
+    (2 PWe(R, 100) + PWe(R, 1101) = 2.5).  p3's Step-5 objective, with the prior game,
+    2 PWe(R, 1101) + PWe(R, 100) - 1, is 0 on all of [500, 701], and docs/rules/uscf.md#special
+    takes R0 = 1101 clamped to that stretch: 701.
+
+    If p3 beats p2 instead, p2's Step-4 rating falls by 801 to 300 (2 PWe(R, 100) = 1.5), so
+    PWe against p2 jumps from 0 to 1, as much as the score rises.  The objective
+    PWe(R, 1101) + PWe(R, 300) + PWe(R, 100) - 2 is 0 on [700, 701]; the search starts at
+    M = 1901/3 = 633.67, where it is below 0, steps up to the breakpoint 300 + 400 and stops
+    there: 700.  Both computed by hand from docs/rules/uscf.md."""
+    players = (
+        Player("p0", 100, None),
+        Player("p2", 100, 1),
+        Player("p3", 1101, 1),
+    )
+    games = (Game(1, "p3", "p2", 0), Game(2, "p0", "p3", 0.5), Game(3, "p0", "p2", 0))
+    was = uscf_event(Event(players, games, DAY))
+    now = uscf_event(Event(players, (Game(1, "p3", "p2", 1), *games[1:]), DAY))
+    assert was.row("p0").intermediate == now.row("p0").intermediate == 100.0
+    assert was.row("p2").intermediate == pytest.approx(1101.0, abs=1e-6)
+    assert now.row("p2").intermediate == pytest.approx(300.0, abs=1e-6)
+    assert was.row("p3").post_event == pytest.approx(701.0, abs=1e-6)
+    assert now.row("p3").post_event == pytest.approx(700.0, abs=1e-6)
 
 
 def test_a_win_instead_of_a_loss_can_lower_an_unrated_player() -> None:
