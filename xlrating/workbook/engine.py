@@ -22,18 +22,17 @@ neither Excel's (as ``formulas`` knows them) nor the registry's, a formula or de
 name beyond :func:`~xlrating.workbook.guard.formula_problem`'s bounds (Excel's formula
 length, 1,000 operators, whole-column or whole-row references, ranges over 100,000 cells;
 all checked before any formula is compiled), more than 100,000 operators in all, a
-circular reference (a defined name's inverse reference is not one),
-and
-a reference to another workbook: ``formulas`` would load a linked ``.xlsx`` from disk, so
-the model here never loads any file but the one asked for.  Only Excel built-ins and the
-registry's functions run; no macro, no link, no network.
-Excel's text functions that can build long text answer ``#VALUE!`` beyond 32,767
-characters, as in Excel (:func:`_text_bounded`).  Blank cells and the cached cells of an
-array formula are not compiled (:func:`_drop_spilled_cells`): they add nothing to the model.
-Known limits of ``formulas`` 1.3: a sheet whose name contains an apostrophe cannot be
-evaluated (its own cell references come out as ``#REF!``); a typed number is read rounded
-to 15 decimal places (1E-16 is read as 0); a literal in scientific notation (``1E9``) in a
-formula cannot be read (the formula is refused in one line).
+circular reference (a defined name's inverse reference is not one), and a reference to
+another workbook: ``formulas`` would load a linked ``.xlsx`` from disk, so the model here
+never loads any file but the one asked for.  Only Excel built-ins and the registry's
+functions run; no macro, no link, no network.  Excel's text functions that can build long
+text answer ``#VALUE!`` beyond 32,767 characters, as in Excel (:func:`_text_bounded`).
+Blank cells and the cached cells of an array formula are not compiled
+(:func:`_drop_spilled_cells`): they add nothing to the model.  Known limits of
+``formulas`` 1.3: a sheet whose name contains an apostrophe cannot be evaluated (its own
+cell references come out as ``#REF!``); a typed number is read rounded to 15 decimal
+places (1E-16 is read as 0); a literal in scientific notation (``1E9``) in a formula
+cannot be read (the formula is refused in one line).
 """
 
 from __future__ import annotations
@@ -400,8 +399,6 @@ def evaluate(
         this very file (or wrote it itself): do not scan it again.
     :returns: an :class:`Evaluation` with every cell's value.
     """
-    import numpy as np
-
     path = Path(path).resolve()
     require_defusedxml()
     if not checked:
@@ -419,9 +416,18 @@ def evaluate(
             _finish(model, names)
             if progress:
                 progress(f"calculating {path.name}", 2, _STEPS)
-            solution = model.calculate()
+            values = _values(model.calculate(), names)  # the model still alive: paused
     finally:
         _OBSERVER.reset(token)
+    if progress:
+        progress(f"calculated {path.name}", _STEPS, _STEPS)
+    return Evaluation(path, values)
+
+
+def _values(solution: Any, names: Mapping[str, str]) -> dict[CellKey, object]:
+    """Every cell's value from the engine's *solution*, sheets named as in the book."""
+    import numpy as np
+
     values: dict[CellKey, object] = {}
     areas: list[tuple[str, str, Any]] = []
     for key, ranges in solution.items():
@@ -451,9 +457,7 @@ def evaluate(
                 cell = (sheet, letters[j] + row)
                 if cell not in values:
                     values[cell] = _python(grid[i, j])
-    if progress:
-        progress(f"calculated {path.name}", _STEPS, _STEPS)
-    return Evaluation(path, values)
+    return values
 
 
 # ---------------------------------------------------------------- hostile workbooks
@@ -611,20 +615,15 @@ def _drop_spilled_cells(book: Any) -> None:
             continue
         for anchor, ref in arrays.items():
             col1, row1, col2, row2 = range_boundaries(ref)
-            first = range_boundaries(anchor)[:2]
-            if (row2 - row1 + 1) * (col2 - col1 + 1) > len(table):
-                spilled = [
-                    key
-                    for key in table
-                    if row1 <= key[0] <= row2 and col1 <= key[1] <= col2 and key != first[::-1]
-                ]
-            else:
-                spilled = [
-                    (r, c)
-                    for r in range(row1, row2 + 1)
-                    for c in range(col1, col2 + 1)
-                    if (r, c) != first[::-1] and (r, c) in table
-                ]
+            first = range_boundaries(anchor)[1::-1]  # (row, column), as the table's keys
+            area = ((r, c) for r in range(row1, row2 + 1) for c in range(col1, col2 + 1))
+            big = (row2 - row1 + 1) * (col2 - col1 + 1) > len(table)  # walk the smaller
+            spilled = [
+                key
+                for key in (list(table) if big else area)
+                if key in table and row1 <= key[0] <= row2 and col1 <= key[1] <= col2
+                if key != first
+            ]
             for key in spilled:
                 del table[key]
     book._xlrating_spills_dropped = True
