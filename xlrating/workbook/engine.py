@@ -463,10 +463,11 @@ def _values(solution: Any, names: Mapping[str, str]) -> dict[CellKey, object]:
 # ---------------------------------------------------------------- hostile workbooks
 
 
-#: The one name every workbook is read under (through a link in a private folder): the
-#: name is part of every compiled reference, so books that share formulas (a book and its
-#: copy, a season before and after an import) share compiled cells whatever they are called.
-_ALIAS: Final = "book"
+#: The one name every workbook is read under (a link in a private folder): it is part of
+#: every compiled reference, so books that share formulas (a copy, a season before and
+#: after an import, a template's .xlsm twin) share compiled cells whatever they are called
+#: (openpyxl finds an .xlsm's workbook part by its content type, not by the extension).
+_ALIAS: Final = "book.xlsx"
 
 
 def _load(path: Path) -> Any:
@@ -475,7 +476,7 @@ def _load(path: Path) -> Any:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="xlrating-engine-") as folder:
-        alias = Path(folder) / f"{_ALIAS}{path.suffix}"
+        alias = Path(folder) / _ALIAS
         try:
             os.symlink(path, alias)
         except (OSError, NotImplementedError):  # no symbolic links here: the file's own name
