@@ -151,6 +151,48 @@ def test_no_progress_bars_on_stderr(capfd: pytest.CaptureFixture[str]) -> None:
     assert capfd.readouterr().err == ""
 
 
+_STATS_ON_DEMAND = """
+import sys
+from openpyxl import Workbook
+from xlrating.workbook import engine
+
+engine.register_functions()
+print(type(sys.modules["scipy.stats"]).__name__)  # registered, not executed
+book = Workbook()
+book.active["A1"] = "=T.DIST(60,1,TRUE)"
+book.active["A2"] = '=ELO_EXPECTED(1500,1700)'
+book.save(sys.argv[1])
+got = engine.evaluate(sys.argv[1])
+print(type(sys.modules["scipy.stats"]).__name__)  # executed by T.DIST
+print(repr(got.value("Sheet", "A1")), repr(got.value("Sheet", "A2")))
+"""
+
+
+@pytest.mark.slow
+def test_scipy_stats_is_loaded_when_a_formula_needs_it(tmp_path: Path) -> None:
+    """``formulas`` imports scipy.stats for Excel's statistical functions; the engine loads
+    it on first use (xlrating/workbook/deferred.py), and such a function still computes.
+    T.DIST(60,1,TRUE) is 0.99469533 in Microsoft's example (Support, "T.DIST function");
+    with 1 degree of freedom it is 1/2 + atan(60)/pi."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _STATS_ON_DEMAND, str(tmp_path / "stats.xlsx")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    before, after, values = done.stdout.splitlines()
+    assert (before, after) == ("_LazyModule", "module")
+    t_dist, expected = (float(v) for v in values.split())
+    assert t_dist == pytest.approx(0.5 + math.atan(60) / math.pi, abs=1e-12)
+    assert round(t_dist, 8) == 0.99469533
+    assert expected == pytest.approx(1 / (1 + 10 ** (200 / 400)), abs=1e-12)
+
+
 # ---------------------------------------------------------------- against xlwings itself
 
 

@@ -51,6 +51,7 @@ from typing import Any, Final
 
 from ..catalog import FUNCTIONS, ExcelFunction
 from .a1 import address, parse_cell
+from .deferred import defer_scipy_stats
 from .guard import (
     LIMITS,
     WorkbookRefusedError,
@@ -324,8 +325,8 @@ def _index_by_cell() -> dict[str, Any]:
 
 
 def register_functions(functions: Mapping[str, ExcelFunction] | None = None) -> None:
-    """Install the registry's functions (default: all of them) in the engine, and Excel's
-    text functions bounded to Excel's longest text (:func:`_text_bounded`)."""
+    """Install the registry's functions (default: all) and :func:`_text_bounded`'s."""
+    defer_scipy_stats()  # before formulas reads its table of Excel functions
     import formulas
     from formulas.functions import wrap_func
 
@@ -463,10 +464,9 @@ def _values(solution: Any, names: Mapping[str, str]) -> dict[CellKey, object]:
 # ---------------------------------------------------------------- hostile workbooks
 
 
-#: The one name every workbook is read under (a link in a private folder): it is part of
-#: every compiled reference, so books that share formulas (a copy, a season before and
-#: after an import, a template's .xlsm twin) share compiled cells whatever they are called
-#: (openpyxl finds an .xlsm's workbook part by its content type, not by the extension).
+#: The one name every book is read under (a link in a private folder), part of every
+#: compiled reference: a copy, a season after an import, a template's .xlsm twin (openpyxl
+#: finds its workbook part by content type) share compiled cells whatever they are called.
 _ALIAS: Final = "book.xlsx"
 
 
