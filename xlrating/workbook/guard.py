@@ -147,6 +147,9 @@ _SHEET_NAMESPACES: Final = frozenset(
     }
 )
 _REL_NAMESPACE: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
+#: A worksheet's cell element as expat names it (namespace, space, name): the scanner's
+#: fast path, since cells are almost every element of a big sheet.
+_CELL_TAGS: Final = frozenset(f"{namespace} c" for namespace in _SHEET_NAMESPACES)
 _EXTERNAL_LINK_TYPE: Final = "/externalLink"
 
 
@@ -354,12 +357,23 @@ def _column_number(letters: str) -> int:
     return number
 
 
+#: Column numbers by letters, as the scanner met them (at most :data:`_KNOWN_COLUMNS`).
+_COLUMNS: dict[str, int] = {}
+_KNOWN_COLUMNS: Final = 20_000
+
+
 def _position(ref: str) -> tuple[int, int] | None:
     """(row, column) of ``B5`` (None when *ref* is not a cell reference)."""
     match = _CELL_RE.match(ref.strip())
     if match is None:
         return None
-    return int(match.group(2)), _column_number(match.group(1))
+    letters = match.group(1)
+    column = _COLUMNS.get(letters)
+    if column is None:
+        column = _column_number(letters)
+        if len(_COLUMNS) < _KNOWN_COLUMNS:
+            _COLUMNS[letters] = column
+    return int(match.group(2)), column
 
 
 def formula_operations(text: str) -> int:
@@ -419,7 +433,7 @@ class _PartScanner:
         self.name = name
         self.counts = counts
         self.limits = limits
-        self.depth = 0
+        self.rooted = False  # the root element was seen
         self.sheet = False
         # The worksheet's current row and column, and its used rectangle so far.
         self.row = 0
@@ -431,7 +445,6 @@ class _PartScanner:
         parser.EntityDeclHandler = self._entity
         parser.ExternalEntityRefHandler = self._external
         parser.StartElementHandler = self._start
-        parser.EndElementHandler = self._end
         parser.buffer_text = True
         self.parser = parser
 
@@ -448,9 +461,12 @@ class _PartScanner:
         raise _Stop(f"part {self.name!r} refers to an external XML entity: refused")
 
     def _start(self, tag: str, attributes: dict[str, str]) -> None:
-        self.depth += 1
+        if self.sheet and tag in _CELL_TAGS:  # the fast path: most elements are cells
+            self._cell(attributes)
+            return
         namespace, _, local = tag.rpartition(" ")
-        if self.depth == 1:
+        if not self.rooted:
+            self.rooted = True
             if namespace in _SHEET_NAMESPACES and local == "worksheet":
                 self.sheet = True
                 self.counts.worksheets += 1
@@ -464,16 +480,7 @@ class _PartScanner:
         if not self.sheet or namespace not in _SHEET_NAMESPACES:
             return
         counts, limits = self.counts, self.limits
-        if local == "c":
-            place = _position(attributes["r"]) if "r" in attributes else None
-            if place is None and "r" in attributes:
-                raise _Stop(f"part {self.name!r}: {attributes['r'][:20]!r} is not a cell reference")
-            self.row, self.column = place or (self.row, self.column + 1)
-            self._cover(self.row, self.column, attributes.get("r", ""))
-            counts.cells += 1
-            if counts.cells > limits.cells:
-                raise _Stop(too_many_cells(limits))
-        elif local == "f":
+        if local == "f":
             counts.formulas += 1
             if counts.formulas > limits.formulas:
                 raise _Stop(too_many_formulas(limits))
@@ -496,6 +503,24 @@ class _PartScanner:
             self._cover_range(attributes["ref"], "a merged range")
         elif local == "hyperlink" and "ref" in attributes:
             self._cover_range(attributes["ref"], "a hyperlink's range")
+
+    def _cell(self, attributes: dict[str, str]) -> None:
+        """A worksheet's ``<c>``: its place (``r``, or the next column), counted."""
+        ref = attributes.get("r")
+        if ref is None:
+            self.column += 1
+        else:
+            place = _position(ref)
+            if place is None:
+                raise _Stop(f"part {self.name!r}: {ref[:20]!r} is not a cell reference")
+            self.row, self.column = place
+        row, column, box = self.row, self.column, self.box
+        if box is None or not (box[0] <= row <= box[2] and box[1] <= column <= box[3]):
+            self._cover(row, column, ref or "")  # inside the rectangle: within the grid
+        counts = self.counts
+        counts.cells += 1
+        if counts.cells > self.limits.cells:
+            raise _Stop(too_many_cells(self.limits))
 
     def _beyond(self, what: str) -> str:
         return (
@@ -537,9 +562,6 @@ class _PartScanner:
         if self.box is not None:
             box = self.box
             self.counts.grid += (box[2] - box[0] + 1) * (box[3] - box[1] + 1)
-
-    def _end(self, tag: str) -> None:
-        self.depth -= 1
 
     def _linked(self) -> str:
         return (
