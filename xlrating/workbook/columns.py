@@ -25,21 +25,18 @@ from typing import Final
 from xml.dom import minidom
 
 from .a1 import column_letters, column_number
+from .formula_text import SHEET_NAME, outside_strings, substitute, unquote
 from .guard import EXCEL_COLUMNS
 from .rows import (
-    FORMULA_ELEMENTS,
-    SHEET_NAME,
-    SQREF_ELEMENTS,
     Package,
     RowEdit,
     RowsError,
     SheetPart,
     children,
-    outside_strings,
+    set_reference,
     set_text,
     split_cell,
     text_of,
-    unquote,
 )
 
 __all__ = [
@@ -77,41 +74,31 @@ def map_columns(text: str, context: str | None, change: Change) -> str:
     """*text* (a formula) with the columns of every reference changed by *change*
     (sheet, first column, last column) -> new columns, or None when they are deleted
     (then :class:`RowsError`).  References without a sheet are on *context*."""
-    out: list[str] = []
-    for code, piece in outside_strings(text):
-        if not code:
-            out.append(piece)
-            continue
-        at = 0
-        for m in _REFERENCE.finditer(piece):
-            out.append(piece[at : m.start()])
-            at = m.end()
-            sheet = unquote(m.group("sheet")) if m.group("sheet") else context
-            if sheet is None or m.group("w1"):
-                out.append(m.group(0))
-                continue
-            first, second = ("k1", "k2") if m.group("k1") else ("c1", "c2")
-            (d1, a) = _column(m.group(first))
-            (d2, b) = _column(m.group(second)) if m.group(second) else (d1, a)
-            new = change(sheet, min(a, b), max(a, b))
-            if new is None:
-                raise RowsError(f"the formula {text[:80]!r} refers to {m.group(0)} only")
-            if new == (min(a, b), max(a, b)):
-                out.append(m.group(0))
-                continue
-            na, nb = new if a <= b else (new[1], new[0])
-            if max(na, nb) > MAX_COLUMN:
-                raise RowsError(f"the formula {text[:80]!r} would pass column XFD")
-            prefix = m.group("sheet") or ""
-            one, two = d1 + column_letters(na), d2 + column_letters(nb)
-            if m.group("k1"):
-                out.append(f"{prefix}{one}:{two}")
-            elif m.group("c2"):
-                out.append(f"{prefix}{one}{m.group('r1')}:{two}{m.group('r2')}")
-            else:
-                out.append(f"{prefix}{one}{m.group('r1')}")
-        out.append(piece[at:])
-    return "".join(out)
+
+    def moved(m: re.Match[str]) -> str:
+        sheet = unquote(m.group("sheet")) if m.group("sheet") else context
+        if sheet is None or m.group("w1"):
+            return m.group(0)
+        first, second = ("k1", "k2") if m.group("k1") else ("c1", "c2")
+        (d1, a) = _column(m.group(first))
+        (d2, b) = _column(m.group(second)) if m.group(second) else (d1, a)
+        new = change(sheet, min(a, b), max(a, b))
+        if new is None:
+            raise RowsError(f"the formula {text[:80]!r} refers to {m.group(0)} only")
+        if new == (min(a, b), max(a, b)):
+            return m.group(0)
+        na, nb = new if a <= b else (new[1], new[0])
+        if max(na, nb) > MAX_COLUMN:
+            raise RowsError(f"the formula {text[:80]!r} would pass column XFD")
+        prefix = m.group("sheet") or ""
+        one, two = d1 + column_letters(na), d2 + column_letters(nb)
+        if m.group("k1"):
+            return f"{prefix}{one}:{two}"
+        if m.group("c2"):
+            return f"{prefix}{one}{m.group('r1')}:{two}{m.group('r2')}"
+        return f"{prefix}{one}{m.group('r1')}"
+
+    return substitute(text, moved, _REFERENCE)
 
 
 def column_areas(text: str, context: str | None) -> Iterator[tuple[str, int, int, int, int]]:
@@ -185,46 +172,24 @@ def _apply(pkg: Package, edit: RowEdit) -> None:
     def change(sheet: str, a: int, b: int) -> tuple[int, int] | None:
         return edit.rows(a, b) if sheet.casefold() == edit.sheet.casefold() else (a, b)
 
-    def mentions(text: str) -> bool:
-        folded = text.casefold()
-        return any(name in folded for name in names)
-
-    for sheet in pkg.sheets.values():
-        mine = sheet is target
-        for element in sheet.doc.getElementsByTagName("*"):
-            local = element.localName
-            if local in FORMULA_ELEMENTS:
-                old = text_of(element)
-                if old and (mine or mentions(old)):
-                    new = map_columns(old, sheet.name, change)
-                    if new != old:
-                        set_text(element, new)
-                        sheet.changed = True
-            elif local in SQREF_ELEMENTS and mine:
-                old = text_of(element)
-                new = _sqref(old, sheet.name, edit)
-                if new != old:
-                    set_text(element, new)
-                    sheet.changed = True
-            if not mine:
-                continue
-            if local == "col":
-                _col(element, edit)
-                continue
-            for name in _MOVING_ATTRIBUTES:
-                if not element.hasAttribute(name) or local in ("dimension", "c", "row"):
-                    continue
+    def attributes(element: minidom.Element, sheet: SheetPart) -> None:
+        local = element.localName
+        if local == "col":
+            _col(element, edit)
+            return
+        for name in _MOVING_ATTRIBUTES:
+            if element.hasAttribute(name) and local not in ("dimension", "c", "row"):
                 old = element.getAttribute(name)
                 new = _sqref(old, sheet.name, edit)
-                if new == old:
-                    continue
-                if new:
-                    element.setAttribute(name, new)
-                elif local in ("mergeCell", "hyperlink", "dataValidation", "conditionalFormatting"):
-                    if element.parentNode is not None:
-                        element.parentNode.removeChild(element)
-                else:
-                    element.removeAttribute(name)
+                if new != old:
+                    set_reference(element, name, new)
+
+    pkg.rewrite_references(
+        target,
+        lambda text, sheet: map_columns(text, sheet, change),
+        lambda text, sheet: _sqref(text, sheet, edit),
+        attributes,
+    )
 
     def keep(sheet: str, a: int, b: int) -> tuple[int, int] | None:
         return change(sheet, a, b) or (a, b)  # a chart line is redrawn by its owner

@@ -38,12 +38,18 @@ from typing import Final
 from xml.dom import minidom
 
 from .a1 import column_letters, column_number
+from .formula_text import (
+    continue_formula,
+    row_number,
+    substitute,
+    translate,
+    unquote,
+)
 from .guard import EXCEL_ROWS
 
 __all__ = [
     "FORMULA_ELEMENTS",
     "MAX_ROW",
-    "SHEET_NAME",
     "SQREF_ELEMENTS",
     "Package",
     "RowEdit",
@@ -52,11 +58,10 @@ __all__ = [
     "children",
     "formula_ranges",
     "map_references",
-    "outside_strings",
+    "set_reference",
     "set_text",
     "split_cell",
     "text_of",
-    "unquote",
 ]
 
 #: The last row of an Excel worksheet (Excel specifications and limits: 1,048,576 rows).
@@ -67,25 +72,16 @@ _XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"
 #: x14 extensions' ``xm:f``, chart series' ``c:f``) and whose text is a list of ranges.
 FORMULA_ELEMENTS: Final = frozenset({"f", "formula", "formula1", "formula2"})
 SQREF_ELEMENTS: Final = frozenset({"sqref"})
+#: Elements that mean nothing without their range: dropped when all its cells are deleted.
+_RANGED_ELEMENTS: Final = frozenset(
+    {"mergeCell", "hyperlink", "dataValidation", "conditionalFormatting"}
+)
 #: Attributes holding ranges of the sheet they are on: those that grow with a table, and
 #: those that only move (a merged cell, a view's position, a shared formula's group).
 _GROWING_ATTRIBUTES: Final = frozenset({"sqref"})
 _MOVING_ATTRIBUTES: Final = frozenset({"activeCell", "topLeftCell"})
 #: Sheet parts (relationship types) whose anchors or ranges this module does not move.
 _UNMOVED: Final = ("drawing", "legacyDrawing", "tableParts")
-
-SHEET_NAME: Final = r"(?:'(?:[^']|'')+'|[^\W\d][\w.]*)"
-#: A reference in a formula: optional sheet, then A1 or A1:B2 (each part may carry $), or
-#: a range of whole rows (5:44).  Uppercase column letters only: files store them so,
-#: and a lowercase word is a function or a name.
-_REFERENCE: Final = re.compile(
-    r"(?<![\w.$\]!'])"
-    rf"(?P<sheet>{SHEET_NAME}!)?"
-    r"(?:(?P<c1>\$?[A-Z]{1,3})(?P<r1>\$?[0-9]{1,7})(?::(?P<c2>\$?[A-Z]{1,3})(?P<r2>\$?[0-9]{1,7}))?"
-    r"|(?P<w1>\$?[0-9]{1,7}):(?P<w2>\$?[0-9]{1,7}))"
-    r"(?![\w(!.\[$:])"
-)
-_STRING: Final = re.compile(r'"(?:[^"]|"")*"')
 
 
 class RowsError(ValueError):
@@ -122,29 +118,6 @@ class RowEdit:
         return (a if a < at else at), (b + n if b > last else at - 1)
 
 
-def unquote(sheet: str) -> str:
-    sheet = sheet[:-1] if sheet.endswith("!") else sheet
-    if sheet.startswith("'") and sheet.endswith("'"):
-        return sheet[1:-1].replace("''", "'")
-    return sheet
-
-
-def outside_strings(text: str) -> Iterator[tuple[bool, str]]:
-    """(is code, piece) for the pieces of a formula: string literals are never code."""
-    at = 0
-    for match in _STRING.finditer(text):
-        if match.start() > at:
-            yield True, text[at : match.start()]
-        yield False, match.group(0)
-        at = match.end()
-    if at < len(text):
-        yield True, text[at:]
-
-
-def _row_number(text: str) -> tuple[str, int]:
-    return ("$" if text.startswith("$") else ""), int(text.lstrip("$"))
-
-
 def map_references(
     text: str,
     context: str | None,
@@ -156,43 +129,33 @@ def map_references(
     they are deleted (then :class:`RowsError`).  References without a sheet are on
     *context* (None: left alone).
     """
-    out: list[str] = []
-    for code, piece in outside_strings(text):
-        if not code:
-            out.append(piece)
-            continue
-        at = 0
-        for m in _REFERENCE.finditer(piece):
-            out.append(piece[at : m.start()])
-            at = m.end()
-            sheet = unquote(m.group("sheet")) if m.group("sheet") else context
-            if sheet is None:
-                out.append(m.group(0))
-                continue
-            if m.group("w1"):
-                (d1, a), (d2, b) = _row_number(m.group("w1")), _row_number(m.group("w2"))
-                whole = True
-            else:
-                d1, a = _row_number(m.group("r1"))
-                d2, b = _row_number(m.group("r2")) if m.group("r2") else (d1, a)
-                whole = False
-            ranged = bool(m.group("r2")) or whole
-            new = change(sheet, min(a, b), max(a, b), ranged)
-            if new is None:
-                raise RowsError(f"the formula {text[:80]!r} refers to {m.group(0)} only")
-            if (min(a, b), max(a, b)) == new:
-                out.append(m.group(0))
-                continue
-            na, nb = new if a <= b else (new[1], new[0])
-            prefix = m.group("sheet") or ""
-            if whole:
-                out.append(f"{prefix}{d1}{na}:{d2}{nb}")
-            elif m.group("r2"):
-                out.append(f"{prefix}{m.group('c1')}{d1}{na}:{m.group('c2')}{d2}{nb}")
-            else:
-                out.append(f"{prefix}{m.group('c1')}{d1}{na}")
-        out.append(piece[at:])
-    return "".join(out)
+
+    def moved(m: re.Match[str]) -> str:
+        sheet = unquote(m.group("sheet")) if m.group("sheet") else context
+        if sheet is None:
+            return m.group(0)
+        if m.group("w1"):
+            (d1, a), (d2, b) = row_number(m.group("w1")), row_number(m.group("w2"))
+            whole = True
+        else:
+            d1, a = row_number(m.group("r1"))
+            d2, b = row_number(m.group("r2")) if m.group("r2") else (d1, a)
+            whole = False
+        ranged = bool(m.group("r2")) or whole
+        new = change(sheet, min(a, b), max(a, b), ranged)
+        if new is None:
+            raise RowsError(f"the formula {text[:80]!r} refers to {m.group(0)} only")
+        if (min(a, b), max(a, b)) == new:
+            return m.group(0)
+        na, nb = new if a <= b else (new[1], new[0])
+        prefix = m.group("sheet") or ""
+        if whole:
+            return f"{prefix}{d1}{na}:{d2}{nb}"
+        if m.group("r2"):
+            return f"{prefix}{m.group('c1')}{d1}{na}:{m.group('c2')}{d2}{nb}"
+        return f"{prefix}{m.group('c1')}{d1}{na}"
+
+    return substitute(text, moved)
 
 
 def formula_ranges(text: str, context: str | None) -> Iterator[tuple[str, int, int]]:
@@ -227,6 +190,18 @@ def set_text(node: minidom.Element, text: str) -> None:
     node.appendChild(doc.createTextNode(text))
 
 
+def set_reference(element: minidom.Element, name: str, new: str) -> None:
+    """Give *element* the range *new* in attribute *name*; an empty one (every cell of it
+    deleted) drops the attribute, or the element when it means nothing without it."""
+    if new:
+        element.setAttribute(name, new)
+    elif element.localName in _RANGED_ELEMENTS:
+        if element.parentNode is not None:
+            element.parentNode.removeChild(element)
+    else:
+        element.removeAttribute(name)
+
+
 _CELL: Final = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
 
 
@@ -249,98 +224,8 @@ def _formula_text(cell: minidom.Element, shared: Mapping[str, tuple[str, int, in
             return None
         text, row, col = master
         letters, here = split_cell(cell.getAttribute("r"))
-        return _translate(text, here - row, column_number(letters) - col)
+        return translate(text, here - row, column_number(letters) - col)
     return text_of(f)
-
-
-def _translate(text: str, drow: int, dcol: int) -> str:
-    """*text* as Excel fills it *drow* rows down and *dcol* columns right (relative parts
-    of each reference move, $ parts stay)."""
-
-    def move(part: str, delta: int, column: bool) -> str:
-        if part.startswith("$") or not delta:
-            return part
-        if column:
-            return column_letters(column_number(part) + delta)
-        return str(int(part) + delta)
-
-    out: list[str] = []
-    for code, piece in outside_strings(text):
-        if not code:
-            out.append(piece)
-            continue
-        at = 0
-        for m in _REFERENCE.finditer(piece):
-            out.append(piece[at : m.start()])
-            at = m.end()
-            prefix = m.group("sheet") or ""
-            if m.group("w1"):
-                out.append(
-                    f"{prefix}{move(m.group('w1'), drow, False)}:{move(m.group('w2'), drow, False)}"
-                )
-                continue
-            first = move(m.group("c1"), dcol, True) + move(m.group("r1"), drow, False)
-            if m.group("r2"):
-                second = move(m.group("c2"), dcol, True) + move(m.group("r2"), drow, False)
-                out.append(f"{prefix}{first}:{second}")
-            else:
-                out.append(prefix + first)
-        out.append(piece[at:])
-    return "".join(out)
-
-
-def _continue(previous: str, model: str, steps: int) -> str | None:
-    """*model*'s formula continued *steps* rows further the way it continues *previous*
-    (None when the two are not one formula whose row numbers step evenly)."""
-
-    def pieces(text: str) -> list[object]:
-        parts: list[object] = []
-        for code, piece in outside_strings(text):
-            if not code:
-                parts.append(piece)
-                continue
-            at = 0
-            for m in _REFERENCE.finditer(piece):
-                parts.append(piece[at : m.start()])
-                parts.append(m)
-                at = m.end()
-            parts.append(piece[at:])
-        return parts
-
-    before, after = pieces(previous), pieces(model)
-    if len(before) != len(after):
-        return None
-    out: list[str] = []
-    for old, new in zip(before, after, strict=True):
-        if isinstance(old, str) or isinstance(new, str):
-            if old != new:
-                return None
-            out.append(str(new))
-            continue
-        assert isinstance(old, re.Match) and isinstance(new, re.Match)
-        shape_old = [old.group(k) for k in ("sheet", "c1", "c2")]
-        shape_new = [new.group(k) for k in ("sheet", "c1", "c2")]
-        if shape_old != shape_new:
-            return None
-        text = new.group("sheet") or ""
-        numbers = ("w1", "w2") if new.group("w1") else ("r1", "r2")
-        parts: list[str] = []
-        for key, col in zip(numbers, ("c1", "c2"), strict=True):
-            if new.group(key) is None:
-                if old.group(key) is not None:
-                    return None
-                continue
-            if old.group(key) is None:
-                return None
-            (d_old, a), (d_new, b) = _row_number(old.group(key)), _row_number(new.group(key))
-            if d_old != d_new:
-                return None
-            row = b + (b - a) * steps
-            if not 1 <= row <= MAX_ROW:
-                return None
-            parts.append((new.group(col) or "") + d_new + str(row))
-        out.append(text + ":".join(parts))
-    return "".join(out)
 
 
 class SheetPart:
@@ -610,38 +495,24 @@ class Package:
         def change(sheet: str, a: int, b: int, ranged: bool) -> tuple[int, int] | None:
             return _rows(edit, sheet, a, b, True)
 
-        names = {edit.sheet.casefold(), edit.sheet.casefold().replace("'", "''")}
+        def attributes(element: minidom.Element, sheet: SheetPart) -> None:
+            local = element.localName
+            if local == "f":  # an array formula's range grows with the rows inside it
+                if element.hasAttribute("ref"):
+                    grows = element.getAttribute("t") == "array"
+                    self._attribute(element, "ref", sheet, edit, grows)
+                return
+            for name in _GROWING_ATTRIBUTES | _MOVING_ATTRIBUTES | {"ref"}:
+                if element.hasAttribute(name) and local not in ("dimension", "c", "row"):
+                    grows = name in _GROWING_ATTRIBUTES or local == "autoFilter"
+                    self._attribute(element, name, sheet, edit, grows)
 
-        def mentions(text: str) -> bool:  # a quick test before the references are read
-            folded = text.casefold()
-            return any(name in folded for name in names)
-
-        for sheet in self.sheets.values():
-            mine = sheet is target
-            for element in sheet.doc.getElementsByTagName("*"):
-                local = element.localName
-                if local in FORMULA_ELEMENTS:
-                    old = text_of(element)
-                    if old and (mine or mentions(old)):
-                        new = map_references(old, sheet.name, change)
-                        if new != old:
-                            set_text(element, new)
-                            sheet.changed = True
-                    if local == "f" and element.hasAttribute("ref") and mine:
-                        grows = element.getAttribute("t") == "array"
-                        self._attribute(element, "ref", sheet, edit, grows)
-                elif local in SQREF_ELEMENTS and mine:
-                    old = text_of(element)
-                    new = _map_sqref(old, sheet.name, edit, True)
-                    if new != old:
-                        set_text(element, new)
-                        sheet.changed = True
-                if not mine or local == "f":
-                    continue
-                for name in _GROWING_ATTRIBUTES | _MOVING_ATTRIBUTES | {"ref"}:
-                    if element.hasAttribute(name) and local not in ("dimension", "c", "row"):
-                        grows = name in _GROWING_ATTRIBUTES or local == "autoFilter"
-                        self._attribute(element, name, sheet, edit, grows)
+        self.rewrite_references(
+            target,
+            lambda text, sheet: map_references(text, sheet, change),
+            lambda text, sheet: _map_sqref(text, sheet, edit, True),
+            attributes,
+        )
 
         def kept(sheet: str, a: int, b: int, ranged: bool) -> tuple[int, int] | None:
             # a chart line over deleted rows stays as it was: season_book redraws its lines
@@ -653,6 +524,35 @@ class Package:
         )
         target.update_dimension()
         target.changed = True
+
+    def rewrite_references(
+        self,
+        target: SheetPart,
+        formula: Callable[[str, str], str],
+        sqref: Callable[[str, str], str],
+        element: Callable[[minidom.Element, SheetPart], None],
+    ) -> None:
+        """The walk a row or a column edit of *target* makes over the worksheets: every
+        formula text through ``formula(text, sheet name)`` where it may read *target* (its
+        own formulas, and those of other sheets that name it), the target's sqref texts
+        through ``sqref(text, sheet name)``, then each of the target's elements through
+        *element* (its attributes), marking what changed."""
+        names = {target.name.casefold(), target.name.casefold().replace("'", "''")}
+        for sheet in self.sheets.values():
+            mine = sheet is target
+            for node in sheet.doc.getElementsByTagName("*"):
+                local = node.localName
+                if local in FORMULA_ELEMENTS or (mine and local in SQREF_ELEMENTS):
+                    old = new = text_of(node)
+                    if local in SQREF_ELEMENTS:
+                        new = sqref(old, sheet.name)
+                    elif old and (mine or any(n in old.casefold() for n in names)):  # quick test
+                        new = formula(old, sheet.name)
+                    if new != old:
+                        set_text(node, new)
+                        sheet.changed = True
+                if mine:
+                    element(node, sheet)
 
     def rewrite_charts_and_names(
         self, chart: Callable[[str], str], name: Callable[[str], str]
@@ -680,19 +580,9 @@ class Package:
     ) -> None:
         old = element.getAttribute(name)
         new = _map_sqref(old, sheet.name, edit, grows)
-        if new == old:
-            return
-        if new:
-            element.setAttribute(name, new)
-        elif element.localName in ("mergeCell", "hyperlink", "dataValidation") or (
-            element.localName == "conditionalFormatting"
-        ):
-            parent = element.parentNode
-            if parent is not None:
-                parent.removeChild(element)
-        else:
-            element.removeAttribute(name)
-        sheet.changed = True
+        if new != old:
+            set_reference(element, name, new)
+            sheet.changed = True
 
     def _drop_rows(self, sheet: SheetPart, first: int, last: int) -> None:
         for number, row in sheet.rows().items():
@@ -767,7 +657,7 @@ class Package:
                 if text is not None:
                     previous = above.get(column_number(letters))
                     old = _formula_text(previous, shared) if previous is not None else None
-                    continued = _continue(old, text, step) if old is not None else None
+                    continued = continue_formula(old, text, step) if old is not None else None
                     if continued is None and old == text:
                         continued = text
                     if continued is None:
