@@ -22,6 +22,8 @@ SCANNED = ("xlrating", "tests", "bench", "docs", "README.md")
 SUFFIXES = frozenset({".py", ".md", ".txt", ".toml", ".json", ".rst"})
 
 CITATION = re.compile(r"docs/rules/(?P<page>[A-Za-z0-9_-]+)\.md(?:#(?P<anchor>[A-Za-z0-9_-]+))?")
+#: A module of the package named by its path (``xlrating/workbook/xlsx.py``): it must exist.
+MODULE = re.compile(r"(?<![\w./-])xlrating/[\w/]+\.py\b")
 #: The old citation forms, each with what is wrong with it.
 OLD_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"digest\s*§", re.IGNORECASE), "a digest outside the repository"),
@@ -74,7 +76,8 @@ def files(root: Path) -> list[Path]:
 
 
 def problems(root: Path, skip: frozenset[Path] = frozenset()) -> list[Problem]:
-    """Every citation under *root* that points nowhere, and every old-form citation."""
+    """Every citation under *root* that points nowhere (a rules page or anchor, a module
+    of the package by its path), and every old-form citation."""
     pages: dict[str, set[str] | None] = {}
     found: list[Problem] = []
     for path in files(root):
@@ -93,6 +96,9 @@ def problems(root: Path, skip: frozenset[Path] = frozenset()) -> list[Problem]:
                     found.append(Problem(where, match[0], "no such page"))
                 elif match["anchor"] is not None and match["anchor"] not in known:
                     found.append(Problem(where, match[0], "no such anchor on the page"))
+            for match in MODULE.finditer(line):
+                if not (root / match[0]).is_file():
+                    found.append(Problem(where, match[0], "no such file in the package"))
             for pattern, why in OLD_FORMS:
                 for match in pattern.finditer(line):
                     found.append(Problem(where, match[0], f"old citation form: {why}"))
@@ -134,6 +140,7 @@ def test_the_code_cites_the_rules_pages() -> None:
         ("# see ../" + "shared" + "/reference/uscf.md", "old citation form"),
         ("# (docs/rules/fide.md#d99)", "no such anchor on the page"),
         ("# (docs/rules/elo.md#k)", "no such page"),
+        ("# see `xlrating/workbook/cache.py`", "no such file in the package"),
     ],
 )
 def test_the_scan_finds_a_bad_citation(tmp_path: Path, line: str, why: str) -> None:
