@@ -97,6 +97,23 @@ def test_formulas_keep_their_formulas_and_carry_values(book: Path, tmp_path: Pat
         assert "xl/metadata.xml" in zf.namelist()
 
 
+@pytest.mark.parametrize("fast", [True, False])
+def test_values_are_found_whatever_the_case_of_sheet_and_cell(
+    book: Path, tmp_path: Path, fast: bool
+) -> None:
+    """Sheet names and cells match as Excel matches them, without case (the fast path
+    and the DOM path alike): "EVENT"/"a2" is the cell Event!A2."""
+    from openpyxl import load_workbook
+
+    shouted = {(sheet.upper(), cell.lower()): value for (sheet, cell), value in VALUES.items()}
+    out = tmp_path / "out.xlsx"
+    report = cache._write_cached_values(book, out, shouted, False, fast=fast)
+    assert (report.formula_cells, report.written, report.missing) == (12, 12, ())
+    values = load_workbook(out, data_only=True)
+    assert values["Event"]["A2"].value == 42
+    assert values["Other's sheet"]["B2"].value == 21
+
+
 def test_values_only_drops_formulas(book: Path, tmp_path: Path) -> None:
     from openpyxl import load_workbook
 

@@ -26,7 +26,7 @@ import math
 import posixpath
 import re
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -413,7 +413,7 @@ def _rewrite_dom(
     result = _SheetResult(None)
     for row, col in rewriter.formula_targets():
         result.total += 1
-        key = (sheet.upper(), address(row, col))
+        key = (sheet, address(row, col))
         if key not in lookup:
             result.missing.append((sheet, address(row, col)))
             if values_only and (row, col) in rewriter.cells:
@@ -592,7 +592,7 @@ def _rewrite_fast(
         result.total += 1
         where = address(row, col)
         match = cells[(row, col)]
-        key = (sheet.upper(), where)
+        key = (sheet, where)
         if key not in lookup:
             result.missing.append((sheet, where))
             if values_only:
@@ -641,6 +641,39 @@ def write_cached_values(
     return _write_cached_values(source, target, values, values_only, fast=True)
 
 
+class _Caseless(Mapping[CellKey, object]):
+    """Cell values by (sheet, cell) whatever the case of either: looked up as given, and
+    upper-cased only when a key is not found so (the folded copy is made once, not for
+    every write: a grown book's values are a hundred thousand cells)."""
+
+    def __init__(self, values: Mapping[CellKey, object]) -> None:
+        self._values = values
+        self._folded: dict[CellKey, object] | None = None
+
+    def _fold(self) -> dict[CellKey, object]:
+        if self._folded is None:
+            self._folded = {(s.upper(), c.upper()): v for (s, c), v in self._values.items()}
+        return self._folded
+
+    def __getitem__(self, key: CellKey) -> object:
+        if key in self._values:
+            return self._values[key]
+        return self._fold()[(key[0].upper(), key[1].upper())]
+
+    def __contains__(self, key: object) -> bool:
+        if key in self._values:
+            return True
+        if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, str) for k in key)):
+            return False
+        return (key[0].upper(), key[1].upper()) in self._fold()
+
+    def __iter__(self) -> Iterator[CellKey]:
+        return iter(self._fold())
+
+    def __len__(self) -> int:
+        return len(self._fold())
+
+
 def _write_cached_values(
     source: str | Path,
     target: str | Path,
@@ -651,7 +684,7 @@ def _write_cached_values(
 ) -> CacheReport:
     """:func:`write_cached_values`, with the fast path (*fast*) or the DOM path only."""
     source, target = Path(source), Path(target)
-    lookup = {(sheet.upper(), cell.upper()): value for (sheet, cell), value in values.items()}
+    lookup = _Caseless(values)
     total = written = 0
     missing: list[CellKey] = []
     errors: list[CellKey] = []
