@@ -25,11 +25,12 @@ import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import TypeVar
 
 import pytest
 from hypothesis import settings
 
+from xlrating.cli import COLLECTOR_THRESHOLDS
 from xlrating.workbook import engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,14 +44,12 @@ settings.register_profile("quick", max_examples=20)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
-#: The collector's thresholds for the test processes: a young generation of 50,000 objects
-#: instead of 700.  Tests build and drop large XML trees; with the default, the objects
-#: still alive at each of thousands of young collections were promoted and walked again
-#: by the older ones (the collector took 7 s of each worker's 60-70 s).  Garbage in
-#: reference cycles (minidom trees) waits at most 50,000 allocations longer.  Measured on
-#: the grow, column, import and cache tests: 41-42 s of CPU instead of 46-48.
-GC_THRESHOLDS: Final = (50_000, 20, 20)
-gc.set_threshold(*GC_THRESHOLDS)
+# The test processes collect garbage as the command does (xlrating.cli.COLLECTOR_THRESHOLDS:
+# a young generation of 50,000 objects instead of 700).  Tests build and drop large XML
+# trees; with the default, what was alive at each of thousands of young collections was
+# promoted and walked again (the collector took 7 s of each worker).  Alternated full
+# runs: 142 and 100 s of CPU against 149 and 128 s.
+gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 @pytest.hookimpl(wrapper=True)

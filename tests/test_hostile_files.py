@@ -522,6 +522,23 @@ def test_the_command_limits_its_memory() -> None:
     assert soft == expected
 
 
+def test_the_command_collects_garbage_less_often() -> None:
+    """Run as the command, xlrating sets the collector's thresholds; called with its
+    arguments inside another program, it leaves that program's thresholds alone."""
+    script = (
+        "import gc, sys; from xlrating import cli; gc.set_threshold(123, 4, 5); "
+        "cli.main(['--version']); print(*gc.get_threshold()); "
+        "sys.argv = ['xlrating', '--version']; cli.main(); print(*gc.get_threshold())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=TIME_LIMIT
+    )
+    assert done.returncode == 0, done.stderr
+    called, command = [line for line in done.stdout.splitlines() if "xlrating" not in line]
+    assert called == "123 4 5"
+    assert tuple(map(int, command.split())) == cli.COLLECTOR_THRESHOLDS != (700, 10, 10)
+
+
 def test_linked_workbook_is_never_read(outcomes: dict[str, Outcome]) -> None:
     """The linked file holds a secret number; no output anywhere shows it."""
     for key in ("external_link", "external_formula"):

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import subprocess as subprocess  # the module the commands run programs with (tests patch it)
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -510,15 +511,26 @@ def _limit_memory() -> None:
         return
 
 
+#: The collector's thresholds in the command's own process: a young generation of 50,000
+#: objects instead of Python's 700.  The commands build and drop large XML trees; at each
+#: of thousands of young collections what was still alive was promoted and walked again
+#: (resize to 3,000 game rows: 1.55-1.75 s of CPU instead of 1.85-2.15 s).  Garbage in
+#: reference cycles waits at most 50,000 allocations longer; the process then exits.
+COLLECTOR_THRESHOLDS: Final = (50_000, 20, 20)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``xlrating`` command; returns the exit code.
 
-    Run as the command (*argv* None), it first limits its own memory (:func:`_limit_memory`).
+    Run as the command (*argv* None), it first limits its own memory (:func:`_limit_memory`)
+    and collects garbage less often (:data:`COLLECTOR_THRESHOLDS`); a caller that runs it
+    in its own process (*argv* given) keeps its settings.
     """
     from .workbook import files
 
     if argv is None:
         _limit_memory()
+        gc.set_threshold(*COLLECTOR_THRESHOLDS)
     token = _STEP.set(None)
     try:
         args = build_parser().parse_args(argv)
