@@ -47,6 +47,7 @@ _STRING: Final = re.compile(r'"(?:[^"]|"")*"')
 
 
 def unquote(sheet: str) -> str:
+    """A sheet name as written in a formula (``'Bob''s'!`` or ``Games!``), as the book names it."""
     sheet = sheet[:-1] if sheet.endswith("!") else sheet
     if sheet.startswith("'") and sheet.endswith("'"):
         return sheet[1:-1].replace("''", "'")
@@ -76,6 +77,7 @@ def substitute(
 
 
 def row_number(text: str) -> tuple[str, int]:
+    """A reference's row part as (its ``$`` or "", the number): ``"$44"`` is ("$", 44)."""
     return ("$" if text.startswith("$") else ""), int(text.lstrip("$"))
 
 
