@@ -83,8 +83,9 @@ def write_book(
     rels: str = "",
     parts: dict[str, str | bytes] | None = None,
 ) -> Path:
-    """A one-sheet workbook; *sheet* replaces the whole sheet part, *parts* adds parts."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+    """A one-sheet workbook; *sheet* replaces the whole sheet part, *parts* adds parts
+    (deflated at level 1: the million-row sheet took 0.7 s to compress at the default)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
         zf.writestr("[Content_Types].xml", content_types(types))
         zf.writestr("_rels/.rels", PACKAGE_RELS)
         zf.writestr("xl/workbook.xml", workbook_xml(book))
