@@ -47,6 +47,7 @@ from typing import IO, Final
 from xml.parsers import expat
 
 from ..errors import WorkbookError
+from .a1 import column_letters, column_number
 
 __all__ = [
     "EXCEL_COLUMNS",
@@ -342,19 +343,9 @@ _QUOTED_RE: Final = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'')
 _OPERATION_RE: Final = re.compile(r"[-+*/^&=<>%,]|[A-Za-z_][\w.]*\(")
 
 
-def _letters(column: int) -> str:
-    text = ""
-    while column:
-        column, rest = divmod(column - 1, 26)
-        text = chr(65 + rest) + text
-    return text
-
-
 def _column_number(letters: str) -> int:
-    number = 0
-    for letter in letters.upper():
-        number = number * 26 + ord(letter) - 64
-    return number
+    """A column's number from letters in either case (a forged file may write ``b5``)."""
+    return column_number(letters.upper())
 
 
 #: Column numbers by letters, as the scanner met them (at most :data:`_KNOWN_COLUMNS`).
@@ -552,8 +543,8 @@ class _PartScanner:
         if self.counts.grid + area > self.limits.grid_cells:
             raise _Stop(
                 f"the used area of the worksheets spans more than {self.limits.grid_cells:,} "
-                f"cells (part {self.name!r} reaches {_letters(box[3])}{box[2]} from "
-                f"{_letters(box[1])}{box[0]}); delete the unused rows and columns, "
+                f"cells (part {self.name!r} reaches {column_letters(box[3])}{box[2]} from "
+                f"{column_letters(box[1])}{box[0]}); delete the unused rows and columns, "
                 "merges or hyperlinks far from the data"
             )
 
