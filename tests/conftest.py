@@ -159,8 +159,9 @@ SLOW_FIXTURES = frozenset(
         "libreoffice",  # test_libreoffice_addin: LibreOffice found and checked
         "profile",  # test_libreoffice_addin: a profile with the add-in installed
         "recalculated",  # test_libreoffice_addin: every template recalculated live
-        "values_only",  # test_workbook_libreoffice: converted by soffice
-        "formulas_kept",  # test_workbook_libreoffice: converted by soffice
+        "converted",  # test_workbook_libreoffice: both copies converted by soffice
+        "values_only",  # test_workbook_libreoffice: the values-only copies of "converted"
+        "formulas_kept",  # test_workbook_libreoffice: the formulas-kept copies of "converted"
         "grown",  # test_season_grow: 64 players imported, then recalculated
         "imported",  # test_cli_import: an event imported with --recalc
         "demo",  # xlrating demo (every template built and recalculated)

@@ -10,7 +10,8 @@ which then show ``#NAME?`` (and it rewrites unknown function names in lower case
   ordinary formula cell as the harness computed it; array cells are the documented
   exception, which the README states.
 
-Each copy of every template is opened and saved by ``soffice --headless --convert-to xlsx``.
+Both copies of every template are opened and saved by one ``soffice --headless --convert-to
+xlsx`` run.
 Skipped where ``soffice`` is absent, failed there in CI (XLRATING_REQUIRE_LIBREOFFICE=1).
 The add-in itself (live recalculation) is tested in test_libreoffice_addin.py.
 """
@@ -49,18 +50,29 @@ pytestmark = pytest.mark.skipif(
 Converted = dict[str, tuple[Path, dict[Any, Any]]]
 
 
-def _convert(base: Path, *, values_only: bool) -> Converted:
-    """name -> (the file LibreOffice saved, the harness's values) for every template."""
+#: The two copies of a template ``xlrating recalc`` writes, by the prefix each is saved under.
+KINDS = {"values": True, "formulas": False}  # prefix -> values_only
+
+
+def _convert(base: Path) -> dict[str, Converted]:
+    """kind -> name -> (the file LibreOffice saved, the harness's values) for every
+    template: both copies of each (values only, formulas kept) converted by one soffice run
+    (each run starts LibreOffice afresh, which costs seconds)."""
     assert SOFFICE is not None
     inbox, outbox = base / "in", base / "out"
     inbox.mkdir()
     values = {}
     for name in NAMES:
         evaluation = evaluated(name)
-        write_cached_values(
-            WORKBOOKS / name, inbox / name, evaluation.values, values_only=values_only
-        )
+        for kind, values_only in KINDS.items():
+            write_cached_values(
+                WORKBOOKS / name,
+                inbox / f"{kind}-{name}",
+                evaluation.values,
+                values_only=values_only,
+            )
         values[name] = dict(evaluation.values)
+    inputs = [inbox / f"{kind}-{name}" for kind in KINDS for name in NAMES]
     command = [
         SOFFICE,
         "--headless",
@@ -71,7 +83,7 @@ def _convert(base: Path, *, values_only: bool) -> Converted:
         "xlsx",
         "--outdir",
         str(outbox),
-        *(str(inbox / name) for name in NAMES),
+        *map(str, inputs),
     ]
     done = subprocess.run(
         command,
@@ -81,21 +93,28 @@ def _convert(base: Path, *, values_only: bool) -> Converted:
         env={**office_env(), "HOME": str(base)},
         check=False,
     )
-    for name in NAMES:
-        assert (outbox / name).is_file(), (
-            f"LibreOffice did not convert {name}: {done.stdout} {done.stderr}"
+    for path in inputs:
+        assert (outbox / path.name).is_file(), (
+            f"LibreOffice did not convert {path.name}: {done.stdout} {done.stderr}"
         )
-    return {name: (outbox / name, values[name]) for name in NAMES}
+    return {
+        kind: {name: (outbox / f"{kind}-{name}", values[name]) for name in NAMES} for kind in KINDS
+    }
 
 
 @pytest.fixture(scope="module")
-def values_only(tmp_path_factory: pytest.TempPathFactory) -> Converted:
-    return _convert(tmp_path_factory.mktemp("libreoffice-values"), values_only=True)
+def converted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Converted]:
+    return _convert(tmp_path_factory.mktemp("libreoffice"))
 
 
 @pytest.fixture(scope="module")
-def formulas_kept(tmp_path_factory: pytest.TempPathFactory) -> Converted:
-    return _convert(tmp_path_factory.mktemp("libreoffice-formulas"), values_only=False)
+def values_only(converted: dict[str, Converted]) -> Converted:
+    return converted["values"]
+
+
+@pytest.fixture(scope="module")
+def formulas_kept(converted: dict[str, Converted]) -> Converted:
+    return converted["formulas"]
 
 
 def _formula_cells(name: str) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:

@@ -25,6 +25,11 @@ bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.xlsx` se
    ``.vml`` parts (legacy drawings, often not well-formed) are searched for ``<!DOCTYPE``
    and ``<!ENTITY`` byte by byte instead.
 
+The file is read whole once its size is known to be within the limit.  A file accepted
+once is not scanned again in the same process (:data:`_ACCEPTED`, by the SHA-256 digest of
+its bytes and the limits): ``import`` checks the book before reading it, before rating into
+it and after writing it.
+
 Macros (``xl/vbaProject.bin``) are ignored, never refused: nothing in xlrating can run
 them (openpyxl and ``formulas`` read only cell values and formulas), and an ``.xlsm`` is
 what the xlwings add-in needs; outputs keep the part byte for byte.  The same goes for
@@ -38,6 +43,8 @@ a minute and 1.5 GB on the largest workbook accepted.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import re
 import struct
 import zipfile
@@ -623,14 +630,41 @@ def check_workbook(path: str | Path, limits: Limits = LIMITS) -> Inspection:
     xlrating.workbook.guard.WorkbookRefusedError: not an xlsx file (no zip archive)
     """
     path = Path(path)
-    with path.open("rb") as handle:
-        size = handle.seek(0, 2)
+    with path.open("rb") as file:
+        size = file.seek(0, 2)
         if size > limits.file_bytes:
             raise _refuse(
                 f"the file has {_size(size)} (limit {_size(limits.file_bytes)}): too large "
                 "for xlrating to compute"
             )
-        handle.seek(0)
+        file.seek(0)
+        data = file.read(limits.file_bytes + 1)
+    if len(data) > limits.file_bytes:  # it grew while being read
+        raise _refuse(f"the file grew past {_size(limits.file_bytes)} while it was read")
+    key = (hashlib.sha256(data).digest(), limits)
+    known = _ACCEPTED.get(key)
+    if known is not None:
+        return known
+    inspection = _check_bytes(data, limits)
+    if len(_ACCEPTED) >= _ACCEPTED_FILES:
+        del _ACCEPTED[next(iter(_ACCEPTED))]
+    _ACCEPTED[key] = inspection
+    return inspection
+
+
+#: Files accepted before, by the SHA-256 digest of their bytes and the limits they were
+#: checked against, oldest first: the verdict depends on nothing else, and a command
+#: checks one file several times (``import`` before reading the book, before rating into
+#: it and after writing it).  Refusals are not kept: they are checked again.
+_ACCEPTED: Final[dict[tuple[bytes, Limits], Inspection]] = {}
+#: How many accepted files :data:`_ACCEPTED` remembers.
+_ACCEPTED_FILES: Final = 64
+
+
+def _check_bytes(data: bytes, limits: Limits) -> Inspection:
+    """:func:`check_workbook` of a file's *data*, read whole (at most the size limit)."""
+    size = len(data)
+    with io.BytesIO(data) as handle:
         head = handle.read(8)
         record = _directory_record(handle, size)
         if record is None:
