@@ -11,7 +11,6 @@ with points and ranks worked out by hand, the chart with the table it draws, and
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import hashlib
 import math
 import re
@@ -66,15 +65,17 @@ def _digest(path: Path) -> str:
 
 
 def season_layout(path: Path) -> SeasonLayout:
-    """``find_season(path)``, read once for each content of the file: tests read a book's
-    layout several times (``spill``, ``season_from_book``), each read a whole openpyxl
-    load.  Keyed by the file's bytes, so a book changed since is read again."""
-    return _season_layout(str(path), _digest(path))
+    """``find_season(path)``, read once for each content of a file: tests read a book's
+    layout several times (``spill``, ``season_from_book``), and many copies of one
+    template, each read a whole openpyxl load.  Keyed by the file's bytes (not its name,
+    which only error messages use), so a book changed since is read again."""
+    digest = _digest(path)
+    if digest not in _LAYOUTS:
+        _LAYOUTS[digest] = find_season(path)
+    return _LAYOUTS[digest]
 
 
-@functools.lru_cache(maxsize=64)
-def _season_layout(path: str, digest: str) -> SeasonLayout:
-    return find_season(path)
+_LAYOUTS: dict[str, SeasonLayout] = {}
 
 
 def season_from_book(
@@ -82,17 +83,21 @@ def season_from_book(
 ) -> tuple[list[Player], list[tuple[str, dt.date, list[Game]]]]:
     """The Players and Games tables of a season workbook as the core's objects (read once
     for each content of the file; each call returns new lists)."""
-    players, events = _season_from_book(str(path), _digest(path))
+    digest = _digest(path)
+    if digest not in _TABLES:
+        _TABLES[digest] = _season_from_book(path)
+    players, events = _TABLES[digest]
     return list(players), [(name, day, list(games)) for name, day, games in events]
 
 
-@functools.lru_cache(maxsize=64)
-def _season_from_book(
-    where: str, digest: str
-) -> tuple[tuple[Player, ...], tuple[tuple[str, dt.date, tuple[Game, ...]], ...]]:
+_Tables = tuple[tuple[Player, ...], tuple[tuple[str, dt.date, tuple[Game, ...]], ...]]
+#: season_from_book's tables by the file's bytes (a copy of a book reads as the book).
+_TABLES: dict[str, _Tables] = {}
+
+
+def _season_from_book(path: Path) -> _Tables:
     from openpyxl import load_workbook
 
-    path = Path(where)
     wb = load_workbook(path)
     layout = layout_of(wb, path.name)  # what find_season reads, from the same load
     players = []
