@@ -81,6 +81,10 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.load_profile("quick")
 
 
+#: Modules of tests/ that are not test modules and must not be imported by collection
+#: (``--doctest-modules`` imports every module it finds): the fork server's warm-up.
+collect_ignore = ["cli_warm.py"]
+
 _T = TypeVar("_T")
 
 #: The session's folder that every xdist worker of this run sees (set by :func:`_shared`).

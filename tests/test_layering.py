@@ -40,10 +40,31 @@ def _modules_after_import(module: str) -> set[str]:
 
 
 def test_core_imports_no_excel_library() -> None:
-    for module in CORE:
-        loaded = _modules_after_import(module)
-        leaked = sorted(lib for lib in EXCEL_LIBRARIES if lib in loaded)
-        assert not leaked, f"importing {module} imported {leaked}"
+    """One fresh interpreter imports the core modules one after another and reports what
+    each import added: an Excel library that any of them pulls in appears after the first
+    that does, so the union is empty exactly when every module's own imports are."""
+    code = (
+        "import importlib, sys\n"
+        f"for module in {CORE!r}:\n"
+        "    importlib.import_module(module)\n"
+        f"    print(module, *sorted(lib for lib in {EXCEL_LIBRARIES!r} if lib in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout
+    reported = [line.split() for line in out.splitlines()]
+    assert [line[0] for line in reported] == CORE
+    for module, *leaked in reported:
+        assert not leaked, (
+            f"importing {module} (after {CORE[: CORE.index(module)]}) imported {leaked}"
+        )
+
+
+def test_collection_never_imports_the_fork_servers_warm_up() -> None:
+    """tests/cli_warm.py builds the engine's function table for tests.cli_process's fork
+    server; ``--doctest-modules`` imported it in every test process (2 s each, scipy.stats
+    included) until tests/conftest.py listed it in ``collect_ignore``."""
+    assert "tests.cli_warm" not in sys.modules
 
 
 def test_boundary_imports_no_excel_library() -> None:
