@@ -12,6 +12,7 @@ D 50 -> .57 (47-53), 100 -> .64 (99-106), 200 -> .76 (198-206), 400 -> .92 (392-
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import math
 import sys
@@ -406,49 +407,81 @@ RATINGS = st.one_of(
 )
 
 
+@functools.cache
+def _days(earliest: datetime.date) -> st.SearchStrategy[datetime.date]:
+    return st.one_of(
+        st.sampled_from([d for d in ERA_DATES if d >= earliest]),
+        st.dates(earliest, datetime.date(2027, 12, 31)),
+    )
+
+
+# The strategies periods() draws from, made once for each size (a strategy made inside the
+# composite is made, and validated, again for every example).
+@functools.cache
+def _ratings(n: int) -> st.SearchStrategy[list[int | None]]:
+    return st.lists(RATINGS, min_size=n, max_size=n)
+
+
+@functools.cache
+def _games(n: int) -> st.SearchStrategy[list[tuple[int, int, float]]]:
+    return st.lists(
+        st.tuples(st.integers(0, n - 1), st.integers(1, n - 1), st.sampled_from([1.0, 0.5, 0.0])),
+        max_size=40,
+    )
+
+
+@functools.cache
+def _steps(n: int) -> st.SearchStrategy[int]:
+    return st.integers(1, n - 1)
+
+
+@functools.cache
+def _prior(n: int) -> st.SearchStrategy[list[int]]:
+    return st.lists(st.integers(0, 60), min_size=n, max_size=n)
+
+
+@functools.cache
+def _born(n: int, year: int) -> st.SearchStrategy[list[int | None]]:
+    return st.lists(
+        st.one_of(st.none(), st.sampled_from([year - 18, year - 19]), st.integers(year - 25, year)),
+        min_size=n,
+        max_size=n,
+    )
+
+
+@functools.cache
+def _reached(n: int) -> st.SearchStrategy[list[bool]]:
+    return st.lists(st.booleans(), min_size=n, max_size=n)
+
+
+@functools.cache
+def _k(n: int) -> st.SearchStrategy[list[int | None] | None]:
+    return st.one_of(
+        st.none(), st.lists(st.one_of(st.none(), st.integers(1, 40)), min_size=n, max_size=n)
+    )
+
+
+_LISTS = st.sampled_from(["standard", "rapid", "blitz"])
+
+
 @st.composite
 def periods(draw: st.DrawFn, earliest: datetime.date = datetime.date(2006, 4, 1)) -> dict[str, Any]:
-    day = draw(
-        st.one_of(
-            st.sampled_from([d for d in ERA_DATES if d >= earliest]),
-            st.dates(earliest, datetime.date(2027, 12, 31)),
-        )
-    )
+    day = draw(_days(earliest))
     n = draw(st.integers(2, 6))
-    ratings = draw(st.lists(RATINGS, min_size=n, max_size=n))
-    games = draw(
-        st.lists(
-            st.tuples(
-                st.integers(0, n - 1), st.integers(1, n - 1), st.sampled_from([1.0, 0.5, 0.0])
-            ),
-            max_size=40,
-        )
-    )
+    ratings = draw(_ratings(n))
+    games = draw(_games(n))
     # A busy player 0 (18+ games at K 40 meets the 700 rule), in a random colour.
     busy = draw(st.integers(0, 3)) == 0
     for _ in range(draw(st.integers(15, 40)) if busy else 0):
-        step = draw(st.integers(1, n - 1))
+        step = draw(_steps(n))
         games.append((0, step, 1.0) if draw(st.booleans()) else (step, n - step, 0.5))
-    prior = draw(st.lists(st.integers(0, 60), min_size=n, max_size=n))
-    year = day.year
-    born = draw(
-        st.lists(
-            st.one_of(
-                st.none(), st.sampled_from([year - 18, year - 19]), st.integers(year - 25, year)
-            ),
-            min_size=n,
-            max_size=n,
-        )
-    )
-    reached = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-    k = draw(
-        st.one_of(
-            st.none(), st.lists(st.one_of(st.none(), st.integers(1, 40)), min_size=n, max_size=n)
-        )
-    )
+    prior = draw(_prior(n))
+    born = draw(_born(n, day.year))
+    reached = draw(_reached(n))
+    k = draw(_k(n))
     return {
         "day": day,
-        "rating_list": draw(st.sampled_from(["standard", "rapid", "blitz"])),
+        "rating_list": draw(_LISTS),
         "ratings": ratings,
         "white": [w for w, _, _ in games],
         "black": [(w + step) % n for w, step, _ in games],

@@ -10,6 +10,7 @@ formulas printed in docs/rules/uscf.md (#step-2 to #steps-4-5), never xlrating's
 from __future__ import annotations
 
 import datetime
+import functools
 import itertools
 import math
 import random
@@ -452,6 +453,24 @@ def test_uscf_event_validation(build: object, message: str) -> None:
 # ------------------------------------------------------------------ US Chess properties
 
 ratings = st.integers(min_value=100, max_value=2700).map(float)
+# The strategies uscf_events draws from, made once: a strategy made inside the composite is
+# made (and validated) again for every example.
+_AGES = st.one_of(st.none(), st.floats(min_value=0, max_value=90))
+_FLOORS = st.sampled_from([0.0, 0.0, 1200.0])
+_KINDS = st.sampled_from(["played", "played", "played", "forfeit", "bye"])
+_SCORES = st.sampled_from([0.0, 0.5, 1.0])
+_FORFEIT_SCORES = st.sampled_from([0.0, 1.0])
+
+
+@functools.cache
+def _counts(min_games: int) -> st.SearchStrategy[int | None]:
+    return st.one_of(st.none(), st.integers(min_value=min_games, max_value=300))
+
+
+@functools.cache
+def _pairs(size: int) -> st.SearchStrategy[tuple[str, str]]:
+    """Every pair of players p0..p<size-1>, white first."""
+    return st.sampled_from(list(itertools.combinations([f"p{i}" for i in range(size)], 2)))
 
 
 @st.composite
@@ -465,28 +484,24 @@ def uscf_events(
     players = []
     for i in range(size):
         if unrated and draw(st.booleans()):
-            age = draw(st.one_of(st.none(), st.floats(min_value=0, max_value=90)))
+            age = draw(_AGES)
             players.append(Player(f"p{i}", None, 0, age=age))
         else:
-            count = draw(st.one_of(st.none(), st.integers(min_value=min_games, max_value=300)))
-            floor = draw(st.sampled_from([0.0, 0.0, 1200.0]))
+            count = draw(_counts(min_games))
+            floor = draw(_FLOORS)
             players.append(Player(f"p{i}", draw(ratings), count, floor=floor))
-    names = [p.name for p in players]
-    pairs = list(itertools.combinations(names, 2))
     games: list[Game] = []
     played: set[frozenset[str]] = set()
     for round_ in range(draw(st.integers(min_value=1, max_value=12))):
-        white, black = draw(st.sampled_from(pairs))
+        white, black = draw(_pairs(size))
         if draw(st.booleans()):
             white, black = black, white
-        kind = draw(st.sampled_from(["played", "played", "played", "forfeit", "bye"]))
-        score = draw(st.sampled_from([0.0, 0.5, 1.0]))
+        kind = draw(_KINDS)
+        score = draw(_SCORES)
         if kind == "bye":
             games.append(Game(round_ + 1, white, None, score, "bye"))
         elif kind == "forfeit":
-            games.append(
-                Game(round_ + 1, white, black, draw(st.sampled_from([0.0, 1.0])), "forfeit")
-            )
+            games.append(Game(round_ + 1, white, black, draw(_FORFEIT_SCORES), "forfeit"))
         elif not rematches and frozenset((white, black)) in played:
             games.append(Game(round_ + 1, white, black, float(score >= 0.5), "forfeit"))
         else:
