@@ -15,6 +15,7 @@ seconds; ``XLRATING_FUZZ=1000`` runs every property with 1000 examples (a full-s
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 import os
 import re
@@ -382,26 +383,62 @@ def _add(draw: st.DrawFn, table: Rows, row: list[object], width: int) -> int:
     return len(table)
 
 
+# What the table strategies below draw from, made once (a strategy made inside a composite
+# is made, and validated, again for every example).
+_UNRATED = st.sampled_from([None, "unrated", "NR"])
+_NO_GAMES = st.sampled_from([None, 0.0])
+_AGES = st.one_of(st.none(), st.integers(4, 90).map(float))
+_COUNTS = st.one_of(st.none(), st.just("established"), st.integers(0, 300).map(float))
+_FLOORS = st.one_of(st.none(), st.integers(1, 20).map(lambda x: x * 100.0))
+_FIDE_RATINGS = st.one_of(st.none(), st.integers(1400, 2800).map(float))
+_FIDE_GAMES = st.one_of(st.none(), st.integers(0, 200).map(float))
+_BORN = st.one_of(st.none(), st.integers(1940, 2012).map(float))
+_REACHED = st.sampled_from([None, True, False])
+_K = st.sampled_from([None, None, 10.0, 20.0, 40.0])
+_RESULT_CELLS = st.sampled_from(RESULTS)
+_BYE_CELLS = st.sampled_from([None, "BYE", "bye"])
+_BYE_SCORES = st.sampled_from([None, 1.0, 0.5, 0.0])
+_DUAL_RATED = st.sampled_from([None, False, True])
+_RATING_LISTS = st.sampled_from([None, "standard", "rapid", "Blitz"])
+_SYSTEMS = st.sampled_from([None, "uscf", "fide", "elo", "glicko2"])
+_ELO_K = st.integers(10, 40).map(float)
+
+
+@functools.cache
+def _uscf_ratings(lowest: int) -> st.SearchStrategy[float]:
+    return st.integers(2 * lowest, 5400).map(lambda x: x / 2)
+
+
+@functools.cache
+def uscf_player(name: str, lowest: int) -> st.SearchStrategy[list[object]]:
+    return _uscf_player(name, lowest)
+
+
 @st.composite
-def uscf_player(draw: st.DrawFn, name: str, lowest: int) -> list[object]:
+def _uscf_player(draw: st.DrawFn, name: str, lowest: int) -> list[object]:
     if draw(st.integers(0, 3)) == 0:  # unrated: games blank or 0, perhaps an age
-        rating: object = draw(st.sampled_from([None, "unrated", "NR"]))
-        games: object = draw(st.sampled_from([None, 0.0]))
-        age = draw(st.one_of(st.none(), st.integers(4, 90).map(float)))
+        rating: object = draw(_UNRATED)
+        games: object = draw(_NO_GAMES)
+        age = draw(_AGES)
         return [name, rating, games, None, age]
-    rating = draw(st.integers(2 * lowest, 5400).map(lambda x: x / 2))
-    games = draw(st.one_of(st.none(), st.just("established"), st.integers(0, 300).map(float)))
-    floor = draw(st.one_of(st.none(), st.integers(1, 20).map(lambda x: x * 100.0)))
+    rating = draw(_uscf_ratings(lowest))
+    games = draw(_COUNTS)
+    floor = draw(_FLOORS)
     return [name, rating, games, floor, None]
 
 
+@functools.cache
+def fide_player(name: str) -> st.SearchStrategy[list[object]]:
+    return _fide_player(name)
+
+
 @st.composite
-def fide_player(draw: st.DrawFn, name: str) -> list[object]:
-    rating = draw(st.one_of(st.none(), st.integers(1400, 2800).map(float)))
-    games = draw(st.one_of(st.none(), st.integers(0, 200).map(float)))
-    born = draw(st.one_of(st.none(), st.integers(1940, 2012).map(float)))
-    reached = draw(st.sampled_from([None, True, False]))
-    k = draw(st.sampled_from([None, None, 10.0, 20.0, 40.0]))
+def _fide_player(draw: st.DrawFn, name: str) -> list[object]:
+    rating = draw(_FIDE_RATINGS)
+    games = draw(_FIDE_GAMES)
+    born = draw(_BORN)
+    reached = draw(_REACHED)
+    k = draw(_K)
     return [name, rating, games, born, reached, k]
 
 
@@ -435,14 +472,11 @@ def valid_tables(draw: st.DrawFn, kind: str) -> Tables:
         lead = [event, when[event]][: t.first - 1]
         order = draw(st.permutations(list(names)))
         for white, black in zip(order[::2], order[1::2], strict=False):
-            row = [*lead, float(rnd), white, black, draw(st.sampled_from(RESULTS))]
+            row = [*lead, float(rnd), white, black, draw(_RESULT_CELLS)]
             t.played_rows.append(_add(draw, t.games, row, len(header)))
             t.game_rows.append(t.played_rows[-1])
         if len(order) % 2:
-            bye = [
-                draw(st.sampled_from([None, "BYE", "bye"])),
-                draw(st.sampled_from([None, 1.0, 0.5, 0.0])),
-            ]
+            bye = [draw(_BYE_CELLS), draw(_BYE_SCORES)]
             t.game_rows.append(
                 _add(draw, t.games, [*lead, float(rnd), order[-1], *bye], len(header))
             )
@@ -452,12 +486,12 @@ def valid_tables(draw: st.DrawFn, kind: str) -> Tables:
         st.sampled_from([None, day, dt.datetime.combine(day, dt.time()), day.isoformat()])
     )
     if kind == "uscf":
-        t.extra = (day_cell, draw(st.sampled_from([None, False, True])))
+        t.extra = (day_cell, draw(_DUAL_RATED))
     elif kind == "fide":
-        t.extra = (draw(st.sampled_from([None, "standard", "rapid", "Blitz"])), day_cell)
+        t.extra = (draw(_RATING_LISTS), day_cell)
     else:
-        system = draw(st.sampled_from([None, "uscf", "fide", "elo", "glicko2"]))
-        t.extra = (system, draw(st.integers(10, 40).map(float)) if system == "elo" else None)
+        system = draw(_SYSTEMS)
+        t.extra = (system, draw(_ELO_K) if system == "elo" else None)
     return t
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -594,6 +595,19 @@ TRF_CODES = {
 TRF_BYES = {"H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0, " ": 0.0}
 
 
+# What trf_events and crosstable_events draw from, made once (a strategy made inside a
+# composite is made, and validated, again for every example).
+_TRF_RESULTS = st.sampled_from([*TRF_CODES, "--"])
+_TRF_BYE_CODES = st.sampled_from(list(TRF_BYES))
+_COLOURS_SHOWN = st.sampled_from(["both", "a", "b", "none"])
+
+
+@functools.cache
+def _orders(n: int) -> st.SearchStrategy[list[int]]:
+    """The players 1..n in some order."""
+    return st.permutations(range(1, n + 1))
+
+
 @st.composite
 def trf_events(draw: st.DrawFn) -> tuple[str, list[Game]]:
     """A random Swiss-like event as TRF text and the games it must give."""
@@ -602,11 +616,11 @@ def trf_events(draw: st.DrawFn) -> tuple[str, list[Game]]:
     blocks: dict[int, list[str]] = {p: [] for p in range(1, n + 1)}
     keyed: list[tuple[tuple[int, int, int], Game]] = []
     for rnd in range(1, rounds + 1):
-        order = draw(st.permutations(range(1, n + 1)))
+        order = draw(_orders(n))
         for i in range(0, n - 1, 2):
             a, b = order[i], order[i + 1]
-            code = draw(st.sampled_from([*TRF_CODES, "--"]))
-            colours = draw(st.sampled_from(["both", "a", "b", "none"]))
+            code = draw(_TRF_RESULTS)
+            colours = draw(_COLOURS_SHOWN)
             code_a, code_b = ("-", "-") if code == "--" else (code, TRF_CODES[code][2])
             blocks[a].append(blk(str(b), "w" if colours in ("both", "a") else "-", code_a))
             blocks[b].append(blk(str(a), "b" if colours in ("both", "b") else "-", code_b))
@@ -618,7 +632,7 @@ def trf_events(draw: st.DrawFn) -> tuple[str, list[Game]]:
             keyed.append(((rnd, 0, min(a, b)), game))
         if n % 2:
             p = order[-1]
-            bye = draw(st.sampled_from(list(TRF_BYES)))
+            bye = draw(_TRF_BYE_CODES)
             blocks[p].append(blk("0000", "-", bye))
             keyed.append(((rnd, 1, p), Game(rnd, f"P{p}", None, TRF_BYES[bye], "bye")))
     lines = [trf_line(p, f"P{p}", "1500", blocks[p]) for p in draw(st.permutations(list(blocks)))]
@@ -642,6 +656,9 @@ USCF_CODES = {
 }
 
 
+_USCF_RESULTS = st.sampled_from(list(USCF_CODES))
+
+
 @st.composite
 def crosstable_events(draw: st.DrawFn) -> tuple[str, list[Game]]:
     """A random event as a crosstable and the games it must give."""
@@ -651,11 +668,11 @@ def crosstable_events(draw: st.DrawFn) -> tuple[str, list[Game]]:
     colours: dict[int, list[str]] = {p: [] for p in range(1, n + 1)}
     keyed: list[tuple[tuple[int, int, int], Game]] = []
     for rnd in range(1, rounds + 1):
-        order = draw(st.permutations(range(1, n + 1)))
+        order = draw(_orders(n))
         for i in range(0, n - 1, 2):
             a, b = order[i], order[i + 1]
-            code = draw(st.sampled_from(list(USCF_CODES)))
-            shown = draw(st.sampled_from(["both", "a", "b", "none"]))
+            code = draw(_USCF_RESULTS)
+            shown = draw(_COLOURS_SHOWN)
             cells[a].append(f"{code}{b:>4}")
             cells[b].append(f"{USCF_CODES[code][2]}{a:>4}")
             colours[a].append("W" if shown in ("both", "a") else "")
