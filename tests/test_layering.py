@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 CORE = [
     "xlrating",
     "xlrating.elo",
@@ -126,3 +128,16 @@ def test_the_size_rule_can_fail(tmp_path: Path) -> None:
     short = tmp_path / "short.py"
     short.write_text('"""A module."""\n' + "x = 1\n" * (MAX_MODULE_LINES - 1), encoding="utf-8")
     assert _too_long(short) is None
+
+
+def test_property_tests_never_fail_on_timing() -> None:
+    """The suite's Hypothesis profile (tests/conftest.py) has no deadline and no too-slow
+    health check: a one-second stall of the host failed a full run's health check."""
+    import os
+
+    from hypothesis import HealthCheck, settings
+
+    if os.environ.get("HYPOTHESIS_PROFILE", "xlrating") not in ("xlrating", "quick"):
+        pytest.skip("HYPOTHESIS_PROFILE names another profile, which is used as it is")
+    assert settings.default.deadline is None
+    assert HealthCheck.too_slow in settings.default.suppress_health_check
