@@ -139,5 +139,7 @@ def test_property_tests_never_fail_on_timing() -> None:
 
     if os.environ.get("HYPOTHESIS_PROFILE", "xlrating") not in ("xlrating", "quick"):
         pytest.skip("HYPOTHESIS_PROFILE names another profile, which is used as it is")
-    assert settings.default.deadline is None
-    assert HealthCheck.too_slow in settings.default.suppress_health_check
+    current = settings.default
+    assert current is not None
+    assert current.deadline is None
+    assert HealthCheck.too_slow in current.suppress_health_check
