@@ -261,3 +261,109 @@ def test_engine_calls_match_xlwings_classic(name: str) -> None:
         if isinstance(expected, list) and len(expected) == 1:
             expected = expected[0] if len(expected[0]) > 1 else expected[0][0]
         assert _same(via_xlwings, expected), f"{name}: {fname}{com_args}: {via_xlwings!r}"
+
+
+# ---------------------------------------------------------------- COUNTIFS, tests kept per call
+
+#: Cell values a COUNTIFS range may hold: text in both cases, wildcards and operators as
+#: text, numbers and numbers as text, Booleans, an error and a blank.
+_CELLS = ["a", "A", "ab", "b", "1", "10", "x*", "", 0.0, 1.0, 10.0, 2.5, True, False, "#N/A", None]
+#: Criteria: plain values, operators, wildcards (and escaped ones), numbers as text.
+_CRITERIA = [
+    "a",
+    "A",
+    "a*",
+    "?",
+    "~*",
+    "x~*",
+    ">0",
+    ">=1",
+    "<>b",
+    "=1",
+    "1",
+    "<5",
+    "",
+    "=",
+    True,
+    1.0,
+    10.0,
+]
+
+
+def _cells(values: list[Any], shape: tuple[int, int]) -> Any:
+    """A range as ``formulas`` hands it to a function: an object array, blanks as EMPTY,
+    "#N/A" as the error value."""
+    import schedula as sh
+    from formulas.tokens.operand import Error
+
+    def cell(v: Any) -> Any:
+        if v is None:
+            return sh.EMPTY
+        return Error.errors["#N/A"] if v == "#N/A" else v
+
+    return np.array([cell(v) for v in values], dtype=object).reshape(shape)
+
+
+def _outcome(function: Any, *args: Any) -> tuple[str, str]:
+    """("counted", the counts) or ("raised", the exception's type)."""
+    try:
+        return "counted", repr(np.asarray(function(*args)).tolist())
+    except Exception as error:  # the two must fail alike
+        return "raised", type(error).__name__
+
+
+def test_countifs_equals_formulas_own_on_arrays_of_criteria() -> None:
+    """The engine's COUNTIFS (tests kept for the call) against ``formulas``' own, on ranges
+    of every kind of cell and criteria given one by one and as arrays (the Standings'
+    shape), seeded; and ranges of different shapes fail alike."""
+    import random
+
+    from formulas.functions import stat
+
+    ours = engine._countifs_masks_once()["COUNTIFS"]
+    theirs = stat.FUNCTIONS["COUNTIFS"]
+    rng = random.Random(20261202)
+    compared = 0
+    for _ in range(150):
+        rows = rng.randint(1, 12)
+        pairs = rng.randint(1, 3)
+        size = rng.randint(1, 5)  # arrays of criteria in one call have one size
+        args: list[Any] = []
+        for _ in range(pairs):
+            args.append(_cells([rng.choice(_CELLS) for _ in range(rows)], (rows, 1)))
+            if rng.random() < 0.4:  # an array of criteria, as $A$9:$A$48 is
+                args.append(_cells([rng.choice(_CRITERIA) for _ in range(size)], (size, 1)))
+            else:
+                args.append(rng.choice(_CRITERIA))
+        want = _outcome(theirs, *args)
+        assert _outcome(ours, *args) == want, args
+        compared += want[0] == "counted"
+    assert compared == 150  # every case counts
+    column, row = _cells(["a", "b", "a"], (3, 1)), _cells(["a", "b", "a"], (1, 3))
+    assert _outcome(ours, column, "a", row, "a") == _outcome(theirs, column, "a", row, "a")
+    assert _outcome(ours, column, "a", column) == _outcome(theirs, column, "a", column)
+    one = _cells(["a"], (1, 1))
+    assert _outcome(ours, column, "a", one, "a") == _outcome(theirs, column, "a", one, "a")
+
+
+def test_countifs_works_out_each_test_once_per_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event column's test is worked out once, not once per player (the Standings
+    count each player's games with an array of players as a criterion)."""
+    import formulas.functions as xl
+
+    calls: list[object] = []
+    test = getattr(xl, "__xfilter")
+
+    def counted(table: Any, value: Any) -> Any:
+        calls.append(value)
+        return test(table, value)
+
+    monkeypatch.setattr(xl, "__xfilter", counted)
+    countifs = engine._countifs_masks_once()["COUNTIFS"]
+    events = _cells(["Spring", "Spring", "Summer", "Spring"], (4, 1))
+    white = _cells(["p1", "p2", "p1", "p3"], (4, 1))
+    players = _cells(["p1", "p2", "p3", "p4", "p1"], (5, 1))
+    got = np.asarray(countifs(events, "Spring", white, players)).ravel().tolist()
+    assert got == [1, 1, 1, 0, 1]
+    assert calls.count("Spring") == 1  # once, not five times
+    assert sorted(map(str, calls)) == sorted(["Spring", "p1", "p2", "p3", "p4"])

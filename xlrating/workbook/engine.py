@@ -324,8 +324,65 @@ def _index_by_cell() -> dict[str, Any]:
     return {"INDEX": {**look.FUNCTIONS["INDEX"], "function": fast}}
 
 
+def _countifs_masks_once() -> dict[str, Any]:
+    """Excel's COUNTIFS as ``formulas`` 1.3 computes it, each range's test for one value
+    worked out once per call.
+
+    Given an array where a criterion belongs (the club season's Standings count each
+    player's games with ``COUNTIFS(Games!A5:A604, $B$4, Games!D5:D604, $A$9:$A$48)``),
+    ``formulas`` works out every range's test again for each value of the array: the
+    event column's test once per player, over every game row, which made the Standings
+    most of a long season's recalculation.  Here the tests are the same function
+    (``formulas.functions.__xfilter``: operators, wildcards, numbers as text, case) on the
+    same range tables, kept for the call by range and by value (type included: TRUE, 1
+    and "1" test differently), and combined in the same order with the same errors.
+    """
+    import formulas.functions as xl
+    import numpy as np
+    from formulas.errors import FoundError
+    from formulas.functions import Array, replace_empty, wrap_func
+
+    test = getattr(xl, "__xfilter")  # a module function: its name is not mangled
+
+    def countifs(test_range: Any, condition: Any, *args: Any) -> Any:
+        if len(args) % 2:
+            raise ValueError(
+                "Additional arguments must be supplied in (test_range, condition) pairs."
+            )
+        ranges = [{"raw": replace_empty(v, "")} for v in (test_range, *args[0::2])]
+        operating = np.asarray(test_range)
+        kept: dict[tuple[int, type, object], Any] = {}
+
+        def count(*values: Any) -> Any:
+            try:
+                chosen = None
+                for i, (table, value) in enumerate(zip(ranges, values, strict=True)):
+                    key: tuple[int, type, object] | None = (i, type(value), value)
+                    try:
+                        mask = kept.get(key)  # type: ignore[arg-type]
+                    except TypeError:  # a value that cannot be a key: tested each time
+                        key, mask = None, None
+                    if mask is None:
+                        mask = test(table, value)
+                        if key is not None:
+                            kept[key] = mask
+                    if chosen is None:
+                        chosen = mask.copy()
+                    else:  # in place, as formulas combines them (the same shapes pass)
+                        chosen &= mask
+                return len(operating[chosen])
+            except FoundError as error:
+                return error.err
+
+        counted = np.vectorize(count, otypes=[object])(condition, *args[1::2])
+        return counted.view(Array)
+
+    return {"COUNTIFS": wrap_func(countifs)}
+
+
 def register_functions(functions: Mapping[str, ExcelFunction] | None = None) -> None:
-    """Install the registry's functions (default: all) and :func:`_text_bounded`'s."""
+    """Install the registry's functions (default: all) and :func:`_text_bounded`'s,
+    :func:`_index_by_cell`'s and :func:`_countifs_masks_once`'s."""
     defer_scipy_stats()  # before formulas reads its table of Excel functions
     import formulas
     from formulas.functions import wrap_func
@@ -333,6 +390,7 @@ def register_functions(functions: Mapping[str, ExcelFunction] | None = None) -> 
     table = formulas.get_functions()
     table.update(_text_bounded())
     table.update(_index_by_cell())
+    table.update(_countifs_masks_once())
     for name, fn in (FUNCTIONS if functions is None else functions).items():
         table[name.upper()] = wrap_func(_adapter(fn))
 
