@@ -1,7 +1,7 @@
 """The guard remembers the files it accepted (xlrating.workbook.guard._ACCEPTED).
 
-A command checks one file several times (``import`` before reading the book, before rating
-into it, after writing it); the verdict depends only on the file's bytes and the limits,
+A command checks one file more than once (``import`` as it starts and as it reads the
+book); the verdict depends only on the file's bytes and the limits,
 so a file accepted once is not scanned again.  These tests pin what may be reused and
 what must be checked again.  The hostile files themselves are in test_hostile_files.py.
 """

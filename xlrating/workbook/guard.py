@@ -27,8 +27,8 @@ bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.xlsx` se
 
 The file is read whole once its size is known to be within the limit.  A file accepted
 once is not scanned again in the same process (:data:`_ACCEPTED`, by the SHA-256 digest of
-its bytes and the limits): ``import`` checks the book before reading it, before rating into
-it and after writing it.
+its bytes and the limits): ``import`` checks the book as the command starts and again as
+it reads the book to rate into it.
 
 Macros (``xl/vbaProject.bin``) are ignored, never refused: nothing in xlrating can run
 them (openpyxl and ``formulas`` read only cell values and formulas), and an ``.xlsm`` is
@@ -654,8 +654,8 @@ def check_workbook(path: str | Path, limits: Limits = LIMITS) -> Inspection:
 
 #: Files accepted before, by the SHA-256 digest of their bytes and the limits they were
 #: checked against, oldest first: the verdict depends on nothing else, and a command
-#: checks one file several times (``import`` before reading the book, before rating into
-#: it and after writing it).  Refusals are not kept: they are checked again.
+#: checks one file more than once (``import`` as it starts and as it reads the book).
+#: Refusals are not kept: they are checked again.
 _ACCEPTED: Final[dict[tuple[bytes, Limits], Inspection]] = {}
 #: How many accepted files :data:`_ACCEPTED` remembers.
 _ACCEPTED_FILES: Final = 64
