@@ -15,9 +15,9 @@ import hashlib
 import math
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -69,13 +69,20 @@ def season_layout(path: Path) -> SeasonLayout:
     layout several times (``spill``, ``season_from_book``), and many copies of one
     template, each read a whole openpyxl load.  Keyed by the file's bytes (not its name,
     which only error messages use), so a book changed since is read again."""
-    digest = _digest(path)
-    if digest not in _LAYOUTS:
-        _LAYOUTS[digest] = find_season(path)
-    return _LAYOUTS[digest]
+    return _once_per_content(_LAYOUTS, path, find_season)
 
 
 _LAYOUTS: dict[str, SeasonLayout] = {}
+_T = TypeVar("_T")
+
+
+def _once_per_content(read: dict[str, _T], path: Path, reader: Callable[[Path], _T]) -> _T:
+    """``reader(path)``, kept in *read* by the file's bytes: a copy reads as its original,
+    a book changed since is read again."""
+    digest = _digest(path)
+    if digest not in read:
+        read[digest] = reader(path)
+    return read[digest]
 
 
 def season_from_book(
@@ -83,10 +90,7 @@ def season_from_book(
 ) -> tuple[list[Player], list[tuple[str, dt.date, list[Game]]]]:
     """The Players and Games tables of a season workbook as the core's objects (read once
     for each content of the file; each call returns new lists)."""
-    digest = _digest(path)
-    if digest not in _TABLES:
-        _TABLES[digest] = _season_from_book(path)
-    players, events = _TABLES[digest]
+    players, events = _once_per_content(_TABLES, path, _season_from_book)
     return list(players), [(name, day, list(games)) for name, day, games in events]
 
 

@@ -184,14 +184,14 @@ def countifs_masks_once() -> dict[str, Any]:
             try:
                 chosen = None
                 for i, (table, value) in enumerate(zip(ranges, values, strict=True)):
-                    key: tuple[int, type, object] | None = (i, type(value), value)
+                    key = (i, type(value), value)
                     try:
-                        mask = kept.get(key)  # type: ignore[arg-type]
+                        mask, keep = kept.get(key), True
                     except TypeError:  # a value that cannot be a key: tested each time
-                        key, mask = None, None
+                        mask, keep = None, False
                     if mask is None:
                         mask = test(table, value)
-                        if key is not None:
+                        if keep:
                             kept[key] = mask
                     if chosen is None:
                         chosen = mask.copy()
