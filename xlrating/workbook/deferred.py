@@ -2,10 +2,16 @@
 
 ``formulas`` 1.3 imports ``scipy.stats`` with its table of Excel functions (for NORM.DIST,
 T.TEST and the like).  Importing it took 0.4-0.9 s of every ``xlrating recalc``, ``import``
-and ``demo``, though xlrating's workbooks call none of those functions.  The module is
-registered through the standard library's :class:`importlib.util.LazyLoader` (the recipe
-of the ``importlib`` documentation, "Implementing lazy imports"): it is executed on the
-first attribute a formula reads from it, and behaves as the real module from then on.
+and ``demo``, though xlrating's workbooks call none of those functions.
+
+The module is created as the import system creates any module before executing it
+(:func:`importlib.util.module_from_spec`: ``__name__``, ``__file__``, ``__spec__``,
+``__path__``, ``__loader__``, ``__package__`` set) and put in ``sys.modules``; it executes,
+in place, on the first read of any other attribute, and is a plain module from then on.
+The standard library's :class:`importlib.util.LazyLoader` executed it on *any* attribute,
+``__file__`` included: a tool that walks ``sys.modules`` reading each module's file
+(Hypothesis does, for every module imported since its last example) loaded scipy.stats
+for nothing.
 """
 
 from __future__ import annotations
@@ -13,10 +19,28 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+import types
+from typing import Any
 
 __all__ = ["defer_scipy_stats"]
 
 _MODULE = "scipy.stats"
+
+
+class _Deferred(types.ModuleType):
+    """A module with its import metadata set, executed on the first read of anything else.
+
+    Only attributes the module does not hold reach :meth:`__getattr__`, so the metadata
+    (and ``__doc__``, None until then) never executes it."""
+
+    def __getattr__(self, name: str) -> Any:
+        spec = self.__spec__
+        if spec is None or spec.loader is None:  # pragma: no cover - set by defer_scipy_stats
+            raise AttributeError(name)
+        # A plain module before executing: the module reads its own names as it runs.
+        object.__setattr__(self, "__class__", types.ModuleType)
+        spec.loader.exec_module(self)
+        return getattr(self, name)
 
 
 def defer_scipy_stats() -> None:
@@ -31,11 +55,9 @@ def defer_scipy_stats() -> None:
         return
     if spec is None or spec.loader is None:
         return
-    loader = importlib.util.LazyLoader(spec.loader)
-    spec.loader = loader
     module = importlib.util.module_from_spec(spec)
+    module.__class__ = _Deferred
     sys.modules[_MODULE] = module
-    loader.exec_module(module)
-    # ``from scipy import stats`` then finds the attribute and does not ask the import
-    # system, whose check of ``__spec__`` would load the module at once (Python 3.11).
+    # ``from scipy import stats`` (in formulas) finds the attribute at once, not through
+    # scipy's own lazy ``__getattr__``.
     vars(parent)["stats"] = module
