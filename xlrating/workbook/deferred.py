@@ -22,7 +22,7 @@ import sys
 import types
 from typing import Any
 
-__all__ = ["defer_scipy_stats"]
+__all__ = ["defer", "defer_scipy_stats"]
 
 _MODULE = "scipy.stats"
 
@@ -35,29 +35,46 @@ class _Deferred(types.ModuleType):
 
     def __getattr__(self, name: str) -> Any:
         spec = self.__spec__
-        if spec is None or spec.loader is None:  # pragma: no cover - set by defer_scipy_stats
+        if spec is None or spec.loader is None:  # pragma: no cover - set by defer
             raise AttributeError(name)
         # A plain module before executing: the module reads its own names as it runs.
         object.__setattr__(self, "__class__", types.ModuleType)
-        spec.loader.exec_module(self)
+        try:
+            spec.loader.exec_module(self)
+        except BaseException:  # as a failed import: no half-executed module left behind
+            if sys.modules.get(spec.name) is self:
+                del sys.modules[spec.name]
+            parent, _, child = spec.name.rpartition(".")
+            if parent in sys.modules and vars(sys.modules[parent]).get(child) is self:
+                delattr(sys.modules[parent], child)
+            raise
         return getattr(self, name)
 
 
-def defer_scipy_stats() -> None:
-    """Register ``scipy.stats`` to load on first use (nothing if it is loaded already or
-    scipy is absent)."""
-    if _MODULE in sys.modules:
+def defer(name: str) -> None:
+    """Register the submodule *name* (``package.module``) to execute on first use: nothing
+    if it is loaded already, or if it or its package cannot be found."""
+    package, _, child = name.rpartition(".")
+    if not package:
+        raise ValueError(f"defer takes a submodule (package.module), got {name!r}")
+    if name in sys.modules:
         return
     try:
-        parent = importlib.import_module("scipy")
-        spec = importlib.util.find_spec(_MODULE)
+        parent = importlib.import_module(package)
+        spec = importlib.util.find_spec(name)
     except ImportError:
         return
     if spec is None or spec.loader is None:
         return
     module = importlib.util.module_from_spec(spec)
     module.__class__ = _Deferred
-    sys.modules[_MODULE] = module
-    # ``from scipy import stats`` (in formulas) finds the attribute at once, not through
-    # scipy's own lazy ``__getattr__``.
-    vars(parent)["stats"] = module
+    sys.modules[name] = module
+    # ``from package import child`` (``from scipy import stats`` in formulas) finds the
+    # attribute at once, not through the package's own lazy ``__getattr__`` (scipy has one).
+    vars(parent)[child] = module
+
+
+def defer_scipy_stats() -> None:
+    """Register ``scipy.stats`` to load on first use (nothing if it is loaded already or
+    scipy is absent)."""
+    defer(_MODULE)
