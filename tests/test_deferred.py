@@ -19,13 +19,13 @@ from xlrating.workbook.deferred import defer
 @pytest.fixture
 def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A fresh package (a unique name) whose ``used`` module counts its executions in
-    the package's RUNS and whose ``broken`` module raises."""
+    the package's ``runs`` and whose ``broken`` module raises."""
     name = f"xlrating_deferred_{uuid.uuid4().hex}"
     folder = tmp_path / name
     folder.mkdir()
-    (folder / "__init__.py").write_text("RUNS = []\n", "utf-8")
+    (folder / "__init__.py").write_text("runs = []\n", "utf-8")
     (folder / "used.py").write_text(
-        '"""The used module."""\nfrom . import RUNS\nRUNS.append(__name__)\nVALUE = 42\n', "utf-8"
+        '"""The used module."""\nfrom . import runs\nruns.append(__name__)\nVALUE = 42\n', "utf-8"
     )
     (folder / "broken.py").write_text("raise RuntimeError('broken on purpose')\n", "utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -44,14 +44,15 @@ def test_metadata_does_not_execute_and_first_use_executes_once_in_place(package:
     assert module.__file__ is not None and module.__file__.endswith("used.py")
     assert module.__package__ == package and module.__loader__ is spec.loader
     assert module.__doc__ is None  # the module's own docstring only once executed
-    assert [getattr(m, "__file__", None) for m in list(sys.modules.values())]
+    for each in list(sys.modules.values()):  # the walk Hypothesis makes before each example
+        getattr(each, "__file__", None)
     # ``from package import used`` finds the module itself, still unexecuted.
-    assert importlib.import_module(package).used is module and parent.RUNS == []
+    assert importlib.import_module(package).used is module and parent.runs == []
     assert module.VALUE == 42  # the first use executes it
-    assert [f"{package}.used"] == parent.RUNS and type(module) is types.ModuleType
+    assert parent.runs == [f"{package}.used"] and type(module) is types.ModuleType
     assert module.__doc__ == "The used module."
     assert module.VALUE == 42 and importlib.import_module(f"{package}.used") is module
-    assert [f"{package}.used"] == parent.RUNS  # once
+    assert parent.runs == [f"{package}.used"]  # once
     with pytest.raises(AttributeError):
         module.missing  # noqa: B018 - a plain module's AttributeError from now on
 
