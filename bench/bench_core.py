@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from functools import partial
 from types import ModuleType
 
-from xlrating import elo, events, glicko2, uscf
-from xlrating.tournament import Event, Game, Player
+from xlrating.rating import elo, events, glicko2, uscf
+from xlrating.rating.tournament import Event, Game, Player
 
 #: Differences at or below this count as agreement (floating-point noise).
 TOLERANCE = 1e-9

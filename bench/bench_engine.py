@@ -45,7 +45,7 @@ def _pycel_plugin() -> types.ModuleType | None:
         from pycel.excelutil import VALUE_ERROR
     except ImportError:
         return None
-    from xlrating.catalog import FUNCTIONS
+    from xlrating.sheet.catalog import FUNCTIONS
     from xlrating.workbook.engine import to_cell_value
 
     module = types.ModuleType("xlrating_pycel_plugin")

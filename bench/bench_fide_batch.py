@@ -1,8 +1,8 @@
-"""Time a FIDE month at federation scale through xlrating.batch against its numpy bound.
+"""Time a FIDE month at federation scale through xlrating.rating.batch against its numpy bound.
 
 A seeded month of 200,000 players and 1,000,000 games (5% of players unrated, juniors,
 players who have reached 2400, a few above 2650) is rated by
-:func:`xlrating.batch.fide_period_batch` under the rules of 2025-11-01 (standard list,
+:func:`xlrating.rating.batch.fide_period_batch` under the rules of 2025-11-01 (standard list,
 400-point cap with the 2650 exemption).  The bound is what any numpy rating of that month
 must do at least: each game's expected score from table 8.1.2 (a lookup table on D + 3000
 with the 400-point limit folded in) and each player's sum of expected scores
@@ -33,9 +33,9 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from xlrating import synthetic
-from xlrating.batch import PD_SCALE, fide_period_batch
-from xlrating.fide import CAP_400, TABLE_8_1_2
+from xlrating.rating import synthetic
+from xlrating.rating.batch import PD_SCALE, fide_period_batch
+from xlrating.rating.fide import CAP_400, TABLE_8_1_2
 
 PLAYERS = 200_000
 GAMES = 1_000_000
@@ -49,7 +49,8 @@ Month = dict[str, npt.NDArray[Any]]
 
 
 def make_month(seed: int = SEED, players: int = PLAYERS, games: int = GAMES) -> Month:
-    """The package's seeded month (:func:`xlrating.synthetic.fide_month`) as numpy columns."""
+    """The package's seeded month (:func:`xlrating.rating.synthetic.fide_month`), as numpy
+    columns."""
     month = synthetic.fide_month(players, games, seed=seed, period_date=PERIOD)
     return {
         "ratings": np.array([np.nan if r is None else r for r in month.ratings]),

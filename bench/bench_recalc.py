@@ -39,9 +39,9 @@ SEED = 20260101
 def generate_season(
     games: int, players: int = 40, events: int = 16, seed: int = SEED
 ) -> tuple[list[list[object]], list[list[object]]]:
-    """The package's seeded season (:func:`xlrating.synthetic.season`) as the template's
+    """The package's seeded season (:func:`xlrating.rating.synthetic.season`) as the template's
     Players and Games rows."""
-    from xlrating import synthetic
+    from xlrating.rating import synthetic
 
     data = synthetic.season(players, events, games, seed=seed)
     roster, rows = synthetic.season_tables(data)

@@ -7,14 +7,14 @@ is timed ``--repeat`` times after one warm-up and the MEDIAN is kept; where a ca
 comparison (a peer library, a bare loop, a numpy bound, the per-cell form of a table
 function), that runs in the same process, on the same data, right after it, and the ratio
 ours/comparison is printed.  Every comparison also checks that the numbers agree.  The data
-comes from :mod:`xlrating.synthetic` with fixed seeds, so every run measures the same work.
+comes from :mod:`xlrating.rating.synthetic` with fixed seeds, so every run measures the same work.
 
 Cases and targets (medians on a 2-core machine):
 
 1. one function call through the registry, coercion included (9 opponents): <= 20 µs;
 2. USCF_EVENT on a 500-player, 9-round open: <= 50 ms;
 3. SEASON_RATINGS, 300 players, 40 events, 20,000 games, each system: <= 1 s;
-4. a FIDE month, 200,000 players and 1,000,000 games, through xlrating.batch: <= 0.5 s
+4. a FIDE month, 200,000 players and 1,000,000 games, through xlrating.rating.batch: <= 0.5 s
    and within 3x of the numpy bound;
 5. ``xlrating recalc`` of a club season holding 5,000 games: <= 10 s; of a ladder club
    (40 players, 600 one-game events): <= 10 s, and ``xlrating import`` into it: <= 10 s;
@@ -47,8 +47,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from xlrating import elo, glicko2, synthetic  # noqa: E402
-from xlrating.catalog import FUNCTIONS  # noqa: E402
+from xlrating.rating import elo, glicko2, synthetic  # noqa: E402
+from xlrating.sheet.catalog import FUNCTIONS  # noqa: E402
 
 #: Agreement tolerance for floating-point results computed in a different order.
 TOLERANCE = 1e-6
@@ -309,7 +309,7 @@ def fide_month(repeat: int, quick: bool) -> list[dict[str, Any]]:
     return [
         case(
             "4-FIDE-month",
-            f"FIDE month through xlrating.batch: {players:,} players, {games:,} games",
+            f"FIDE month through xlrating.rating.batch: {players:,} players, {games:,} games",
             found["batch_median_s"],
             None if quick else 0.5,
             comparison={

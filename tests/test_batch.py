@@ -1,10 +1,10 @@
-"""Tests for xlrating.batch: the columnar FIDE rating period.
+"""Tests for xlrating.rating.batch: the columnar FIDE rating period.
 
 The batch must give the numbers of the straightforward path to the last digit: every
-field is compared with :func:`xlrating.fide.k_factor` + :func:`xlrating.fide.rating_change`
-per player (all rule eras) and with :func:`xlrating.events.fide_period` (from 2024-03-01,
-where it also handles unrated players), on Hypothesis-generated small periods.  The
-hand-worked examples read PD off table 8.1.2 as printed (B.02 effective 1 March 2024):
+field is compared with :func:`xlrating.rating.fide.k_factor` +
+:func:`xlrating.rating.fide.rating_change` per player (all rule eras) and with
+:func:`xlrating.rating.events.fide_period` (from 2024-03-01, where it also handles unrated
+players), on Hypothesis-generated small periods.  The hand-worked examples read PD off table 8.1.2 as printed (B.02 effective 1 March 2024):
 D 50 -> .57 (47-53), 100 -> .64 (99-106), 200 -> .76 (198-206), 400 -> .92 (392-411),
 450 -> .94 (433-456), 500 -> .96 (485-517).
 """
@@ -24,12 +24,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import xlrating.batch as batch
-from xlrating import fide
-from xlrating.batch import FideBatchResult, fide_period_batch, pd_hundredths
+import xlrating.rating.batch as batch
 from xlrating.errors import InvalidInputError, RatingError
-from xlrating.events import FidePlayer, fide_period
-from xlrating.tournament import Game
+from xlrating.rating import fide
+from xlrating.rating.batch import FideBatchResult, fide_period_batch, pd_hundredths
+from xlrating.rating.events import FidePlayer, fide_period
+from xlrating.rating.tournament import Game
 
 DATA = Path(__file__).parent / "data" / "fide_vectors.json"
 #: The plain 400-point rule (2024-03-01 .. 2025-09-30) and today's rules (2650 exemption).

@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import xlrating
-from xlrating import catalog, catalog_args
-from xlrating.catalog import FUNCTION_DOCS_PATH, FUNCTIONS, render_function_docs, render_udfs
+from xlrating.sheet import catalog, catalog_args
+from xlrating.sheet.catalog import FUNCTIONS
+from xlrating.sheet.catalog_render import FUNCTION_DOCS_PATH, render_function_docs, render_udfs
 
 from .xlwings_harness import MISSING, call_udf, com_value, decorated_udfs
 
@@ -142,19 +143,19 @@ def test_catalog_keeps_the_contract() -> None:
 def test_udfs_module_is_generated_from_the_registry() -> None:
     path = Path(xlrating.__file__).with_name("udfs.py")
     assert path.read_text(encoding="utf-8") == render_udfs(), (
-        "xlrating/udfs.py is stale: run python -m xlrating.catalog"
+        "xlrating/udfs.py is stale: run python -m xlrating.generate"
     )
     from xlrating.libreoffice.generate import GENERATED  # the LibreOffice add-in's files
 
     for generated, render in GENERATED.items():
         assert generated.read_text(encoding="utf-8") == render(), (
-            f"{generated.name} is stale: run python -m xlrating.catalog"
+            f"{generated.name} is stale: run python -m xlrating.generate"
         )
 
 
 def test_function_docs_are_generated_from_the_registry() -> None:
     assert FUNCTION_DOCS_PATH.read_text(encoding="utf-8") == render_function_docs(), (
-        "docs/functions.md is stale: run python -m xlrating.catalog"
+        "docs/functions.md is stale: run python -m xlrating.generate"
     )
 
 
@@ -568,7 +569,7 @@ def test_paired_rows_fast_sweep_equals_the_cell_by_cell_path(
 ) -> None:
     """Lists (as xlwings hands ranges over) may take the one-sweep path; tuples of the same
     cells always go cell by cell: the answer, or the error line, must be the same."""
-    from xlrating.cells import paired_rows
+    from xlrating.sheet.cells import paired_rows
 
     opponents, results = ranges
     convert = catalog_args.fide_opponent if fide else catalog_args.rating_of

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from xlrating import events
 from xlrating.imports import parse_trf, parse_uscf_crosstable
-from xlrating.tournament import Event, Game, Player
+from xlrating.rating import events
+from xlrating.rating.tournament import Event, Game, Player
 
 from .xlwings_harness import MISSING, call_udf, com_value
 

@@ -24,7 +24,7 @@ import pytest
 
 from xlrating.cli import main
 from xlrating.imports import parse_any
-from xlrating.season import rate_season
+from xlrating.rating.season import rate_season
 from xlrating.workbook import engine, templates
 from xlrating.workbook.lint import lint_workbook
 from xlrating.workbook.season_layout import CLUB_CARD_GAMES

@@ -3,7 +3,7 @@
 The harness (tests/test_workbooks.py) lints the workbook, evaluates it headlessly and
 checks its Checks sheet; here the Ratings sheet is compared with ``season.rate_season``
 called directly on the Players and Games tables read from the file (the conversion of the
-rows is written out below, independently of :mod:`xlrating.tables`), the Standings sheet
+rows is written out below, independently of :mod:`xlrating.sheet.tables`), the Standings sheet
 with points and ranks worked out by hand, the chart with the table it draws, and
 ``xlrating demo`` with the table it prints.
 """
@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from xlrating.season import rate_season
-from xlrating.tournament import Game, GameKind, Player
+from xlrating.rating.season import rate_season
+from xlrating.rating.tournament import Game, GameKind, Player
 from xlrating.workbook import engine, templates
 from xlrating.workbook.engine import Evaluation
 from xlrating.workbook.season_book import SeasonLayout, find_season

@@ -1,4 +1,4 @@
-"""Tests for xlrating.elo: the seed calculators' worked examples, validation, properties."""
+"""Tests for xlrating.rating.elo: the seed calculators' worked examples, validation, properties."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlrating.elo import MAX_GAMES, MAX_K, EloChange, expected_score, rating_change
 from xlrating.errors import InvalidInputError, RatingError
+from xlrating.rating.elo import MAX_GAMES, MAX_K, EloChange, expected_score, rating_change
 
 ratings = st.floats(min_value=0, max_value=4000, allow_nan=False)
 results = st.sampled_from([0.0, 0.5, 1.0])
@@ -237,7 +237,7 @@ def test_identical_games_are_n_times_one_game(
 
 # --- Game by game (rate_games) -----------------------------------------------------------------
 
-from xlrating.elo import rate_games  # noqa: E402
+from xlrating.rating.elo import rate_games  # noqa: E402
 
 _stream = st.integers(2, 6).flatmap(
     lambda n: st.tuples(

@@ -1,4 +1,4 @@
-"""Tests for xlrating.events: a US Chess event worked by hand step by step, Step 5 against
+"""Tests for xlrating.rating.events: a US Chess event worked by hand step by step, Step 5 against
 rating on pre-event ratings, byes and forfeits, bonus eligibility, floors, unknown game
 counts; a FIDE rating period worked by hand from tables 8.1.1 and 8.1.2 (read off the
 printed tables, not computed); Hypothesis properties.
@@ -19,10 +19,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from xlrating import uscf
 from xlrating.errors import InvalidInputError
-from xlrating.events import FidePlayer, PooledGames, UscfEventRow, fide_period, uscf_event
-from xlrating.tournament import Event, Game, Player
+from xlrating.rating import uscf
+from xlrating.rating.events import FidePlayer, PooledGames, UscfEventRow, fide_period, uscf_event
+from xlrating.rating.tournament import Event, Game, Player
 
 #: An event ending in 2025: bonus multiplier B = 10 (docs/rules/uscf.md#d3), threshold
 #: 10 x sqrt(4) = 20 for 3 or 4 games.

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from xlrating.catalog import FUNCTIONS
+from xlrating.sheet.catalog import FUNCTIONS
 from xlrating.workbook import engine, excel_vba, finish, lint, season_book, templates
 from xlrating.workbook.xlsx import CURRENT_CALC_ID, with_calc_properties, write_cached_values
 

@@ -1,4 +1,4 @@
-"""Tests for xlrating.fide against FIDE's tables, the reference vectors and the seed calculators.
+"""Tests for xlrating.rating.fide: FIDE's tables, the reference vectors, the seed calculators.
 
 Reference data is copied into tests/data (fide_tables.json, fide_vectors.json) with each
 case's ``source``. Seeds cited by file name: 001_2de337572f459679.txt (FIDE/Elo calculator)
@@ -19,8 +19,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from xlrating import fide
 from xlrating.errors import InvalidInputError, NoRatingError
+from xlrating.rating import fide
 
 DATA = Path(__file__).parent / "data"
 VECTORS: list[dict[str, Any]] = json.loads((DATA / "fide_vectors.json").read_text("utf-8"))

@@ -1,4 +1,4 @@
-"""Tests for xlrating.glicko2 against Glickman's worked example, plus validation and properties.
+"""Tests for xlrating.rating.glicko2: Glickman's worked example, validation, properties.
 
 Source of the worked example: Mark E. Glickman, "Example of the Glicko-2 system", Boston
 University, November 30, 2013 (glicko.net/glicko/glicko2.pdf), the example after Step 8.
@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlrating.errors import InvalidInputError
-from xlrating.glicko2 import (
+from xlrating.rating.glicko2 import (
     GLICKO2_SCALE,
     MAX_RD,
     Glicko2Rating,

@@ -27,9 +27,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlrating import cells
-from xlrating._check import show
-from xlrating.catalog import FUNCTIONS
+from xlrating.rating._check import show
+from xlrating.sheet import cells
+from xlrating.sheet.catalog import FUNCTIONS
 
 from .test_catalog import _args as catalog_args
 from .test_catalog import _assert_cell_value

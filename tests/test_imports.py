@@ -26,7 +26,7 @@ from xlrating.imports import (
     parse_trf,
     parse_uscf_crosstable,
 )
-from xlrating.tournament import Event, Game, Player
+from xlrating.rating.tournament import Event, Game, Player
 
 DATA = Path(__file__).parent / "data"
 TRF_TEXT = (DATA / "sample_trf16.txt").read_text(encoding="utf-8")
@@ -764,8 +764,8 @@ def test_random_record_lines_raise_only_rating_errors(tail: str) -> None:
 
 
 def test_an_event_refuses_objects_that_are_not_players_or_games() -> None:
-    from xlrating.events import FidePlayer
-    from xlrating.tournament import Event, Player
+    from xlrating.rating.events import FidePlayer
+    from xlrating.rating.tournament import Event, Player
 
     with pytest.raises(InvalidInputError, match="players row 1 must be a Player"):
         Event((FidePlayer("A", 1800.0),), ())  # type: ignore[arg-type]

@@ -25,7 +25,7 @@ from xlrating.imports import (
     read_date,
     read_tournament,
 )
-from xlrating.tournament import MAX_NAME_CHARS, Game, Player
+from xlrating.rating.tournament import MAX_NAME_CHARS, Game, Player
 
 from .test_imports import blk, crosstable, trf, trf_line
 

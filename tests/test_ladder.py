@@ -21,7 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlrating import cli, synthetic
+from xlrating import cli
+from xlrating.rating import synthetic
 from xlrating.workbook import a1, engine, season_book, season_fit, xlsx
 from xlrating.workbook.templates import build_club_season
 

@@ -12,23 +12,23 @@ import pytest
 
 CORE = [
     "xlrating",
-    "xlrating.elo",
-    "xlrating.fide",
-    "xlrating.uscf",
-    "xlrating.glicko2",
-    "xlrating.events",
-    "xlrating.season",
-    "xlrating.tournament",
+    "xlrating.rating.elo",
+    "xlrating.rating.fide",
+    "xlrating.rating.uscf",
+    "xlrating.rating.glicko2",
+    "xlrating.rating.events",
+    "xlrating.rating.season",
+    "xlrating.rating.tournament",
     "xlrating.imports",
-    "xlrating.rate_file",
-    "xlrating.synthetic",
-    "xlrating.batch",  # numpy only when a function runs
+    "xlrating.imports.rate",
+    "xlrating.rating.synthetic",
+    "xlrating.rating.batch",  # numpy only when a function runs
     "xlrating.errors",
-    "xlrating.fide_rules",
-    "xlrating.uscf_rules",
-    "xlrating.uscf_special",
-    "xlrating._check",
-    "xlrating._numeric",
+    "xlrating.rating.fide_rules",
+    "xlrating.rating.uscf_rules",
+    "xlrating.rating.uscf_special",
+    "xlrating.rating._check",
+    "xlrating.rating._numeric",
 ]
 EXCEL_LIBRARIES = ["xlwings", "openpyxl", "formulas", "xlsxwriter", "schedula", "numpy"]
 
@@ -71,9 +71,10 @@ def test_collection_never_imports_the_fork_servers_warm_up() -> None:
 
 def test_boundary_imports_no_excel_library() -> None:
     """The registry and cell coercion run in the headless engine and in Excel alike."""
-    loaded = _modules_after_import("xlrating.catalog") | _modules_after_import("xlrating.tables")
+    loaded = _modules_after_import("xlrating.sheet.catalog")
+    loaded |= _modules_after_import("xlrating.sheet.tables")
     leaked = sorted(lib for lib in EXCEL_LIBRARIES if lib in loaded)
-    assert not leaked, f"importing xlrating.catalog imported {leaked}"
+    assert not leaked, f"importing xlrating.sheet.catalog imported {leaked}"
 
 
 def test_command_line_help_needs_no_excel_library() -> None:

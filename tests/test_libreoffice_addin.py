@@ -30,9 +30,9 @@ from pathlib import Path
 
 import pytest
 
-from xlrating.catalog import FUNCTIONS
 from xlrating.cli import main
 from xlrating.libreoffice import generate, office
+from xlrating.sheet.catalog import FUNCTIONS
 
 from .conftest import evaluated
 
@@ -298,8 +298,8 @@ def test_extension_holds_the_registry_declarations_and_the_core(tmp_path: Path) 
         "xlrating.components",
         "CalcAddIns.xcu",
         "xlrating_addin.py",
-        "pythonpath/xlrating/catalog.py",
-        "pythonpath/xlrating/uscf.py",
+        "pythonpath/xlrating/sheet/catalog.py",
+        "pythonpath/xlrating/rating/uscf.py",
     } <= names
     assert not any("workbook" in n or n.endswith(("cli.py", "udfs.py")) for n in names)
     assert idl == generate.render_idl()

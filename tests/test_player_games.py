@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlrating.catalog import FUNCTIONS
+from xlrating.sheet.catalog import FUNCTIONS
 
 HEADER = ["Event", "Round", "Colour", "Opponent", "Result", "Points"]
 GAMES: list[list[Any]] = [

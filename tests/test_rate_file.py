@@ -1,5 +1,5 @@
 """``xlrating rate FILE`` and ``xlrating import --dry-run`` (issue 14), and the core
-:mod:`xlrating.rate_file` they use.
+:mod:`xlrating.imports.rate` they use.
 
 Expected ratings are worked by hand:
 
@@ -30,7 +30,7 @@ import pytest
 from xlrating.cli import main
 from xlrating.errors import InvalidInputError
 from xlrating.imports import decode_text, read_tournament
-from xlrating.rate_file import rate_event
+from xlrating.imports.rate import rate_event
 
 from .test_imports import blk, trf, trf_line
 

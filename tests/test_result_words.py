@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlrating import catalog
-from xlrating._check import RESULT_VALUES, RESULT_WORDS, result_word
-from xlrating.cells import to_result
 from xlrating.errors import InvalidInputError
-from xlrating.tables import read_games
-from xlrating.tournament import Player, parse_result
+from xlrating.rating._check import RESULT_VALUES, RESULT_WORDS, result_word
+from xlrating.rating.tournament import Player, parse_result
+from xlrating.sheet import catalog
+from xlrating.sheet.cells import to_result
+from xlrating.sheet.tables import read_games
 
 PLAYERS = [Player("Ann", 1500.0, 30), Player("Bob", 1500.0, 30)]
 

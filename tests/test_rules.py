@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from xlrating import fide, uscf
 from xlrating.errors import InvalidInputError
+from xlrating.rating import fide, uscf
 
 PACKAGE = Path(__file__).resolve().parent.parent / "xlrating"
 DAY = dt.timedelta(days=1)

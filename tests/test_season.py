@@ -1,4 +1,4 @@
-"""Tests for xlrating.season: a season of three events ends where rating the events one
+"""Tests for xlrating.rating.season: a season of three events ends where rating the events one
 at a time ends (US Chess, FIDE, Elo, Glicko-2); date order; Elo and Glicko-2 worked by
 hand; FIDE newcomers pooled across events within 26 months; validation."""
 
@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from xlrating import elo, glicko2
 from xlrating.errors import InvalidInputError
-from xlrating.events import FidePlayer, PooledGames, fide_period, uscf_event
-from xlrating.season import SeasonResult, rate_season
-from xlrating.tournament import Event, Game, Player
+from xlrating.rating import elo, glicko2
+from xlrating.rating.events import FidePlayer, PooledGames, fide_period, uscf_event
+from xlrating.rating.season import SeasonResult, rate_season
+from xlrating.rating.tournament import Event, Game, Player
 
 WINTER = datetime.date(2025, 1, 15)
 SPRING = datetime.date(2025, 3, 1)

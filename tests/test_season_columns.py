@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlrating.imports import parse_any
-from xlrating.season import rate_season
+from xlrating.rating.season import rate_season
 from xlrating.workbook import guard
 from xlrating.workbook.columns import map_columns
 from xlrating.workbook.rows import RowEdit, RowsError
@@ -396,7 +396,8 @@ def test_recalc_grows_the_event_columns_for_events_typed_in(
     """A fifth event typed into the Games sheet of a book with four event columns: the
     ratings array would run over the Start and Final columns; fit_season (recalc's first
     step) grows the event columns first."""
-    from xlrating.workbook.season_fit import fit_season, write_book
+    from xlrating.workbook.season_fit import write_book
+    from xlrating.workbook.season_grow import fit_season
 
     book, typed, fitted = narrow, tmp_path / "typed.xlsx", tmp_path / "fitted.xlsx"
     layout = find_season(book)

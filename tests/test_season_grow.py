@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 
 from xlrating.cli import main
 from xlrating.imports import parse_any
-from xlrating.season import rate_season
-from xlrating.tournament import Game, Player
+from xlrating.rating.season import rate_season
+from xlrating.rating.tournament import Game, Player
 from xlrating.workbook import guard
 from xlrating.workbook.rows import RowEdit, RowsError, map_references
 from xlrating.workbook.season_book import SeasonBookError, find_season, resize_season
@@ -317,7 +317,7 @@ def test_the_crosstable_grows_with_the_players(
     """EVENT_CROSSTABLE's array, its cells' formats and the print area follow the Players
     table (80 rows: rows 10-89 under the header), so the 64 players of the big event are
     all on the Crosstable, as the function gives them for the book's tables."""
-    from xlrating.catalog import FUNCTIONS
+    from xlrating.sheet.catalog import FUNCTIONS
     from xlrating.workbook.season_fit import grid_of
 
     book, recalc, _ = grown

@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrating.cli import main
-from xlrating.tournament import Event, Game, Player
+from xlrating.rating.tournament import Event, Game, Player
 from xlrating.workbook import guard
 from xlrating.workbook.season_book import (
     MAX_CELL_CHARS,

@@ -10,7 +10,7 @@ import datetime as dt
 
 import pytest
 
-from xlrating import elo, fide, uscf
+from xlrating.rating import elo, fide, uscf
 
 SEED_USCF = "000_b8f3bb21fd400775.txt"
 SEED_FIDE_ELO = "001_2de337572f459679.txt"

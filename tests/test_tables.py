@@ -1,4 +1,4 @@
-"""Players and games tables read from spreadsheet ranges (xlrating.tables)."""
+"""Players and games tables read from spreadsheet ranges (xlrating.sheet.tables)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 
 from xlrating.errors import InvalidInputError
-from xlrating.tables import read_games, read_players, read_season_games
-from xlrating.tournament import Game, Player
+from xlrating.rating.tournament import Game, Player
+from xlrating.sheet.tables import read_games, read_players, read_season_games
 
 PLAYERS = [
     ["Name", "Rating", "Games", "Floor", "Age"],

@@ -1,4 +1,4 @@
-"""Crosstables and tie-breaks (xlrating.tiebreak, EVENT_CROSSTABLE) against worked examples.
+"""Crosstables and tie-breaks (xlrating.rating.tiebreak, EVENT_CROSSTABLE) against worked examples.
 
 The expected numbers are FIDE's own (the Technical Commission's tie-break exercise, in
 tests/data/fide_tiebreak_exercise_swiss.json) or worked by hand below from the rules in
@@ -17,8 +17,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlrating.catalog import FUNCTIONS
-from xlrating.tiebreak import (
+from xlrating.rating.tiebreak import (
     CAPS_FROM,
     RoundCell,
     crosstable,
@@ -26,7 +25,8 @@ from xlrating.tiebreak import (
     round_text,
     unplayed_categories,
 )
-from xlrating.tournament import Game
+from xlrating.rating.tournament import Game
+from xlrating.sheet.catalog import FUNCTIONS
 
 # A four-player all-play-all, three rounds (White first):
 #   R1  A-B 1-0   C-D ½-½       R2  A-C ½-½   B-D 1-0       R3  D-A 0-1   B-C 0-1

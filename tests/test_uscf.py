@@ -1,4 +1,4 @@
-"""Tests for xlrating.uscf: seed 000's worked example, the reference vectors, hand-worked
+"""Tests for xlrating.rating.uscf: seed 000's worked example, the reference vectors, hand-worked
 cases for every rule and decision, validation, and Hypothesis properties."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from xlrating import uscf, uscf_special
 from xlrating.errors import InvalidInputError, RatingError
-from xlrating.uscf import (
+from xlrating.rating import uscf, uscf_special
+from xlrating.rating.uscf import (
     SPECIAL_CAP,
     SPECIAL_EPSILON,
     bonus_multiplier,

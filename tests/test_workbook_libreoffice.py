@@ -125,7 +125,7 @@ def _formula_cells(name: str) -> tuple[list[tuple[str, str]], set[tuple[str, str
     from openpyxl.utils.cell import get_column_letter, range_boundaries
     from openpyxl.worksheet.formula import ArrayFormula
 
-    from xlrating.catalog import FUNCTIONS
+    from xlrating.sheet.catalog import FUNCTIONS
 
     ours = re.compile(r"\b(" + "|".join(map(re.escape, FUNCTIONS)) + r")\s*\(", re.IGNORECASE)
     plain: list[tuple[str, str]] = []

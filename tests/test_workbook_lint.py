@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from xlrating.catalog import FUNCTIONS, ExcelFunction, Param
+from xlrating.sheet.catalog import FUNCTIONS, ExcelFunction, Param
 from xlrating.workbook import lint
 from xlrating.workbook.lint import formula_problems, function_calls, lint_workbook
 

@@ -28,12 +28,12 @@ from typing import Any
 
 import pytest
 
-from xlrating import elo, fide, uscf
-from xlrating.catalog import FUNCTIONS
-from xlrating.events import FidePlayer
-from xlrating.season import rate_season
-from xlrating.tiebreak import crosstable
-from xlrating.tournament import Game, Player
+from xlrating.rating import elo, fide, uscf
+from xlrating.rating.events import FidePlayer
+from xlrating.rating.season import rate_season
+from xlrating.rating.tiebreak import crosstable
+from xlrating.rating.tournament import Game, Player
+from xlrating.sheet.catalog import FUNCTIONS
 from xlrating.workbook import instructions, lint, templates
 from xlrating.workbook.engine import Evaluation
 from xlrating.workbook.templates.club_sample import (

@@ -6,16 +6,18 @@ The rating core is importable without any Excel library::
     >>> uscf.rate(1700, 30, [1600, 1650, 1750, 1800], [1, 0.5, 0, 1]).rounded
     1717
 
-Modules: :mod:`xlrating.uscf`, :mod:`xlrating.fide`, :mod:`xlrating.elo`,
-:mod:`xlrating.glicko2` (the rules), :mod:`xlrating.tournament` (players, games, events).
-The spreadsheet layer is :mod:`xlrating.catalog` (the registry of Excel functions) and
-:mod:`xlrating.udfs` (the xlwings declarations, which need xlwings).
+The rating core is :mod:`xlrating.rating` (math only, standard library):
+:mod:`~xlrating.rating.uscf`, :mod:`~xlrating.rating.fide`, :mod:`~xlrating.rating.elo`,
+:mod:`~xlrating.rating.glicko2` (the rules) and :mod:`~xlrating.rating.tournament` (players,
+games, events), each importable from here too (``from xlrating import uscf``).  The
+spreadsheet boundary is :mod:`xlrating.sheet` (:mod:`xlrating.sheet.catalog`, the registry
+of Excel functions); :mod:`xlrating.udfs` holds the xlwings declarations (they need xlwings).
 """
 
 from __future__ import annotations
 
-from . import elo, fide, glicko2, tournament, uscf
 from .errors import InvalidInputError, NoRatingError, RatingError, WorkbookError, XlratingError
+from .rating import elo, fide, glicko2, tournament, uscf
 
 __all__ = [
     "InvalidInputError",

@@ -6,7 +6,7 @@ message.  Two branches:
 * :class:`RatingError` (itself a ``ValueError``): the core's bad input, with a message
   that names the argument and quotes the bad value, for example ``opponents has 5
   entries but results has 4``.  The spreadsheet boundary turns these into cell values in
-  exactly one place (:data:`xlrating.cells.ERROR_PREFIX`).
+  exactly one place (:data:`xlrating.sheet.cells.ERROR_PREFIX`).
 * :class:`WorkbookError`: a workbook that cannot be built, read or changed as asked (the
   workbook wing's :class:`~xlrating.workbook.templates.TemplateError`,
   :class:`~xlrating.workbook.guard.WorkbookRefusedError`,

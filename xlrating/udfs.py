@@ -1,6 +1,6 @@
 """xlwings declarations of the xlrating spreadsheet functions.
 
-GENERATED from the registry in xlrating/catalog.py by ``python -m xlrating.catalog``:
+GENERATED from the registry in xlrating/sheet/catalog.py by ``python -m xlrating.generate``:
 do not edit by hand (a test checks that this file is up to date).  Each function only
 declares its arguments for Excel and hands the cell values to the registry, which
 coerces them, calls the rating core, and turns any failure into one line of text.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import xlwings as xw
 
-from xlrating.catalog import call
+from xlrating.sheet.catalog import call
 
 
 @xw.func(category="Chess Ratings")

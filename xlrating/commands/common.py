@@ -206,8 +206,8 @@ def iso_date(text: str) -> Any:
 
 
 def event_name(text: str) -> str:
-    """--event: a name a workbook can hold (see :func:`xlrating.tournament.name_problem`)."""
-    from ..tournament import name_problem
+    """--event: a name a workbook can hold (see :func:`xlrating.rating.tournament.name_problem`)."""
+    from ..rating.tournament import name_problem
 
     problem = name_problem(text)
     if problem is not None:

@@ -121,8 +121,8 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     """``import --dry-run``: what the import would add; nothing is written."""
     import tempfile
 
-    from .. import uscf
     from ..errors import RatingError
+    from ..rating import uscf
 
     where = "xlrating import --dry-run"
     source, book = Path(args.file), Path(args.into)

@@ -99,7 +99,7 @@ def _write_csv(target: Path, events: Sequence[Any]) -> None:
 
 def run_rate_file(args: argparse.Namespace) -> int:
     from ..errors import RatingError
-    from ..rate_file import rate_event
+    from ..imports.rate import rate_event
 
     where = "xlrating rate"
     source = Path(args.file)
@@ -171,7 +171,7 @@ def _cell(text: str) -> object:
 
 def _main_function(family: str) -> Any:
     """The registry function whose arguments a family's command takes."""
-    from ..catalog import FUNCTIONS
+    from ..sheet.catalog import FUNCTIONS
 
     prefix = family.upper()
     for suffix in ("DETAILS", "NEW_RATING"):
@@ -182,7 +182,7 @@ def _main_function(family: str) -> Any:
 
 
 def _is_error_text(value: object) -> bool:
-    from ..cells import EXCEL_ERRORS
+    from ..sheet.cells import EXCEL_ERRORS
 
     return isinstance(value, str) and value.split(" ", 1)[0] in EXCEL_ERRORS
 
@@ -194,7 +194,7 @@ def _checked(value: object) -> object:
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    from ..catalog import FUNCTIONS
+    from ..sheet.catalog import FUNCTIONS
 
     family = args.command
     fn = _main_function(family)

@@ -1,7 +1,7 @@
 r"""Importers: a FIDE TRF-16 file or a US Chess crosstable, read into an :class:`Event`.
 
 Pure text parsing: every function takes the *text* of a file (the caller opens it) and
-returns the vocabulary of :mod:`xlrating.tournament`.  Nothing here computes a rating.
+returns the vocabulary of :mod:`xlrating.rating.tournament`.  Nothing here computes a rating.
 
 How both formats become games:
 
@@ -29,9 +29,9 @@ with a note; crosstable pages may hold several sections, ``Event Name`` and ``Ev
 Date(s)`` lines, dual-rated ``Q:`` lines, headings and a footer.
 
 Names (of players and events) that a workbook cannot hold are refused naming line and
-column (:func:`xlrating.tournament.name_problem`): characters XML 1.0 cannot carry, more
+column (:func:`xlrating.rating.tournament.name_problem`): characters XML 1.0 cannot carry, more
 than 32,767 characters, two players whose names differ only in spacing or case
-(:func:`xlrating.tournament.name_key`), and a player named like the bye marker ``BYE``
+(:func:`xlrating.rating.tournament.name_key`), and a player named like the bye marker ``BYE``
 (refused rather than kept: a games table could not tell the two apart).  A name that a
 spreadsheet would read as a formula or an error (``=SUM(A1)``, ``+1``, ``@x``, ``#N/A``)
 is kept as it is, a plain ``str``: storing it as text is the writer's job.

@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from .._check import MAX_RATING, show
 from ..errors import InvalidInputError
-from ..tournament import Event, Player
+from ..rating._check import MAX_RATING, show
+from ..rating.tournament import Event, Player
 from .dates import find_dates
 from .records import Colour, Entry, ImportedEvent, add_player, assemble, check_name, split_lines
 

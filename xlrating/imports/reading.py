@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..errors import InvalidInputError
-from ..tournament import Event
+from ..rating.tournament import Event
 from .crosstable import HEADER, parse_uscf_crosstable, read_crosstables
 from .records import ImportedEvent, split_lines
 from .trf import TRF_START, parse_trf, read_trf

@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from .._check import show
 from ..errors import InvalidInputError
-from ..tournament import BYE, Event, Game, GameKind, Player, name_key, name_problem
+from ..rating._check import show
+from ..rating.tournament import BYE, Event, Game, GameKind, Player, name_key, name_problem
 
 # White's score for a pairing code (the TRF alphabet; crosstables are mapped onto it).
 _SCORE: Final[dict[str, float]] = {
@@ -158,7 +158,7 @@ def assemble(
 
 def check_name(name: str, what: str, line: int, column: int) -> None:
     """Refuse, naming line and column, a name no workbook can hold (see
-    :func:`xlrating.tournament.name_problem`)."""
+    :func:`xlrating.rating.tournament.name_problem`)."""
     problem = name_problem(name)
     if problem is not None:
         offset, reason = problem
@@ -178,7 +178,7 @@ def add_player(
     """Register a player, refusing a pair number or a name seen before.
 
     Names are also refused when a workbook could not tell them apart from another
-    player's (same once spaces and case are ignored, as :func:`xlrating.tournament.name_key`
+    player's (same once spaces and case are ignored, as :func:`xlrating.rating.tournament.name_key`
     matches them) or from the bye marker of a games table (:data:`BYE`); *column* is where
     the name starts on its line.
     """

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._check import show
 from ..errors import InvalidInputError
+from ..rating._check import show
 
 #: Largest tournament file read (an engineering limit, not a FIDE or US Chess rule: a
 #: 1,000-player, 15-round TRF has about 200 KB).

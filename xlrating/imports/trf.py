@@ -6,9 +6,9 @@ import datetime as _dt
 import re
 from typing import Final, Literal
 
-from .._check import MAX_RATING, show
 from ..errors import InvalidInputError
-from ..tournament import Event, Player
+from ..rating._check import MAX_RATING, show
+from ..rating.tournament import Event, Player
 from .dates import find_dates
 from .records import DIGITS, Entry, ImportedEvent, add_player, assemble, check_name, split_lines
 

@@ -1,6 +1,6 @@
 """The LibreOffice Calc add-in's declarations, generated from the registry.
 
-``python -m xlrating.catalog`` writes them beside this module, and a test checks that the
+``python -m xlrating.generate`` writes them beside this module, and a test checks that the
 committed files are up to date (as for :mod:`xlrating.udfs`):
 
 * ``XRatingFunctions.idl``: the UNO interface ``org.xlrating.calc.XRatingFunctions``, one
@@ -26,7 +26,7 @@ from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 from .. import __version__
-from ..catalog import FUNCTIONS, ExcelFunction
+from ..sheet.catalog import FUNCTIONS, ExcelFunction
 
 #: The UNO names of the add-in (module, interface and implementation).
 MODULE: Final = "org.xlrating.calc"
@@ -43,7 +43,7 @@ IDL_PATH: Final = HERE / f"{INTERFACE}.idl"
 XCU_PATH: Final = HERE / "CalcAddIns.xcu"
 DESCRIPTION_PATH: Final = HERE / "description.xml"
 
-_GENERATED: Final = "GENERATED from xlrating/catalog.py by python -m xlrating.catalog"
+_GENERATED: Final = "GENERATED from xlrating/sheet/catalog.py by python -m xlrating.generate"
 
 
 def uno_identifier(name: str) -> str:
@@ -134,7 +134,7 @@ def render_description() -> str:
     )
 
 
-#: Every generated file and its renderer (``python -m xlrating.catalog`` writes them all).
+#: Every generated file and its renderer (``python -m xlrating.generate`` writes them all).
 GENERATED: Final[dict[Path, Callable[[], str]]] = {
     IDL_PATH: render_idl,
     XCU_PATH: render_xcu,

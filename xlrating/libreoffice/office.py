@@ -52,9 +52,12 @@ STATIC: Final = (
     "XRatingFunctions.idl",
     "description.xml",
 )
-#: Modules of the package the add-in does not need: the command line, the xlwings
-#: declarations (they import xlwings) and the wings and front ends in subpackages.
-NOT_VENDORED: Final = frozenset({"cli.py", "udfs.py"})
+#: Modules of the package's top level the add-in does not need: the command line, the
+#: xlwings declarations (they import xlwings) and the generator of the registry's files.
+NOT_VENDORED: Final = frozenset({"cli.py", "udfs.py", "generate.py"})
+#: The subpackages the add-in imports: the rating core and the spreadsheet boundary (the
+#: front ends in the other subpackages stay out).
+VENDORED_PACKAGES: Final = ("rating", "sheet")
 #: Environment: the Python that has LibreOffice's ``uno`` module, and soffice itself.
 UNO_PYTHON_VARIABLE: Final = "XLRATING_UNO_PYTHON"
 SOFFICE_VARIABLE: Final = "XLRATING_SOFFICE"
@@ -182,6 +185,9 @@ def _vendored() -> Iterable[tuple[str, Path]]:
     for module in sorted(PACKAGE.glob("*.py")):
         if module.name not in NOT_VENDORED:
             yield f"pythonpath/xlrating/{module.name}", module
+    for package in VENDORED_PACKAGES:
+        for module in sorted((PACKAGE / package).glob("*.py")):
+            yield f"pythonpath/xlrating/{package}/{module.name}", module
 
 
 #: The time stamp of generated entries (zip's earliest), so a build is reproducible.

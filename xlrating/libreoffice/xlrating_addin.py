@@ -3,7 +3,7 @@
 This file runs inside LibreOffice (its Python loader imports it from the installed .oxt),
 never in the package itself.  Every method of ``org.xlrating.calc.XRatingFunctions``
 (XRatingFunctions.idl, generated from the registry) hands the cell values to
-``xlrating.catalog.call(NAME, *args)``; the copy of xlrating vendored in the extension's
+``xlrating.sheet.catalog.call(NAME, *args)``; the copy of xlrating vendored in the extension's
 ``pythonpath/`` folder is on ``sys.path`` (LibreOffice puts it there).  Calc reads the
 function names, help texts and Excel names from CalcAddIns.xcu.
 
@@ -35,7 +35,7 @@ _catalog = None
 def _registry():
     global _catalog
     if _catalog is None:  # imported on the first call, not when Calc lists the add-in
-        from xlrating import catalog
+        from xlrating.sheet import catalog
 
         _catalog = catalog
     return _catalog

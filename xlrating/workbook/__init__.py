@@ -1,7 +1,7 @@
 """Workbooks: template builders, the headless engine, the formula lint and cached values.
 
 The modules here read the one registry of spreadsheet functions
-(:data:`xlrating.catalog.FUNCTIONS`) and never compute a rating themselves:
+(:data:`xlrating.sheet.catalog.FUNCTIONS`) and never compute a rating themselves:
 
 * :mod:`xlrating.workbook.templates` builds the template workbooks with XlsxWriter;
 * :mod:`xlrating.workbook.lint` checks every formula of a workbook (openpyxl);

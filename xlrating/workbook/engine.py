@@ -2,7 +2,7 @@
 
 The ``formulas`` package (1.3.x) reads the workbook, compiles every formula and computes
 it; Excel's own functions come with it, and every function of the registry
-(:data:`xlrating.catalog.FUNCTIONS`, read when :func:`evaluate` runs, so functions added
+(:data:`xlrating.sheet.catalog.FUNCTIONS`, read when :func:`evaluate` runs, so functions added
 later are there too) is installed through an adapter that hands it cell values shaped as
 classic xlwings hands them over:
 
@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ..catalog import FUNCTIONS, ExcelFunction
+from ..sheet.catalog import FUNCTIONS, ExcelFunction
 from .a1 import address, parse_cell
 from .deferred import defer_scipy_stats
 from .guard import (

@@ -121,7 +121,7 @@ def compared_cells(path: str | Path) -> list[tuple[str, str]]:
     from openpyxl import load_workbook
     from openpyxl.worksheet.formula import ArrayFormula
 
-    from ..catalog import FUNCTIONS
+    from ..sheet.catalog import FUNCTIONS
     from .a1 import cell_range
     from .lint import function_calls
 

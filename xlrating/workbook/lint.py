@@ -2,7 +2,7 @@
 
 Every formula is tokenised (openpyxl's tokenizer) and checked:
 
-* every function is one of the registry's (:data:`xlrating.catalog.FUNCTIONS`) or one of
+* every function is one of the registry's (:data:`xlrating.sheet.catalog.FUNCTIONS`) or one of
   Excel's own, and a registry function gets a number of arguments it accepts;
 * Excel 2010+ "future functions" carry the ``_xlfn.`` prefix that Excel needs in the file
   (without it Excel shows ``#NAME?``), and nothing carries ``_xludf.`` (Excel writes that for
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from ..catalog import FUNCTIONS, ExcelFunction
+from ..sheet.catalog import FUNCTIONS, ExcelFunction
 from .a1 import CELL, column_number, split_sheet
 
 __all__ = [
@@ -431,7 +431,7 @@ def formula_problems(
     :param sheet: the sheet the formula is on (for references without a sheet name).
     :param array: True when the formula is an array formula (spilling functions allowed).
     :param names: the workbook's defined names (upper case).
-    :param functions: the registry; default :data:`xlrating.catalog.FUNCTIONS`.
+    :param functions: the registry; default :data:`xlrating.sheet.catalog.FUNCTIONS`.
 
     >>> formula_problems("=XLOOKUP(1,A1:A3,B1:B3)")
     ['XLOOKUP must be written _xlfn.XLOOKUP (a function newer than Excel 2007)']

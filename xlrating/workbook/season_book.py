@@ -36,8 +36,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ..cells import EXCEL_EPOCH, is_error_cell
-from ..tournament import BYE, Event, name_problem
+from ..rating.tournament import BYE, Event, name_problem
+from ..sheet.cells import EXCEL_EPOCH, is_error_cell
 from .a1 import bounds
 from .season_fit import (
     BYE_TEXT,
@@ -64,8 +64,8 @@ from .season_fit import MAX_CELL_CHARS as MAX_CELL_CHARS
 from .season_fit import Area as Area
 from .season_fit import SeasonLayout as SeasonLayout
 from .season_fit import find_season as find_season
-from .season_fit import fit_season as fit_season
 from .season_grow import event_columns_of, room_for, write_grown
+from .season_grow import fit_season as fit_season
 from .season_grow import resize_season as resize_season
 from .season_layout import (
     CLUB_EVENT_COLUMNS,
@@ -104,7 +104,7 @@ def _key(name: object) -> str:
 def text_problem(text: str) -> str | None:
     """Why *text* cannot be written into a cell of a workbook (None: it can).
 
-    The rule is the tournament vocabulary's (:func:`xlrating.tournament.name_problem`): a
+    The rule is the tournament vocabulary's (:func:`xlrating.rating.tournament.name_problem`): a
     character XML 1.0 cannot carry is refused (never replaced: a name changed behind the
     user's back would no longer match the tournament file or the sheet); so is text longer
     than a cell holds.
@@ -182,7 +182,7 @@ def game_rows(event: Event) -> tuple[list[tuple[int, str, str, str]], int]:
     the points scored: neither is rated either way.  Returns the rows and how many
     pairings were split so.
 
-    >>> from xlrating.tournament import Game, Player
+    >>> from xlrating.rating.tournament import Game, Player
     >>> rows, split = game_rows(Event(
     ...     (Player("A", 1500, 30), Player("B", 1500, 30), Player("C")),
     ...     (Game(1, "A", "B", 0.5), Game(1, "C", None, 1.0, "bye"),

@@ -1,5 +1,6 @@
-"""A club season workbook's tables found (:func:`find_season`) and its ratings table fitted
-(:func:`fit_season`): reading the book, and writing the array's range and chart lines.
+"""A club season workbook's tables found (:func:`find_season`), and the pieces that fit its
+ratings table (:func:`xlrating.workbook.season_grow.fit_season`): reading the book, and
+writing the array's range and chart lines.
 
 Split from :mod:`xlrating.workbook.season_book` (whose docstring tells the whole story),
 which re-exports every public name here.
@@ -17,8 +18,8 @@ from typing import Any, Final
 from xml.dom import minidom
 
 from ..errors import RatingError, WorkbookError
-from ..tables import read_players, read_season_games
-from ..tournament import MAX_NAME_CHARS
+from ..rating.tournament import MAX_NAME_CHARS
+from ..sheet.tables import read_players, read_season_games
 from .a1 import RANGE_RE, address, bounds, cell_range, column_letters, parse_cell, split_sheet
 from .files import replacing
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
@@ -26,8 +27,6 @@ from .lint import references
 from .season_layout import (
     CARD_SHEET,
     CLUB_BYE_RESULTS,
-    CLUB_EVENT_COLUMNS,
-    CLUB_MAX_EVENT_COLUMNS,
 )
 from .xlsx import (
     XML_DECLARATION,
@@ -573,7 +572,7 @@ def with_print_rows(workbook_xml: bytes, sheet: str, last: int) -> bytes:
     return workbook_xml if new == text else new.encode("utf-8")
 
 
-def _prints_used_rows(path: Path, layout: SeasonLayout) -> bool:
+def prints_used_rows(path: Path, layout: SeasonLayout) -> bool:
     """True when the Games sheet's print area already ends on its last row in use."""
     with zipfile.ZipFile(path) as zf:
         part = dict((n.upper(), p) for n, p in sheet_parts(zf)).get(layout.games[0].upper())
@@ -672,92 +671,10 @@ def streamed_tables(
             wb.close()
 
 
-def _streamed_shape(path: Path, layout: SeasonLayout) -> tuple[int, int] | None:
+def streamed_shape(path: Path, layout: SeasonLayout) -> tuple[int, int] | None:
     """:func:`shape_of` of the tables, read with openpyxl's streaming (read-only) reader."""
     tables = streamed_tables(path, layout)
     return None if tables is None else shape_of(tables[1], tables[2])
-
-
-def fit_season(
-    source: str | Path, target: str | Path, *, checked: bool = False
-) -> FitReport | None:
-    """Write *source* to *target* with its SEASON_RATINGS array sized to its tables.
-
-    The array gets one row per player plus the header and one column per event plus the
-    names; the chart lines over it are redrawn, one per player.  The Games sheet's print
-    area is set to end on its last row in use (:func:`write_book` does so whenever it
-    writes a season book).  Nothing is written (and None returned) when the array already
-    fits and the print area is right, or when the book has no season table; a book whose
-    tables cannot be read (the function then shows its error text) keeps its array.
-
-    :param checked: the caller has run the guard on *source* already.
-    """
-    source, target = Path(source), Path(target)
-    if checked:  # the caller ran the guard on this file; openpyxl still needs defusedxml
-        try:
-            require_defusedxml()
-        except WorkbookRefusedError as error:
-            raise SeasonBookError(f"{source.name}: {error}") from None
-    else:
-        check_book(source)
-    with zipfile.ZipFile(source) as zf:
-        if not any(
-            f"{FUNCTION}(".encode() in zf.read(part) for _, part in sheet_parts(zf)
-        ):  # not a season book: no need to open it with openpyxl
-            return None
-    # Most books already fit: tell from the sheet XML and a streamed read of the tables,
-    # and read the whole book (and rewrite it) only when the array must change.
-    quick = layout_from_xml(source)
-    if quick is not None:
-        shape = _streamed_shape(source, quick)
-        fits = shape is None or fitted_ref(quick, shape) == quick.ref
-        if fits and _prints_used_rows(source, quick):
-            return None
-    wb = load_book(source, checked=True)
-    try:
-        layout = layout_of(wb, source.name)
-    except SeasonBookError:
-        return None
-    players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
-    shape = shape_of(players, games)
-    if shape is not None:
-        grown = _grow_events(source, target, layout, shape, (len(players), len(games)))
-        if grown is not None:
-            return grown
-    new_ref = fitted_ref(layout, shape) if shape is not None else None
-    new_ref = None if new_ref == layout.ref else new_ref
-    if new_ref is None and _prints_used_rows(source, layout):
-        return None
-    series = write_book(source, target, layout, {}, new_ref)
-    return FitReport(layout.ref, new_ref or layout.ref, series)
-
-
-def _grow_events(
-    source: Path,
-    target: Path,
-    layout: SeasonLayout,
-    shape: tuple[int, int],
-    rows: tuple[int, int],
-) -> FitReport | None:
-    """When the tables hold more events than the Ratings sheet has event columns (events
-    typed in a spreadsheet), the array would run over the Start and Final columns: the
-    event columns grow first, as an import grows them (None: they have room)."""
-    from .season_grow import event_columns_of, room_for, write_grown  # it imports us
-
-    needed = shape[1] - 1
-    have = event_columns_of(source, layout)
-    if have is None or needed <= have:
-        return None
-    room = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
-    if needed > room:
-        raise SeasonBookError(
-            f"{source.name}: the season has {needed} events, more than the {room:,} event "
-            f"columns sheet {layout.sheet} can grow to"
-        )
-    series, grown, new_ref, report = write_grown(
-        source, target, layout, {}, shape, [(*rows, room), (*rows, needed)]
-    )
-    return FitReport(layout.ref, new_ref or grown.ref, series, report)
 
 
 # ---------------------------------------------------------------- importing

@@ -21,26 +21,39 @@ from xml.dom import minidom
 
 from .a1 import address, bounds, column_letters, parse_cell
 from .columns import column_areas, delete_columns, insert_columns, keep_text_printed
-from .guard import LIMITS, check_workbook, too_many_cells, too_many_formulas
+from .guard import (
+    LIMITS,
+    WorkbookRefusedError,
+    check_workbook,
+    require_defusedxml,
+    too_many_cells,
+    too_many_formulas,
+)
 from .rows import Package, RowEdit, RowsError, children, formula_ranges
 from .season_fit import (
     FUNCTION,
     Area,
+    FitReport,
     GrowReport,
     Refused,
     SeasonBookError,
     SeasonLayout,
+    check_book,
     fitted_ref,
     grid_of,
     last_used,
+    layout_from_xml,
     layout_of,
     load_book,
+    prints_used_rows,
     refused,
     shape_of,
+    streamed_shape,
     write_book,
 )
 from .season_layout import (
     CARD_SHEET,
+    CLUB_EVENT_COLUMNS,
     CLUB_MAX_EVENT_COLUMNS,
     CLUB_MAX_GAME_ROWS,
     CLUB_MAX_PLAYER_ROWS,
@@ -549,3 +562,86 @@ def write_grown(
         f"{columns}, and the book would then hold {reason}: start a new season book; nothing "
         "was written"
     )
+
+
+# ---------------------------------------------------------------- fitting the ratings table
+
+
+def fit_season(
+    source: str | Path, target: str | Path, *, checked: bool = False
+) -> FitReport | None:
+    """Write *source* to *target* with its SEASON_RATINGS array sized to its tables.
+
+    The array gets one row per player plus the header and one column per event plus the
+    names; the chart lines over it are redrawn, one per player.  The Games sheet's print
+    area is set to end on its last row in use (:func:`write_book` does so whenever it
+    writes a season book).  Nothing is written (and None returned) when the array already
+    fits and the print area is right, or when the book has no season table; a book whose
+    tables cannot be read (the function then shows its error text) keeps its array.
+
+    :param checked: the caller has run the guard on *source* already.
+    """
+    source, target = Path(source), Path(target)
+    if checked:  # the caller ran the guard on this file; openpyxl still needs defusedxml
+        try:
+            require_defusedxml()
+        except WorkbookRefusedError as error:
+            raise SeasonBookError(f"{source.name}: {error}") from None
+    else:
+        check_book(source)
+    with zipfile.ZipFile(source) as zf:
+        if not any(
+            f"{FUNCTION}(".encode() in zf.read(part) for _, part in sheet_parts(zf)
+        ):  # not a season book: no need to open it with openpyxl
+            return None
+    # Most books already fit: tell from the sheet XML and a streamed read of the tables,
+    # and read the whole book (and rewrite it) only when the array must change.
+    quick = layout_from_xml(source)
+    if quick is not None:
+        shape = streamed_shape(source, quick)
+        fits = shape is None or fitted_ref(quick, shape) == quick.ref
+        if fits and prints_used_rows(source, quick):
+            return None
+    wb = load_book(source, checked=True)
+    try:
+        layout = layout_of(wb, source.name)
+    except SeasonBookError:
+        return None
+    players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
+    shape = shape_of(players, games)
+    if shape is not None:
+        grown = _grow_events(source, target, layout, shape, (len(players), len(games)))
+        if grown is not None:
+            return grown
+    new_ref = fitted_ref(layout, shape) if shape is not None else None
+    new_ref = None if new_ref == layout.ref else new_ref
+    if new_ref is None and prints_used_rows(source, layout):
+        return None
+    series = write_book(source, target, layout, {}, new_ref)
+    return FitReport(layout.ref, new_ref or layout.ref, series)
+
+
+def _grow_events(
+    source: Path,
+    target: Path,
+    layout: SeasonLayout,
+    shape: tuple[int, int],
+    rows: tuple[int, int],
+) -> FitReport | None:
+    """When the tables hold more events than the Ratings sheet has event columns (events
+    typed in a spreadsheet), the array would run over the Start and Final columns: the
+    event columns grow first, as an import grows them (None: they have room)."""
+    needed = shape[1] - 1
+    have = event_columns_of(source, layout)
+    if have is None or needed <= have:
+        return None
+    room = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
+    if needed > room:
+        raise SeasonBookError(
+            f"{source.name}: the season has {needed} events, more than the {room:,} event "
+            f"columns sheet {layout.sheet} can grow to"
+        )
+    series, grown, new_ref, report = write_grown(
+        source, target, layout, {}, shape, [(*rows, room), (*rows, needed)]
+    )
+    return FitReport(layout.ref, new_ref or grown.ref, series, report)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..tournament import BYE
+from ..rating.tournament import BYE
 
 __all__ = [
     "CARD_SHEET",

@@ -4,7 +4,7 @@ One module per workbook, over a shared sheet writer:
 
 * :mod:`.writer`: the :class:`Book`/:class:`Sheet` writer in the house style (yellow
   inputs with validation, green results that are formulas calling a function of the
-  registry, :data:`xlrating.catalog.FUNCTIONS`, linted before they are written), formula
+  registry, :data:`xlrating.sheet.catalog.FUNCTIONS`, linted before they are written), formula
   text (:class:`Ref`, :class:`Expr`) and :class:`TemplateError`;
 * :mod:`.registry`: :func:`template` registers a builder; :func:`build_template` adds the
   Checks sheet (the seeds' worked examples, PASS/FAIL) and the xlwings.conf sheet, lints the

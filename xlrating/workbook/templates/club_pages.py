@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from ...catalog import FUNCTIONS
+from ...sheet.catalog import FUNCTIONS
 from ..lint import formula_problems, with_prefixes
 from ..season_layout import (
     CARD_SHEET,

@@ -18,8 +18,8 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ..._check import show
-from ...catalog import FUNCTIONS
+from ...rating._check import show
+from ...sheet.catalog import FUNCTIONS
 from ..lint import formula_problems, with_prefixes
 from ..season_layout import (
     CHART_SHEET,

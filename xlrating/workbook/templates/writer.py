@@ -3,7 +3,7 @@
 :class:`Book` wraps an XlsxWriter workbook with the house formats and a record of the
 layout (which key is at which address); :class:`Sheet` writes cells in that style: yellow
 inputs with validation, green results that are formulas calling the registry
-(:data:`xlrating.catalog.FUNCTIONS`), linted before they are written
+(:data:`xlrating.sheet.catalog.FUNCTIONS`), linted before they are written
 (:mod:`xlrating.workbook.lint`), and dynamic arrays of the size the registry gives.
 Formulas name registry functions by their parameters (:func:`call_text` checks them
 against the registry and writes them in its order); newer Excel functions get the
@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...catalog import FUNCTIONS
 from ...errors import WorkbookError
+from ...sheet.catalog import FUNCTIONS
 from ..a1 import absolute, address, cell_range
 from ..lint import formula_problems, function_calls, with_prefixes
 
@@ -131,7 +131,7 @@ def arguments(name: str, args: Mapping[str, object]) -> list[object]:
     """The arguments of a registry call in the registry's order, trailing omissions dropped."""
     fn = FUNCTIONS.get(name)
     if fn is None:
-        raise TemplateError(f"{name} is not in the registry (xlrating.catalog.FUNCTIONS)")
+        raise TemplateError(f"{name} is not in the registry (xlrating.sheet.catalog.FUNCTIONS)")
     names = [p.name for p in fn.params]
     unknown = sorted(set(args) - set(names))
     if unknown:

@@ -1,7 +1,7 @@
 """Plain Elo: the logistic expected score and the K-factor rating change.
 
 This is the textbook formula used by web Elo calculators, not a federation's rules
-(FIDE uses its own table of expected scores, see :mod:`xlrating.fide`; US Chess has its
+(FIDE uses its own table of expected scores, see :mod:`xlrating.rating.fide`; US Chess has its
 own formulas).  Sources, the two seed calculators whose worked examples the tests
 reproduce:
 
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import Any, Final
 
+from ..errors import InvalidInputError
 from ._check import RESULT_VALUES, check_count, check_games, check_number, check_rating, show
 from ._numeric import logistic_expected, round_half_up
-from .errors import InvalidInputError
 
 __all__ = [
     "DEFAULT_SCALE",

@@ -9,7 +9,7 @@ The articles, their sources and editions are written up in ``docs/rules/fide.md`
 below by anchor, for example ``docs/rules/fide.md#k``); where the texts leave a choice, its
 rulings D1-D6 (``docs/rules/fide.md#d1`` to ``#d6``) are followed and named below.  Which
 rule applies on a date is decided once, by :func:`fide_rules`; the tables, the dated
-constants and :class:`FideRules` live in :mod:`xlrating.fide_rules` and are re-exported here.
+constants and :class:`FideRules` live in :mod:`xlrating.rating.fide_rules` and are re-exported here.
 Tables 8.1.1 and 8.1.2 are transcribed as printed, never replaced by the curve they
 approximate, and all arithmetic on them is exact (:class:`fractions.Fraction`), so 8.3.4's
 rounding of a .5 away from zero happens on the true value, not on a binary float.
@@ -27,13 +27,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..errors import InvalidInputError, NoRatingError
 from ._check import (
     check_count,
     check_number,
     check_rating,
     show,
 )
-from .errors import InvalidInputError, NoRatingError
 from .fide_rules import ADJUSTMENT_2024_SHARE as ADJUSTMENT_2024_SHARE
 from .fide_rules import ADJUSTMENT_2024_TARGET as ADJUSTMENT_2024_TARGET
 from .fide_rules import CAP_350 as CAP_350

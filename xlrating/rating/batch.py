@@ -1,27 +1,27 @@
 """FIDE rating periods at federation scale: columns of numbers in, columns out (needs numpy).
 
-:func:`fide_period_batch` rates a whole rating period as :func:`xlrating.events.fide_period`
+:func:`fide_period_batch` rates a whole rating period as :func:`xlrating.rating.events.fide_period`
 rates its rated players (FIDE Rating Regulations B.02, 8.3; the Rapid and Blitz
 regulations' 600-point rule), but takes arrays: one entry per player (rating, games
 completed, birth year, ...) and one per game (White's index, Black's index, White's
 score).  A month of 200,000 players and 1,000,000 games takes a fraction of a second.
 
-The numbers are those of :mod:`xlrating.fide`, to the last digit:
+The numbers are those of :mod:`xlrating.rating.fide`, to the last digit:
 
-* PD comes from table 8.1.2 as printed (:data:`xlrating.fide.TABLE_8_1_2`, read once into
+* PD comes from table 8.1.2 as printed (:data:`xlrating.rating.fide.TABLE_8_1_2`, read once into
   a lookup table of whole hundredths), with the rating-difference rule in force on the
-  period's date as :func:`xlrating.fide.fide_rules` decides it (350 or 400 points, the 2650
+  period's date as :func:`xlrating.rating.fide.fide_rules` decides it (350 or 400 points, the 2650
   exemption keyed on the rated player's own rating), the 2022-2024 limit of one upgrade
-  per tournament (the period taken as one tournament, as :func:`xlrating.fide.rating_change`
+  per tournament (the period taken as one tournament, as :func:`xlrating.rating.fide.rating_change`
   does) and the rapid/blitz 600-point rule.
-* K follows 8.3.3 exactly as :func:`xlrating.fide.k_factor` (with the 700 rule for the
+* K follows 8.3.3 exactly as :func:`xlrating.rating.fide.k_factor` (with the 700 rule for the
   period's rated games), unless a K is given for the player.
 * The change K x (score - sum PD) is computed in whole hundredths, in integers, and
-  rounded once, .5 away from zero (8.3.4), as :func:`xlrating.fide.rating_change` does
+  rounded once, .5 away from zero (8.3.4), as :func:`xlrating.rating.fide.rating_change` does
   with fractions.  Ratings and given K must therefore be whole numbers, as FIDE
   publishes them: a fractional rating is refused rather than rounded.
 
-What stays with :func:`xlrating.events.fide_period`: first ratings (7.1.4, 8.2).  An
+What stays with :func:`xlrating.rating.events.fide_period`: first ratings (7.1.4, 8.2).  An
 unrated player (NaN) gets no change, and their games are not rated for their opponents
 (8.3.1); their entries give the games and points against rated opponents only.
 
@@ -37,8 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
+from ..errors import InvalidInputError, RatingError
 from ._check import MAX_RATING, check_date, show
-from .errors import InvalidInputError, RatingError
 from .fide import (
     EARLIEST_BIRTH_YEAR,
     K_ELITE,
@@ -86,7 +86,7 @@ _SPAN: Final = int(MAX_RATING) - LOWEST_RATING
 # Plausibility bound chosen here, not a regulation: games completed before the period.
 _MAX_GAMES: Final = 10**9
 
-_MISSING_NUMPY: Final = "xlrating.batch needs numpy: pip install 'xlrating[fast]'"
+_MISSING_NUMPY: Final = "xlrating.rating.batch needs numpy: pip install 'xlrating[fast]'"
 
 
 def _require_numpy() -> None:
@@ -104,7 +104,7 @@ def _require_numpy() -> None:
 class FideBatchResult:
     """Every player's FIDE rating period: read-only arrays, one entry per player, in order.
 
-    Field names follow :class:`xlrating.events.FidePeriodRow` where they mean the same.
+    Field names follow :class:`xlrating.rating.events.FidePeriodRow` where they mean the same.
     """
 
     #: True for a player with a published rating at the start of the period.
@@ -147,7 +147,7 @@ class FideBatchResult:
 def _pd_table(cap: int | None, offset: int = 0) -> FloatArray:
     """PD x 100 (plus *offset*) for D = -3000..3000 (entry D + 3000), D limited to +-cap.
 
-    Read from :data:`xlrating.fide.TABLE_8_1_2` by the rule of ``fide._table_pd``: a row
+    Read from :data:`xlrating.rating.fide.TABLE_8_1_2` by the rule of ``fide._table_pd``: a row
     covers |D| above the previous row's upper bound up to its own (a search on the upper
     bounds); column H for D >= 0, L = 1 - H below.  Floats holding whole numbers, so that
     ``bincount`` adds them exactly.
@@ -455,7 +455,7 @@ def _odd_games(
     A game is rated for a player whose opponent is rated; an unrated player's games
     against rated opponents count as games and points only (as in ``fide_period``).  A
     player rated 2650 or more uses the full difference (8.3.1 as amended 2025-10-01,
-    keyed on the player's own rating as :meth:`xlrating.fide.FideRules.cap_for` is).
+    keyed on the player's own rating as :meth:`xlrating.rating.fide.FideRules.cap_for` is).
     """
     import numpy as np
 
@@ -505,7 +505,7 @@ def _removed_600(
 ) -> _Corrections:
     """Take out the rapid/blitz games the 600-point rule leaves unrated, for both players.
 
-    R&B regulations 7.3.1 from 2024-12-01, as :meth:`xlrating.fide.FideRules.is_rated`:
+    R&B regulations 7.3.1 from 2024-12-01, as :meth:`xlrating.rating.fide.FideRules.is_rated`:
     *gap* (600) or more points apart and either player rated above *above* (2600)
     (docs/rules/fide.md#d5: the game goes for both).
     """
@@ -562,7 +562,7 @@ def _rule_k(
     games: IntArray,
     rules: FideRules,
 ) -> IntArray:
-    """K by 8.3.3, as :meth:`xlrating.fide.FideRules.k` and ``limit_k``, for whole columns:
+    """K by 8.3.3, as :meth:`xlrating.rating.fide.FideRules.k` and ``limit_k``, for whole columns:
     the precedence of docs/rules/fide.md#d4, then the 700 rule."""
     import numpy as np
 
@@ -602,12 +602,12 @@ def fide_period_batch(
 ) -> FideBatchResult:
     """FIDE rating period for whole columns: K, sum of PD, score, change and new rating per player.
 
-    The batch form of :func:`xlrating.events.fide_period` for rated players, with the
+    The batch form of :func:`xlrating.rating.events.fide_period` for rated players, with the
     same numbers (see the module docstring).  Players are numbered by their position in
     *ratings* (from 0); each game names White and Black by those numbers.  Unrated
     players (NaN or None) get no change and no first rating; their games are not rated
     for their opponents.  The 2022-2024 one-upgrade rule takes the period as one
-    tournament, as :func:`xlrating.fide.rating_change` does.
+    tournament, as :func:`xlrating.rating.fide.rating_change` does.
 
     :param ratings: published ratings at the start of the period, whole numbers from 1000
         to 4000; NaN (or None) for an unrated player
@@ -625,7 +625,7 @@ def fide_period_batch(
     :param rating_list: ``"standard"``, ``"rapid"`` or ``"blitz"``
     :param period_date: a date in the rating period (rules by date); None means today
     :param method: ``"table"`` (8.1.2); ``"logistic"`` is refused (its exact rounding needs
-        :func:`xlrating.fide.rating_change`)
+        :func:`xlrating.rating.fide.rating_change`)
     :returns: a :class:`FideBatchResult`
     :raises InvalidInputError: on a bad argument, one line naming it and the first bad entry
     :raises RatingError: if numpy is not installed
@@ -650,7 +650,7 @@ def fide_period_batch(
     if method == "logistic":
         raise InvalidInputError(
             "method logistic is not supported by the batch (exact rounding needs "
-            "xlrating.fide.rating_change); use table"
+            "xlrating.rating.fide.rating_change); use table"
         )
     if method != "table":
         raise InvalidInputError(f"method must be table or logistic, got {show(method)}")

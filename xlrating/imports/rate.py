@@ -4,13 +4,13 @@
 :func:`xlrating.imports.read_tournament` reads from a TRF or a crosstable page) and rates
 every player:
 
-* ``"uscf"``: :func:`xlrating.events.uscf_event`, Steps 1-5 of the US Chess Rating System,
+* ``"uscf"``: :func:`xlrating.rating.events.uscf_event`, Steps 1-5 of the US Chess Rating System,
   the bonus multiplier by the rules date; the Regular rating of a page that also shows
   Quick ratings is rated as dual-rated (reduced K above 2200).  An established rating's
-  game count is not on a crosstable: N' is then N* (as :func:`~xlrating.events.uscf_event`
+  game count is not on a crosstable: N' is then N* (as :func:`~xlrating.rating.events.uscf_event`
   reads a count of None).  Unrated players start at the adult initial rating (no age on
   a crosstable).
-* ``"fide"``: :func:`xlrating.events.fide_period`, the event as one rating period of the
+* ``"fide"``: :func:`xlrating.rating.events.fide_period`, the event as one rating period of the
   standard list (or rapid, blitz): rated players by 8.3 (K from 8.3.3), newcomers' first
   ratings by 8.2.  A TRF gives neither how many games a rating rests on nor a K: K is
   that of a player with at least 30 rated games (8.3.3's 2400 and junior rules apply by
@@ -31,10 +31,10 @@ import datetime as _dt
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from . import events, fide, uscf
-from ._check import check_date, show
-from .errors import InvalidInputError
-from .imports import ImportedEvent
+from ..errors import InvalidInputError
+from ..rating import events, fide, uscf
+from ..rating._check import check_date, show
+from . import ImportedEvent
 
 __all__ = ["FIDE_K_NOTE", "SYSTEMS", "RatedEvent", "RatedPlayer", "System", "rate_event"]
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from ..errors import InvalidInputError
 from ._check import (
     RESULT_VALUES,
     check_count,
@@ -20,7 +21,6 @@ from ._check import (
     result_word,
     show,
 )
-from .errors import InvalidInputError
 
 __all__ = [
     "BYE",

@@ -6,10 +6,10 @@ that the benchmarks (``bench/``) measure the same work on every run and every ma
 * :func:`open_event`: a Swiss open as US Chess would rate it (unrated and provisional
   players mixed in), with :func:`event_tables` giving the Players and Games ranges a
   sheet would hold;
-* :func:`season`: a season of Swiss events for :func:`xlrating.season.rate_season`, with
+* :func:`season`: a season of Swiss events for :func:`xlrating.rating.season.rate_season`, with
   :func:`season_tables` for ``SEASON_RATINGS``;
 * :func:`elo_games`: one long stream of games for game-by-game Elo updates;
-* :func:`fide_month`: a federation's rating period in columns (for :mod:`xlrating.batch`).
+* :func:`fide_month`: a federation's rating period in columns (for :mod:`xlrating.rating.batch`).
 
 Results are drawn from each player's hidden strength with the logistic expectancy and a
 fixed share of draws; pairings are a plain Swiss (score groups, no rematches where it can
@@ -23,9 +23,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..errors import InvalidInputError
 from ._check import check_count, check_number, show
 from ._numeric import logistic_expected
-from .errors import InvalidInputError
 from .events import FidePlayer
 from .tournament import Event, Game, Player
 

@@ -1,8 +1,8 @@
 """The files generated from the registry: the xlwings declarations :mod:`xlrating.udfs`
 (:func:`render_udfs`) and ``docs/functions.md`` (:func:`render_function_docs`);
-``python -m xlrating.catalog`` writes them.
+``python -m xlrating.generate`` writes them.
 
-Split from :mod:`xlrating.catalog`, which re-exports these names.  The registry is read
+Split from :mod:`xlrating.sheet.catalog`, which re-exports these names.  The registry is read
 when a file is rendered, so that importing the catalog imports this module and not the
 other way round.
 """
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- generated xlwings module
 _UDF_HEADER: Final = '''"""xlwings declarations of the xlrating spreadsheet functions.
 
-GENERATED from the registry in xlrating/catalog.py by ``python -m xlrating.catalog``:
+GENERATED from the registry in xlrating/sheet/catalog.py by ``python -m xlrating.generate``:
 do not edit by hand (a test checks that this file is up to date).  Each function only
 declares its arguments for Excel and hands the cell values to the registry, which
 coerces them, calls the rating core, and turns any failure into one line of text.
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import xlwings as xw
 
-from xlrating.catalog import call
+from xlrating.sheet.catalog import call
 '''
 
 
@@ -77,8 +77,8 @@ def render_function_docs() -> str:
     out = [
         "# Spreadsheet functions",
         "",
-        "GENERATED from the registry in `xlrating/catalog.py` by `python -m xlrating.catalog`;"
-        " a test checks that it is up to date.",
+        "GENERATED from the registry in `xlrating/sheet/catalog.py` by"
+        " `python -m xlrating.generate`; a test checks that it is up to date.",
         "",
         "Arguments in [brackets] are optional: leave them out or leave the cell blank.",
         "Ranges may be a row or a column; rows blank in both the opponents and the results",
@@ -117,7 +117,7 @@ def write_generated(target: Path, text: str) -> None:
 
 
 #: Where the generated files live.
-UDFS_PATH: Final = Path(__file__).with_name("udfs.py")
+UDFS_PATH: Final = Path(__file__).resolve().parent.parent / "udfs.py"
 
 
-FUNCTION_DOCS_PATH: Final = Path(__file__).resolve().parent.parent / "docs" / "functions.md"
+FUNCTION_DOCS_PATH: Final = Path(__file__).resolve().parents[2] / "docs" / "functions.md"

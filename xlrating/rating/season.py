@@ -3,20 +3,20 @@
 Each event starts from the ratings and game counts the previous one left.  Events are
 taken in date order; events on the same date keep the order given.
 
-* ``"uscf"``: each event by :func:`xlrating.events.uscf_event` (all five steps); ratings,
+* ``"uscf"``: each event by :func:`xlrating.rating.events.uscf_event` (all five steps); ratings,
   game counts, floors and ages are carried (floors and ages as given: they are not
   recomputed during the season).
 * ``"fide"``: **each event is treated as its own rating period** (its date is the period
   date, its K uses its own games for the 700 rule, its change is rounded on its own, and
   the next event uses the ratings it produced).  FIDE rates by calendar month; rate the
-  events of one month together with :func:`xlrating.events.fide_period` when that
+  events of one month together with :func:`xlrating.rating.events.fide_period` when that
   matters.  Newcomers' games against rated opponents are pooled across events (7.1.4)
   as long as they fall within 26 consecutive monthly rating periods: before an event in
   month M, games of events more than 25 months before M are dropped.
-* ``"elo"``: plain Elo (:func:`xlrating.elo.rating_change`) with the given ``k``; every
+* ``"elo"``: plain Elo (:func:`xlrating.rating.elo.rating_change`) with the given ``k``; every
   player is rated against the opponents' pre-event ratings.  An unrated player enters
   at ``start`` (1500 unless given), a rating xlrating chooses, not a regulation.
-* ``"glicko2"``: :func:`xlrating.glicko2.rate_period` per event, tau as given.  Unrated
+* ``"glicko2"``: :func:`xlrating.rating.glicko2.rate_period` per event, tau as given.  Unrated
   players enter at Glickman's 1500 / 350 / 0.06 with their first game; a rated player's
   deviation and volatility are not known from a ``Player`` and also start at 350 / 0.06.
   Players who do not play in an event keep their rating and their RD grows (step 6).
@@ -32,9 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, TypeVar, get_args
 
+from ..errors import InvalidInputError
 from . import elo, fide, glicko2
 from ._check import check_computed, check_date, check_rating, show
-from .errors import InvalidInputError
 from .events import FidePlayer, PooledGames, fide_period, played_games, uscf_event
 from .tournament import Event, Game, Player
 
@@ -206,7 +206,7 @@ def rate_season(
     A (1510): B expected 1/(1 + 10^(20/400)) = 0.4712, gains 20 x 0.5288 = 10.58.
 
     >>> import datetime
-    >>> from xlrating.tournament import Game, Player
+    >>> from xlrating.rating.tournament import Game, Player
     >>> result = rate_season(
     ...     [Player("A", 1500, 30), Player("B", 1500, 30)],
     ...     [("Two", datetime.date(2025, 2, 1), [Game(1, "B", "A", 1)]),

@@ -1,18 +1,18 @@
 """The one registry of spreadsheet functions: Excel name -> implementation over the core.
 
 Every front end reads this table: the xlwings declarations in :mod:`xlrating.udfs`
-(generated from it, see :func:`render_udfs`), the headless workbook engine and the
-template builder.  Each entry takes raw cell values (what xlwings or the headless
-engine hands over), coerces them with :mod:`xlrating.cells`, calls the core, and
-returns a cell value: a number, a text, or a list of rows that spills.  Every
-failure comes back as one line of text (see :func:`xlrating.cells.cell_error_text`).
+(generated from it by :func:`xlrating.sheet.catalog_render.render_udfs`), the headless
+workbook engine and the template builder.  Each entry takes raw cell values (what xlwings
+or the headless engine hands over), coerces them with :mod:`xlrating.sheet.cells`, calls
+the core, and returns a cell value: a number, a text, or a list of rows that spills.  Every
+failure comes back as one line of text (see :func:`xlrating.sheet.cells.cell_error_text`).
 
 The names, argument order and defaults are a contract with users' spreadsheets:
 keep them, and add new optional arguments only at the end.
 
-The arguments' descriptions and shared coercions live in :mod:`xlrating.catalog_args`, the
-generated files' renderers in :mod:`xlrating.catalog_render`; this module re-exports
-:class:`Param`, :func:`render_udfs` and :func:`render_function_docs`.
+The arguments' descriptions and shared coercions live in :mod:`xlrating.sheet.catalog_args`, the
+generated files' renderers in :mod:`xlrating.sheet.catalog_render` (``python -m
+xlrating.generate`` writes them); this module re-exports :class:`Param`.
 
 One piece: the registry is one table, in the order Excel's Function Wizard, udfs.py and
 docs/functions.md list it; each entry is a short adapter (about 30 lines with its
@@ -27,8 +27,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, get_args
 
-from . import elo, events, fide, glicko2, season, tiebreak, uscf
-from ._check import show
+from ..errors import InvalidInputError, NoRatingError
+from ..rating import elo, events, fide, glicko2, season, tiebreak, uscf
+from ..rating._check import show
+from ..rating.tournament import Event, Player
 from .catalog_args import ELO_ARGS as _ELO_ARGS
 from .catalog_args import EVENT_DATE as _EVENT_DATE
 from .catalog_args import FIDE_ARGS as _FIDE_ARGS
@@ -57,13 +59,6 @@ from .catalog_args import rating_of as _rating
 from .catalog_args import required as _p
 from .catalog_args import uscf_games as _uscf_games
 from .catalog_args import uscf_rate as _uscf_rate
-from .catalog_render import FUNCTION_DOCS_PATH as FUNCTION_DOCS_PATH
-from .catalog_render import UDFS_PATH as UDFS_PATH
-from .catalog_render import (
-    render_function_docs,
-    render_udfs,
-    write_generated,
-)
 from .cells import (
     cell_error_text,
     is_blank,
@@ -78,9 +73,7 @@ from .cells import (
     to_result,
     to_vector,
 )
-from .errors import InvalidInputError, NoRatingError
 from .tables import read_fide_players, read_games, read_players, read_season_games
-from .tournament import Event, Player
 
 __all__ = [
     "CATEGORY",
@@ -88,8 +81,6 @@ __all__ = [
     "ExcelFunction",
     "Param",
     "call",
-    "render_function_docs",
-    "render_udfs",
 ]
 
 
@@ -890,15 +881,3 @@ def _player_games(games: Cell, player: Cell, rows: Cell) -> Table:
     table: Table = [["Event", "Round", "Colour", "Opponent", "Result", "Points"], *found]
     table.extend(["", "", "", "", "", ""] for _ in range(height - len(found)))
     return table
-
-
-if __name__ == "__main__":  # pragma: no cover
-    write_generated(UDFS_PATH, render_udfs())
-    FUNCTION_DOCS_PATH.parent.mkdir(exist_ok=True)
-    write_generated(FUNCTION_DOCS_PATH, render_function_docs())
-    print(f"wrote {UDFS_PATH} and {FUNCTION_DOCS_PATH}")
-    from xlrating.libreoffice.generate import GENERATED  # the LibreOffice add-in's files
-
-    for path, render in GENERATED.items():
-        write_generated(path, render())
-        print(f"wrote {path}")

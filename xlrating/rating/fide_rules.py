@@ -2,7 +2,7 @@
 K-factors, first ratings), the checks of the inputs they speak of, and :class:`FideRules`,
 the one place a date picks which rules apply.
 
-Split from :mod:`xlrating.fide` (the rating computations), which re-exports every public
+Split from :mod:`xlrating.rating.fide` (the rating computations), which re-exports every public
 name here.
 """
 
@@ -17,6 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Final, Literal, cast, get_args
 
+from ..errors import InvalidInputError
 from ._check import (
     MIN_RATING,
     check_date,
@@ -24,7 +25,6 @@ from ._check import (
     check_rating,
     show,
 )
-from .errors import InvalidInputError
 
 #: The rating lists FIDE publishes.
 RatingList = Literal["standard", "rapid", "blitz"]
@@ -341,8 +341,8 @@ class FideRules:
 
     :func:`fide_rules` resolves a date to one of these (cached); every path that rates
     (:func:`expected_score`, :func:`is_rated_game`, :func:`k_factor`,
-    :func:`rating_change`, :func:`first_rating`, :func:`xlrating.events.fide_period` and
-    :func:`xlrating.batch.fide_period_batch`) reads it instead of comparing dates itself.
+    :func:`rating_change`, :func:`first_rating`, :func:`xlrating.rating.events.fide_period` and
+    :func:`xlrating.rating.batch.fide_period_batch`) reads it instead of comparing dates itself.
     Each field names the rule and the constant (with its source) it comes from.  The
     roundings (8.3.4: the change .5 away from zero; B.01 1.4.7-1.4.9 and
     docs/rules/fide.md#d2: averages and percentages .5 up) are the same on every date

@@ -29,8 +29,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from ..errors import InvalidInputError
 from ._check import show
-from .errors import InvalidInputError
 from .tournament import Game, GameKind
 
 __all__ = [

@@ -1,6 +1,6 @@
 """Whole events: the US Chess five-step event rating and a FIDE rating period for everyone.
 
-:func:`uscf_event` rates every player of an :class:`~xlrating.tournament.Event` by the five
+:func:`uscf_event` rates every player of an :class:`~xlrating.rating.tournament.Event` by the five
 steps of "The US Chess Rating System" (Glickman and Doan), as written up with their sources
 in ``docs/rules/uscf.md`` (cited by anchor; its rulings D1-D8 are binding):
 
@@ -10,7 +10,7 @@ in ``docs/rules/uscf.md`` (cited by anchor; its rulings D1-D8 are binding):
 3. a first estimate for every player with N = 0: the special rating with N' = 1 against
    the opponents' pre-event (or Step-1) ratings, at least 100 (used only as an opponent's
    strength in Step 4);
-4. intermediate ratings for everyone, by :func:`xlrating.uscf.rate` with the player's own
+4. intermediate ratings for everyone, by :func:`xlrating.rating.uscf.rate` with the player's own
    R0 and N, against rated opponents' pre-event ratings and N = 0 opponents' Step-3
    estimates; bonus included, absolute floor 100 only (docs/rules/uscf.md#d5);
 5. final ratings: the same computation against the opponents' Step-4 ratings, with the
@@ -18,7 +18,7 @@ in ``docs/rules/uscf.md`` (cited by anchor; its rulings D1-D8 are binding):
 
 Byes, forfeits and unplayed games are not rated and count neither in m nor in N
 (docs/rules/uscf.md#d8).  Bonus eligibility is per player: at least 3 rated games
-(checked by :func:`xlrating.uscf.rate`) and no opponent met more than twice
+(checked by :func:`xlrating.rating.uscf.rate`) and no opponent met more than twice
 (docs/rules/uscf.md#d3).
 
 :func:`fide_period` rates every player of one FIDE rating period (Rating Regulations B.02
@@ -46,6 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple, get_args
 
+from ..errors import InvalidInputError
 from . import fide, uscf
 from ._check import (
     check_computed,
@@ -56,7 +57,6 @@ from ._check import (
     check_result,
     show,
 )
-from .errors import InvalidInputError
 from .tournament import Event, Game, GameKind, Player
 
 __all__ = [
@@ -106,7 +106,7 @@ class PlayedGames:
 def played_games(games: Sequence[Game], names: Sequence[str]) -> dict[str, PlayedGames]:
     """Each player's rated games (byes, forfeits and unplayed games left out), checked.
 
-    Shared with :mod:`xlrating.season`, which rates a season event by event.
+    Shared with :mod:`xlrating.rating.season`, which rates a season event by event.
     """
     if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
         raise InvalidInputError(f"games must be a list of Game, got {show(games)}")
@@ -275,7 +275,7 @@ def uscf_event(
     the 1600's Step-4 ratings.
 
     >>> import datetime
-    >>> from xlrating.tournament import Event, Game, Player
+    >>> from xlrating.rating.tournament import Event, Game, Player
     >>> event = Event(
     ...     (Player("A", 1800, 40), Player("B", 1600, 30), Player("New")),
     ...     (Game(1, "A", "New", 0), Game(2, "New", "B", 0.5)),
@@ -674,7 +674,7 @@ def fide_period(
     1400 is not published from 2024-03-01 (7.2.1): the player becomes unrated.
     Newcomers: their games against rated opponents are added to their ``pooled`` games
     from earlier periods (within 26 months, 7.1.4: the caller's choice of periods) and
-    :func:`xlrating.fide.first_rating` decides whether a first rating is published.  A
+    :func:`xlrating.rating.fide.first_rating` decides whether a first rating is published.  A
     newcomer without a pool entry plays their first event in this period.
 
     :param players: every player, with the ratings at the start of the period.
@@ -691,7 +691,7 @@ def fide_period(
     PD sum 2.24, score 3, change +15.2, rounded +15.
 
     >>> import datetime
-    >>> from xlrating.tournament import Game
+    >>> from xlrating.rating.tournament import Game
     >>> people = [FidePlayer("P", 1800), FidePlayer("a", 1750), FidePlayer("b", 1850),
     ...           FidePlayer("c", 1900), FidePlayer("d", 1700), FidePlayer("e", 2000)]
     >>> games = [Game(1, "P", "a", 1), Game(2, "b", "P", 0.5), Game(3, "P", "c", 0),

@@ -1,8 +1,8 @@
 """Event tables in spreadsheet ranges: players and games rows in, tournament objects out.
 
-Part of the spreadsheet boundary (like :mod:`xlrating.cells`): it reads what a range of
-cells holds and builds :class:`~xlrating.tournament.Player` and
-:class:`~xlrating.tournament.Game` values, naming the row of the range in every error.
+Part of the spreadsheet boundary (like :mod:`xlrating.sheet.cells`): it reads what a range of
+cells holds and builds :class:`~xlrating.rating.tournament.Player` and
+:class:`~xlrating.rating.tournament.Game` values, naming the row of the range in every error.
 A first row whose rating (or round) cell is text is taken as a header and skipped;
 rows that are blank throughout are skipped.
 
@@ -23,7 +23,10 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ._check import check_rating, show
+from ..errors import InvalidInputError
+from ..rating._check import check_rating, show
+from ..rating.events import FidePlayer
+from ..rating.tournament import BYE, Game, Player, parse_result
 from .cells import (
     MAX_WHOLE,
     UNRATED_WORDS,
@@ -36,9 +39,6 @@ from .cells import (
     to_int,
     to_optional_number,
 )
-from .errors import InvalidInputError
-from .events import FidePlayer
-from .tournament import BYE, Game, Player, parse_result
 
 __all__ = [
     "SeasonGames",

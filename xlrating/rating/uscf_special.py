@@ -2,8 +2,8 @@
 winning expectancy, the breakpoints of the objective, the starting point and the exact
 solution.
 
-Split from :mod:`xlrating.uscf`, whose :func:`~xlrating.uscf.special_rating` and
-:func:`~xlrating.uscf.special_objective` use it.
+Split from :mod:`xlrating.rating.uscf`, whose :func:`~xlrating.rating.uscf.special_rating` and
+:func:`~xlrating.rating.uscf.special_objective` use it.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, cast
 
-from .errors import InvalidInputError
+from ..errors import InvalidInputError
 
 __all__ = [
     "MAX_RATING",

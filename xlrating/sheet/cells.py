@@ -19,9 +19,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar, cast
 
-from ._check import RESULT_VALUES, result_word, show
-from ._check import RESULT_WORDS as _RESULT_WORDS
-from .errors import InvalidInputError, NoRatingError, RatingError
+from ..errors import InvalidInputError, NoRatingError, RatingError
+from ..rating._check import RESULT_VALUES, result_word, show
+from ..rating._check import RESULT_WORDS as _RESULT_WORDS
 
 __all__ = [
     "BLANK",

@@ -13,7 +13,8 @@ call it for Step 4 (opponents' pre-event or Step-1/3 ratings) and Step 5 (oppone
 Step-4 intermediate ratings) with the player's own pre-event rating and game count.
 
 The constants, the input checks and :class:`UscfRules` (which rules a date picks) live in
-:mod:`xlrating.uscf_rules`, the special formula's solver in :mod:`xlrating.uscf_special`;
+:mod:`xlrating.rating.uscf_rules`, the special formula's solver in
+:mod:`xlrating.rating.uscf_special`;
 the public names of both are re-exported here.
 
 Readings chosen here where the sources leave a choice (each is one constant or branch):
@@ -43,6 +44,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..errors import InvalidInputError
 from ._check import (
     check_count,
     check_date,
@@ -52,7 +54,6 @@ from ._check import (
     show,
 )
 from ._numeric import logistic_expected, round_half_up
-from .errors import InvalidInputError
 from .uscf_rules import (
     ABSOLUTE_FLOOR,
     RATING_CLASSES,
@@ -271,7 +272,7 @@ def _performance(pairs: Sequence[tuple[float, float]]) -> float:
 
 
 def _we(rating: float, opponent: float) -> float:
-    # The plain Elo logistic (xlrating.elo) with US Chess's scale; no range check, so the
+    # The plain Elo logistic (xlrating.rating.elo) with US Chess's scale; no range check, so the
     # performance search may try ratings outside 0..4000.
     return logistic_expected(rating, opponent, LOGISTIC_SCALE)
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ..errors import InvalidInputError, NoRatingError
 from ._check import (
     MAX_RATING,
     MIN_RATING,
@@ -27,7 +28,6 @@ from ._check import (
     check_result,
     show,
 )
-from .errors import InvalidInputError, NoRatingError
 
 __all__ = [
     "CONVERGENCE_TOLERANCE",

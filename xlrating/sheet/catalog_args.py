@@ -1,7 +1,7 @@
 """The arguments of the registry's functions: :class:`Param`, the argument descriptions the
 functions share, and the coercions of cell values they share.
 
-Split from :mod:`xlrating.catalog` (the registry), which re-exports :class:`Param`.
+Split from :mod:`xlrating.sheet.catalog` (the registry), which re-exports :class:`Param`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, get_args
 
-from . import fide, uscf
+from ..rating import fide, uscf
 from .cells import (
     UNRATED_WORDS,
     CellValue,

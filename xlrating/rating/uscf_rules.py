@@ -2,7 +2,7 @@
 source), the checks of the inputs they speak of, and :class:`UscfRules`, the one place a
 date picks which apply (the bonus multiplier B).
 
-Split from :mod:`xlrating.uscf` (the rating computations), which re-exports every public
+Split from :mod:`xlrating.rating.uscf` (the rating computations), which re-exports every public
 name here.
 """
 
@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from ..errors import InvalidInputError
 from ._check import (
     MAX_RATING,
     check_count,
@@ -21,7 +22,6 @@ from ._check import (
     check_rating,
     show,
 )
-from .errors import InvalidInputError
 
 History = Literal["mixed", "all wins", "all losses"]
 
@@ -297,7 +297,7 @@ class UscfRules:
     """US Chess's dated constants for an event ending on one date, decided once.
 
     :func:`uscf_rules` resolves a date to one of these (cached); :func:`bonus_multiplier`,
-    :func:`rate` and :func:`xlrating.events.uscf_event` read it.  The other constants of
+    :func:`rate` and :func:`xlrating.rating.events.uscf_event` read it.  The other constants of
     the rating system carry no date in the sources we hold (Step 2's N* formula is in force
     for events ending 18 May 2013 or later and is applied to every date).
     """
