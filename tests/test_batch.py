@@ -4,7 +4,8 @@ The batch must give the numbers of the straightforward path to the last digit: e
 field is compared with :func:`xlrating.rating.fide.k_factor` +
 :func:`xlrating.rating.fide.rating_change` per player (all rule eras) and with
 :func:`xlrating.rating.events.fide_period` (from 2024-03-01, where it also handles unrated
-players), on Hypothesis-generated small periods.  The hand-worked examples read PD off table 8.1.2 as printed (B.02 effective 1 March 2024):
+players), on Hypothesis-generated small periods.  The hand-worked examples read PD off
+table 8.1.2 as printed (B.02 effective 1 March 2024):
 D 50 -> .57 (47-53), 100 -> .64 (99-106), 200 -> .76 (198-206), 400 -> .92 (392-411),
 450 -> .94 (433-456), 500 -> .96 (485-517).
 """
