@@ -124,7 +124,7 @@ def test_the_code_cites_the_rules_pages() -> None:
             *("fide.py", "uscf.py", "events.py", "batch.py"),
             *("fide_rules.py", "uscf_rules.py", "uscf_special.py"),  # split from fide and uscf
         )
-        for match in CITATION.finditer((ROOT / "xlrating" / name).read_text("utf-8"))
+        for match in CITATION.finditer((ROOT / "xlrating" / "rating" / name).read_text("utf-8"))
     ]
     assert sum(1 for match in cited if match["anchor"]) >= 50
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from xlrating.cli import add_udf_module, main
+from xlrating.cli import main
+from xlrating.commands.excel import add_udf_module
 from xlrating.workbook import lint
 
 from .conftest import Demo

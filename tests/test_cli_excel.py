@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from xlrating.cli import conf_python, main, read_conf, set_conf_value
+from xlrating.cli import main
+from xlrating.commands.excel import conf_python, read_conf, set_conf_value
 from xlrating.workbook import engine, excel_check, instructions
 
 from .conftest import evaluated

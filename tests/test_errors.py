@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from xlrating import cli
+from xlrating.commands import base
 from xlrating.errors import (
     InvalidInputError,
     NoRatingError,
@@ -25,7 +26,7 @@ from xlrating.workbook.templates import TemplateError
         (TemplateError, WorkbookError, RuntimeError),
         (SeasonBookError, WorkbookError, RuntimeError),
         (WorkbookRefusedError, WorkbookError, ValueError),
-        (cli.CliError, XlratingError, Exception),
+        (base.CliError, XlratingError, Exception),
     ],
 )
 def test_every_error_is_of_the_family(
@@ -39,12 +40,12 @@ def test_every_error_is_of_the_family(
 def test_the_command_maps_a_family_error_in_one_place() -> None:
     """A workbook error in a step is said after the command; a refusal names the file; an
     error no step expects is an internal error, still one line."""
-    step = cli._Step("xlrating recalc", "book.xlsx")
+    step = base.Step("xlrating recalc", "book.xlsx")
     assert cli._failure(SeasonBookError("no table"), step) == ("xlrating recalc: no table", 1)
     assert cli._failure(WorkbookRefusedError("too big"), step) == (
         "xlrating recalc: book.xlsx: too big",
         1,
     )
     assert cli._failure(KeyError("x"), step) == ("xlrating: internal error (KeyError): 'x'", 1)
-    assert cli._failure(cli.CliError("usage", 2), None) == ("usage", 2)
+    assert cli._failure(base.CliError("usage", 2), None) == ("usage", 2)
     assert cli._failure(KeyboardInterrupt(), step) == ("xlrating: interrupted", 130)

@@ -30,6 +30,7 @@ pytest.importorskip("formulas")
 pytest.importorskip("openpyxl")
 
 from xlrating import cli
+from xlrating.commands import base
 from xlrating.workbook import files
 
 from . import cli_process
@@ -339,7 +340,7 @@ CASES.update(
 
 def _environment() -> dict[str, str]:
     env = dict(os.environ)
-    env.pop(cli.TIME_LIMIT_VARIABLE, None)
+    env.pop(base.TIME_LIMIT_VARIABLE, None)
     env["OPENBLAS_NUM_THREADS"] = env["OMP_NUM_THREADS"] = "1"  # fewer thread arenas
     return env
 
@@ -515,9 +516,9 @@ def test_the_command_limits_its_memory() -> None:
     assert done.returncode == 0, done.stderr
     soft, hard = map(int, done.stdout.split()[-2:])
     expected = (
-        cli.MEMORY_LIMIT_BYTES
+        base.MEMORY_LIMIT_BYTES
         if hard == resource.RLIM_INFINITY
-        else min(hard, cli.MEMORY_LIMIT_BYTES)
+        else min(hard, base.MEMORY_LIMIT_BYTES)
     )
     assert soft == expected
 
@@ -630,7 +631,7 @@ def test_time_limit_gives_one_line(slow: Path, tmp_path: Path) -> None:
     book = tmp_path / "book.xlsx"
     shutil.copy(slow, book)
     before = _digest(tmp_path)
-    env = {**_environment(), cli.TIME_LIMIT_VARIABLE: "1"}
+    env = {**_environment(), base.TIME_LIMIT_VARIABLE: "1"}
     done = cli_process.run(
         ("recalc", "book.xlsx", "--in-place"), tmp_path, timeout=TIME_LIMIT, environment=env
     )
@@ -649,7 +650,7 @@ def test_stale_temporary_files_are_removed(tmp_path: Path) -> None:
     stale, fresh = tmp_path / ".out.xlsx.abc123de.tmp", tmp_path / ".out.xlsx.def456gh.tmp"
     stale.write_bytes(b"half")
     fresh.write_bytes(b"half")
-    two_hours_ago = time.time() - 2 * cli.STALE_TEMP_SECONDS
+    two_hours_ago = time.time() - 2 * files.STALE_TEMP_SECONDS
     os.utime(stale, (two_hours_ago, two_hours_ago))
     assert cli.main(["recalc", str(book), "-o", str(tmp_path / "out.xlsx")]) == 0
     assert not stale.exists() and fresh.exists()

@@ -27,6 +27,7 @@ pytest.importorskip("formulas")
 pytest.importorskip("openpyxl")
 
 from xlrating import cli
+from xlrating.commands import base, common
 from xlrating.commands import recalc as recalc_command
 from xlrating.commands.common import TIME_LIMIT_MAX, time_limit
 from xlrating.workbook import files
@@ -43,7 +44,7 @@ pytestmark = pytest.mark.skipif(os.name == "nt", reason="POSIX file system objec
 
 def _environment(env: dict[str, str] | None = None) -> dict[str, str]:
     environment = dict(os.environ)
-    environment.pop(cli.TIME_LIMIT_VARIABLE, None)
+    environment.pop(base.TIME_LIMIT_VARIABLE, None)
     environment.update(env or {})
     return environment
 
@@ -162,7 +163,7 @@ def test_in_place_on_a_link_updates_what_it_points_to(tmp_path: Path) -> None:
     assert cli.main(["resize", str(link), "--game-rows", "1200", "--in-place"]) == 0
     assert link.is_symlink() and os.readlink(link) == book.name
     assert "Linked Event" in _events(book)
-    backup = cli.backup_path(link)
+    backup = common.backup_path(link)
     leftovers = {p.name for p in tmp_path.iterdir()} - {book.name, link.name, backup.name}
     assert leftovers == {trf.name}
 
@@ -173,7 +174,7 @@ def test_recalc_in_place_on_a_link_updates_what_it_points_to(tmp_path: Path) -> 
     before, inode = book.read_bytes(), book.stat().st_ino
     assert cli.main(["recalc", str(link), "--in-place"]) == 0
     assert link.is_symlink() and os.readlink(link) == book.name
-    backup = cli.backup_path(link)  # beside the name given, holding the target's contents
+    backup = common.backup_path(link)  # beside the name given, holding the target's contents
     assert backup.read_bytes() == before and not backup.is_symlink()
     assert book.stat().st_ino != inode  # the target was replaced (written beside, renamed)
     assert {p.name for p in tmp_path.iterdir()} == {book.name, link.name, backup.name}
@@ -282,7 +283,7 @@ def test_recalc_to_a_long_name(
 @pytest.mark.parametrize("value", make_corpus.TIME_LIMITS)
 def test_a_time_limit_no_platform_takes_is_refused(tmp_path: Path, value: str) -> None:
     _book(tmp_path, template="elo.xlsx")
-    done = _run(tmp_path, "recalc", "book.xlsx", env={cli.TIME_LIMIT_VARIABLE: value})
+    done = _run(tmp_path, "recalc", "book.xlsx", env={base.TIME_LIMIT_VARIABLE: value})
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         f"xlrating: XLRATING_TIME_LIMIT must be at most 100,000,000 seconds, got {value!r}"
@@ -291,7 +292,7 @@ def test_a_time_limit_no_platform_takes_is_refused(tmp_path: Path, value: str) -
 
 
 def test_the_longest_time_limit_is_one_the_timer_takes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(cli.TIME_LIMIT_VARIABLE, str(TIME_LIMIT_MAX))
+    monkeypatch.setenv(base.TIME_LIMIT_VARIABLE, str(TIME_LIMIT_MAX))
     assert time_limit() == TIME_LIMIT_MAX
     previous = signal.signal(signal.SIGALRM, signal.SIG_IGN)
     try:
@@ -352,7 +353,7 @@ def test_a_held_book_is_refused_and_a_killed_holder_blocks_nothing(tmp_path: Pat
         holder.send_signal(signal.SIGKILL)
         holder.wait(timeout=TIME_LIMIT)
     assert _digest(book) == before
-    assert not cli.backup_path(book).exists()
+    assert not common.backup_path(book).exists()
     # The killed holder's lock file stays, but the system released its lock.
     assert files.lock_path(book).exists()
     done = _run(tmp_path, "import", trf.name, "--into", "book.xlsx")
@@ -430,10 +431,10 @@ def test_two_recalcs_in_place_keep_the_original_as_backup(tmp_path: Path) -> Non
     shutil.copy(WORKBOOKS / "elo.xlsx", once / "book.xlsx")
     assert cli.main(["recalc", str(once / "book.xlsx"), "--in-place"]) == 0
     if refused:  # the one that ran backed up the original
-        assert cli.backup_path(book).read_bytes() == original
+        assert common.backup_path(book).read_bytes() == original
         assert book.read_bytes() == (once / "book.xlsx").read_bytes()
     else:  # one after the other: the second backed up the first one's output
-        assert cli.backup_path(book).read_bytes() == (once / "book.xlsx").read_bytes()
+        assert common.backup_path(book).read_bytes() == (once / "book.xlsx").read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.backup.xlsx", "book.xlsx", "once"]
 
 

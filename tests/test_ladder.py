@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrating import cli
+from xlrating.commands import base
 from xlrating.rating import synthetic
 from xlrating.workbook import a1, engine, season_book, season_fit, xlsx
 from xlrating.workbook.templates import build_club_season
@@ -206,7 +207,7 @@ def test_import_has_the_time_limit_of_recalc(
 
     monkeypatch.setattr(season_book, "import_event", stuck)
     monkeypatch.setattr(signal, "alarm", alarm_sooner)
-    monkeypatch.setenv(cli.TIME_LIMIT_VARIABLE, "1")
+    monkeypatch.setenv(base.TIME_LIMIT_VARIABLE, "1")
     assert cli.main(["import", str(TRF), "--into", str(book), "--date", "2026-01-10"]) == 1
     assert asked == [1, 0]  # the limit armed, then disarmed
     err = capsys.readouterr().err

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, Final
 
-from ..cli import (
+from ..workbook import files
+from .base import (
     EXIT_USAGE,
     TIME_LIMIT_SECONDS,
     TIME_LIMIT_VARIABLE,
@@ -22,7 +23,6 @@ from ..cli import (
     doing,
     one_line,
 )
-from ..workbook import files
 
 _WORKBOOK_EXTRA: Final = 'in your clone of xlrating: python -m pip install -e ".[workbook]"'
 

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Final
 
-from ..cli import CliError, Step, doing
 from ..workbook import files
+from .base import CliError, Commands, Step, doing
 from .common import workbook_modules
 
 #: The module xlwings' "UDF Modules" setting must name.
@@ -193,3 +193,41 @@ def run_excel_check(args: argparse.Namespace) -> int:
     from ..workbook import excel_check
 
     return excel_check.main(args.books, err=lambda line: print(line, file=sys.stderr))
+
+
+def add_setup_parser(commands: Commands) -> None:
+    """Add the ``excel-setup`` command to the ``xlrating`` parser."""
+    setup = commands.add_parser(
+        "excel-setup",
+        help="set up the xlwings Excel add-in (Windows)",
+        description="On Windows: run `python -m xlwings.cli addin install` with this Python, "
+        "set UDF Modules to xlrating.udfs in xlwings.conf and print the Python that "
+        "xlwings.conf names. Elsewhere: explain what to do instead.",
+    )
+    setup.add_argument(
+        "--conf",
+        metavar="PATH",
+        help="the xlwings.conf to edit (default: %%USERPROFILE%%\\.xlwings\\xlwings.conf)",
+    )
+    setup.add_argument(
+        "--use-this-python",
+        action="store_true",
+        help="make xlwings.conf name this Python (INTERPRETER_WIN), keeping its other lines",
+    )
+    setup.set_defaults(handler=run_excel_setup)
+
+
+def add_check_parser(commands: Commands) -> None:
+    """Add the ``excel-check`` command to the ``xlrating`` parser."""
+    check = commands.add_parser(
+        "excel-check",
+        help="compute workbooks in Excel and compare with the headless engine (Windows)",
+        description="Open each BOOK in Excel through xlwings, force a full calculation, "
+        "compare every cell calling an xlrating function with the headless engine and "
+        "require PASS on every Checks sheet; one line per book, exit 1 on any difference. "
+        "Needs Excel on Windows (exit 2 elsewhere). Default: workbooks/*.xlsm.",
+    )
+    check.add_argument(
+        "books", metavar="BOOK", nargs="*", help="macro-enabled workbooks (.xlsm) to check"
+    )
+    check.set_defaults(handler=run_excel_check)

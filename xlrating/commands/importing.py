@@ -7,21 +7,24 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..cli import (
+from ..workbook import files
+from .base import (
     EXIT_FAILURE,
     EXIT_USAGE,
     TIME_LIMIT_VARIABLE,
     CliError,
+    Commands,
     Step,
     TimeUp,
     doing,
 )
-from ..workbook import files
 from .common import (
     Deadline,
     backup,
     check_suffix,
+    event_name,
     guard_workbook,
+    iso_date,
     read_tournament,
     rules_date,
     time_limit,
@@ -252,3 +255,89 @@ def run_resize(args: argparse.Namespace) -> int:
 
 def _resized_output(book: Path) -> Path:
     return book.with_name(f"{book.stem}.resized{book.suffix or '.xlsx'}")
+
+
+def add_import_parser(commands: Commands) -> None:
+    """Add the ``import`` command to the ``xlrating`` parser."""
+    importer = commands.add_parser(
+        "import",
+        help="add an event from a FIDE TRF or US Chess crosstable to a club season workbook",
+        description="Read FILE (a FIDE TRF-16 report or a US Chess crosstable) and add its "
+        "players (those not yet listed, matched by name) and its games to the Players and "
+        "Games sheets of BOOK, a club season workbook; the ratings table and its chart are "
+        "resized to fit. Everything else in BOOK is kept; it is rewritten through a "
+        "temporary file, so a failure leaves it untouched.",
+    )
+    importer.add_argument("file", metavar="FILE", help="the TRF or crosstable text file")
+    importer.add_argument(
+        "--into", required=True, metavar="BOOK.xlsx", help="the club season workbook to add to"
+    )
+    importer.add_argument(
+        "--event",
+        type=event_name,
+        metavar="NAME",
+        help="the event's name (default: the name the file gives)",
+    )
+    importer.add_argument(
+        "--date",
+        type=iso_date,
+        metavar="YYYY-MM-DD",
+        help="the event's date, which picks the rules (default: the date the file gives, "
+        "else today)",
+    )
+    importer.add_argument(
+        "--section",
+        metavar="NAME",
+        help="a crosstable page's section to import (its name or number)",
+    )
+    importer.add_argument(
+        "--rating",
+        metavar="R|Q|B",
+        help="a crosstable's rating line to take ratings from (default: the first shown)",
+    )
+    importer.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="show the players, games, date and rules the import would add; write nothing",
+    )
+    importer.add_argument(
+        "--recalc",
+        action="store_true",
+        help="also recalculate BOOK so that the cached results show the new event",
+    )
+    importer.set_defaults(handler=run_import)
+
+
+def add_resize_parser(commands: Commands) -> None:
+    """Add the ``resize`` command to the ``xlrating`` parser."""
+    resize = commands.add_parser(
+        "resize",
+        help="give a club season workbook's tables more (or fewer) rows and event columns",
+        description="Write BOOK with its Players and Games tables holding N and M rows and "
+        "its Ratings sheet E event columns. Rows are inserted below a table as Excel inserts "
+        "them: the formulas, validations, formats and chart that refer to the table follow "
+        "it, and the Ratings, Standings and Crosstable rows (one per player) grow with the "
+        "Players table. Event columns are inserted before the Start and Final columns, and "
+        "the Player card gets a row per event column. A table shrinks only when the rows to "
+        "drop are blank, the event columns only to the events the season has. xlrating "
+        "import grows the tables and the event columns by itself when an event needs more "
+        "room.",
+    )
+    resize.add_argument("book", metavar="BOOK.xlsx", help="the club season workbook")
+    resize.add_argument("--player-rows", type=int, metavar="N", help="rows of the Players table")
+    resize.add_argument("--game-rows", type=int, metavar="M", help="rows of the Games table")
+    resize.add_argument(
+        "--event-columns",
+        type=int,
+        metavar="E",
+        help="event columns of the Ratings sheet (and rows of the Player card's table)",
+    )
+    resize.add_argument(
+        "-o", "--output", metavar="OUT.xlsx", help="where to write (default: BOOK.resized.xlsx)"
+    )
+    resize.add_argument(
+        "--in-place",
+        action="store_true",
+        help="overwrite BOOK itself (a backup is kept; written to a temporary file, then renamed)",
+    )
+    resize.set_defaults(handler=run_resize)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cli import CliError, Step, doing
+from .base import CliError, Commands, Step, doing
 
 
 def _libreoffice_profile(text: str | None) -> Path | None:
@@ -50,3 +50,25 @@ def run_libreoffice_setup(args: argparse.Namespace) -> int:
         "cells they fill."
     )
     return 0
+
+
+def add_parser(commands: Commands) -> None:
+    """Add the ``libreoffice-setup`` command to the ``xlrating`` parser."""
+    lo_setup = commands.add_parser(
+        "libreoffice-setup",
+        help="install xlrating's functions into LibreOffice Calc (25.2 or later)",
+        description="Build the xlrating extension (.oxt) for LibreOffice Calc from the "
+        "registry and install it, so the functions compute live in Calc and .xlsx files keep "
+        "their Excel names. Needs LibreOffice 25.2 or later with its Python bridge "
+        "(Debian: python3-uno, libreoffice-script-provider-python). Restart LibreOffice "
+        "afterwards.",
+    )
+    lo_setup.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="install into this LibreOffice user profile (default: your own profile)",
+    )
+    lo_setup.add_argument(
+        "--remove", action="store_true", help="remove the extension instead of installing it"
+    )
+    lo_setup.set_defaults(handler=run_libreoffice_setup)

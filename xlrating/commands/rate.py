@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from ..cli import EXIT_USAGE, FAMILIES, CliError, Step, doing, one_line
 from ..workbook import files
-from .common import read_tournament, rules_date
+from .base import EXIT_USAGE, FAMILIES, CliError, Commands, Step, doing, one_line
+from .common import iso_date, read_tournament, rules_date
 
 #: Files with at least this many players get a progress line on stderr while rated.
 RATE_PROGRESS_PLAYERS: Final = 200
@@ -282,3 +282,42 @@ def add_rating_command(commands: Any, family: str) -> None:
             )
     sub.add_argument("--json", action="store_true", help="print the results as JSON")
     sub.set_defaults(handler=run_rate)
+
+
+def add_rate_file_parser(commands: Commands) -> None:
+    """Add the ``rate FILE`` command to the ``xlrating`` parser."""
+    rater = commands.add_parser(
+        "rate",
+        help="rate a whole FIDE TRF or US Chess crosstable event in the terminal",
+        description="Rate every player of FILE (a FIDE TRF or a US Chess crosstable page; "
+        "every section of a page) and print pre-event rating, post-event rating and change. "
+        "US Chess: all five steps of the event rating; FIDE: the event as one rating period. "
+        "Where the file shows published post-event ratings (crosstables do), they are "
+        "compared. No workbook is needed.",
+    )
+    rater.add_argument("file", metavar="FILE", help="the TRF or crosstable text file")
+    rater.add_argument(
+        "--system",
+        choices=("uscf", "fide"),
+        help="rating system (default: uscf for a crosstable, fide for a TRF)",
+    )
+    rater.add_argument(
+        "--date",
+        type=iso_date,
+        metavar="YYYY-MM-DD",
+        help="the date that picks the rules (default: the file's date, else today)",
+    )
+    rater.add_argument("--section", metavar="NAME", help="rate only this section of a page")
+    rater.add_argument(
+        "--rating",
+        metavar="R|Q|B",
+        help="a crosstable's rating line to rate (default: the first each player shows)",
+    )
+    rater.add_argument(
+        "--fide-list",
+        choices=("standard", "rapid", "blitz"),
+        default="standard",
+        help="the FIDE rating list whose rules apply (default: standard)",
+    )
+    rater.add_argument("--csv", metavar="OUT.csv", help="also write the table as CSV")
+    rater.set_defaults(handler=run_rate_file)

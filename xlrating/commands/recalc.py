@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
-from ..cli import EXIT_FAILURE, EXIT_USAGE, TIME_LIMIT_VARIABLE, CliError, Step, doing
 from ..workbook import files
+from .base import EXIT_FAILURE, EXIT_USAGE, TIME_LIMIT_VARIABLE, CliError, Commands, Step, doing
 from .common import (
     Deadline,
     Progress,
@@ -137,3 +137,43 @@ def _evaluate(args: argparse.Namespace, engine: Any, book: Path, bar: Progress) 
         for key, v in done.values.items()
     }
     return engine.Evaluation(book.resolve(), values)
+
+
+def add_parser(commands: Commands) -> None:
+    """Add the ``recalc`` command to the ``xlrating`` parser."""
+    recalc = commands.add_parser(
+        "recalc",
+        help="compute every formula of a workbook and write the results into a copy",
+        description="Compute every formula of BOOK with xlrating's functions and write a copy "
+        "whose formula cells carry the results as current cached values, so Excel "
+        "without the add-in shows them until a cell they depend on changes "
+        "(--values-only: plain values, for any program). A club season's "
+        "ratings table (SEASON_RATINGS) is first sized to its Players and Games tables, "
+        "as Excel 365 would.",
+    )
+    recalc.add_argument("book", metavar="BOOK.xlsx", help="the workbook to compute")
+    recalc.add_argument(
+        "-o", "--output", metavar="OUT.xlsx", help="where to write (default: BOOK.recalc.xlsx)"
+    )
+    recalc.add_argument(
+        "--values-only", action="store_true", help="drop the formulas and keep only the values"
+    )
+    recalc.add_argument(
+        "--in-place",
+        action="store_true",
+        help="overwrite BOOK itself (written to a temporary file, then renamed)",
+    )
+    recalc.add_argument(
+        "--progress",
+        action="store_true",
+        help="show a progress bar even when stderr is not a terminal",
+    )
+    recalc.add_argument(
+        "--engine",
+        choices=("embedded", "libreoffice"),
+        default="embedded",
+        help="who computes: the embedded engine (default; needs no LibreOffice) or a "
+        "headless LibreOffice 25.2+ with xlrating's add-in (faster on big books; text "
+        "looked up inside a table result does not match there, see docs/libreoffice.md)",
+    )
+    recalc.set_defaults(handler=run_recalc)

@@ -9,8 +9,8 @@ import importlib.util
 from pathlib import Path
 from typing import Any, Final
 
-from ..cli import CliError, Step, doing, one_line
 from ..workbook import files
+from .base import CliError, Commands, Step, doing, one_line
 from .common import progress, workbook_modules
 
 
@@ -182,3 +182,54 @@ def run_demo(args: argparse.Namespace) -> int:
         "Google Sheets or to share, xlrating recalc --values-only writes plain values."
     )
     return 0
+
+
+def add_parsers(commands: Commands) -> None:
+    """Add the ``templates`` and ``demo`` commands to the ``xlrating`` parser."""
+    templates = commands.add_parser(
+        "templates",
+        help="write fresh template workbooks",
+        description="Write the template workbooks into DIR.",
+    )
+    templates.add_argument(
+        "directory",
+        metavar="DIR",
+        nargs="?",
+        default="workbooks",
+        help="where to write them (default: ./workbooks)",
+    )
+    # The club season's layout module imports no workbook library, so --help can read it.
+    from ..workbook import season_layout as club
+
+    for option, what, default in (
+        ("--player-rows", "rows for players", club.CLUB_PLAYER_ROWS),
+        ("--game-rows", "rows for games (a game or a bye per row)", club.CLUB_GAME_ROWS),
+        ("--event-columns", "event columns of the Ratings sheet", club.CLUB_EVENT_COLUMNS),
+    ):
+        templates.add_argument(
+            option,
+            type=int,
+            metavar="N",
+            help=f"club_season.xlsx: {what} (default {default})",
+        )
+    templates.set_defaults(handler=run_templates)
+
+    demo = commands.add_parser(
+        "demo",
+        help="build sample workbooks, recalculate them and print a summary",
+        description="Fill every template with a sample event, recalculate it headlessly and "
+        "print the main results.",
+    )
+    demo.add_argument(
+        "directory",
+        metavar="DIR",
+        nargs="?",
+        default="xlrating-demo",
+        help="where to write the workbooks (default: ./xlrating-demo)",
+    )
+    demo.add_argument(
+        "--progress",
+        action="store_true",
+        help="show a progress bar even when stderr is not a terminal",
+    )
+    demo.set_defaults(handler=run_demo)
