@@ -84,6 +84,128 @@ def test_command_line_help_needs_no_excel_library() -> None:
     assert not leaked, f"importing xlrating.cli imported {leaked}"
 
 
+# --- The house: the layers in the folders, and no circles ---------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+#: What each layer may import from the package (besides itself): the core only the one
+#: exception family, the boundary the core, and so on up.  Front ends not listed
+#: (workbook, libreoffice, commands, cli) may import any layer below them.
+ALLOWED: dict[str, tuple[str, ...]] = {
+    "xlrating.rating": ("xlrating.errors",),
+    "xlrating.sheet": ("xlrating.errors", "xlrating.rating"),
+    "xlrating.imports": ("xlrating.errors", "xlrating.rating"),
+}
+
+
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports (at the top or inside a function), read
+    from the source of every module under *root*/xlrating."""
+    paths = {_module_name(p, root): p for p in sorted((root / "xlrating").rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                target = ".".join([*base, *([node.module] if node.module else [])])
+                for alias in node.names:
+                    module = f"{target}.{alias.name}"
+                    found.add(module if module in paths else target)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        graph[name] = {m for m in found if m in paths and m != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while (member := stack.pop()) != module:
+                group.append(member)
+            if group:
+                found.append(sorted([*group, module]))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def _layer(module: str) -> str | None:
+    return next((layer for layer in ALLOWED if module.startswith(layer + ".")), None)
+
+
+def crossings(graph: dict[str, set[str]]) -> list[str]:
+    """Imports that go up or across the layers, as "importer -> imported"."""
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        layer = _layer(module) if module not in ALLOWED else module
+        for target in sorted(targets):
+            if target == "xlrating.cli" and module.startswith("xlrating.commands"):
+                wrong.append(f"{module} -> {target}")
+            if layer is None or target.startswith(layer + ".") or target == layer:
+                continue
+            if not any(target == a or target.startswith(a + ".") for a in ALLOWED[layer]):
+                wrong.append(f"{module} -> {target}")
+    return wrong
+
+
+def test_the_import_graph_has_no_circles() -> None:
+    found = circles(import_graph(ROOT))
+    assert not found, found
+
+
+def test_every_import_goes_down_the_layers() -> None:
+    found = crossings(import_graph(ROOT))
+    assert not found, "\n".join(found)
+
+
+def test_the_house_rules_can_fail(tmp_path: Path) -> None:
+    """A circle and an upward import in a package of two layers are both found."""
+    package = tmp_path / "xlrating"
+    for folder in ("rating", "sheet", "commands"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("", "utf-8")
+    (package / "__init__.py").write_text("", "utf-8")
+    (package / "errors.py").write_text("", "utf-8")
+    (package / "cli.py").write_text("from .commands import run\n", "utf-8")
+    (package / "rating" / "elo.py").write_text("from ..sheet import cells\n", "utf-8")
+    (package / "sheet" / "cells.py").write_text(
+        "from ..errors import E\ndef f():\n    from ..rating.elo import g\n", "utf-8"
+    )
+    (package / "commands" / "run.py").write_text("from ..cli import main\n", "utf-8")
+    graph = import_graph(tmp_path)
+    assert circles(graph) == [
+        ["xlrating.cli", "xlrating.commands.run"],
+        ["xlrating.rating.elo", "xlrating.sheet.cells"],
+    ]
+    assert crossings(graph) == [
+        "xlrating.commands.run -> xlrating.cli",
+        "xlrating.rating.elo -> xlrating.sheet.cells",
+    ]
+
+
 # --- Small rooms: no module over about 800 lines without a reason ------------------------
 
 PACKAGE = Path(__file__).resolve().parent.parent / "xlrating"
