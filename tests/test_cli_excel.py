@@ -21,6 +21,8 @@ from .conftest import evaluated
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 README = Path(__file__).resolve().parent.parent / "README.md"
+#: The Excel user's steps in full (README.md links them).
+EXCEL_DOCS = Path(__file__).resolve().parent.parent / "docs" / "excel.md"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -169,15 +171,17 @@ def test_excel_setup_without_xlwings(
 def test_instructions_never_send_users_to_the_package_index() -> None:
     texts = [t for _, t in instructions.how_to_use_lines()]
     texts += [instructions.EXCEL_SETUP_NEXT, instructions.ELSEWHERE]
-    readme = README.read_text(encoding="utf-8")
-    for text in [*texts, readme]:
+    readmes = [README.read_text(encoding="utf-8"), EXCEL_DOCS.read_text(encoding="utf-8")]
+    for text in [*texts, *readmes]:
         for command in re.findall(r"pip install [^\n`]*", text):
             assert "-e " in command or ".whl" in command or "xlrating" not in command, command
 
 
 def test_instructions_carry_every_step() -> None:
     sheet = " ".join(t for _, t in instructions.how_to_use_lines())
-    excel_section = README.read_text(encoding="utf-8").split("### Using the functions in Excel")[1]
+    excel_section = EXCEL_DOCS.read_text(encoding="utf-8").split("## Using the functions in Excel")[
+        1
+    ]
     excel_section = excel_section.split("\n## ")[0]
     for needed in (
         "References",  # the reference to xlwings for a workbook of one's own
@@ -195,7 +199,7 @@ def test_instructions_carry_every_step() -> None:
         ".xlsm",
     ):
         assert needed in sheet, f"the How to use text lacks {needed!r}"
-        assert needed in excel_section, f"README's Excel section lacks {needed!r}"
+        assert needed in excel_section, f"docs/excel.md's Excel section lacks {needed!r}"
     for needed in ("References", "Ctrl+Alt+F9", "Enable Content", "Unblock", "Ctrl+Shift+Enter"):
         assert needed in instructions.EXCEL_SETUP_NEXT
 

@@ -38,7 +38,7 @@ TIME_LIMIT_VARIABLE: Final = "XLRATING_TIME_LIMIT"
 #: Memory the ``xlrating`` command allows itself (its data segment, ``RLIMIT_DATA``, where
 #: the platform has it: Linux counts the heap and private mappings in it): the largest
 #: workbook the guard accepts peaked at 1.1 GB, a 5,000-game season at 0.4 GB; beyond the
-#: limit a run ends with one line (README: "within about a minute and 1.5 GB").
+#: limit a run ends with one line (docs/files.md: "within about a minute and 1.5 GB").
 MEMORY_LIMIT_BYTES: Final = 1536 * 1024**2
 
 

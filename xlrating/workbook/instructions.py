@@ -2,7 +2,7 @@
 
 The "How to use" sheet of every template (:func:`how_to_use_lines`), ``xlrating
 excel-setup``'s closing message (:data:`EXCEL_SETUP_NEXT`) and its explanation off
-Windows (:data:`ELSEWHERE`) are written from here; README's "Using the functions in
+Windows (:data:`ELSEWHERE`) are written from here; docs/excel.md's "Using the functions in
 Excel" says the same, and a test holds them together.  Where a step comes from:
 
 * xlrating is not published on the package index: it is installed from a clone of its
