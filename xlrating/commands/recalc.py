@@ -81,7 +81,17 @@ def run_recalc(args: argparse.Namespace) -> int:
     finally:
         bar.close()
         Path(scratch).unlink(missing_ok=True)
-    kind = "values only" if args.values_only else "formulas kept, results cached"
+    _print_report(target, report, fitted, evaluation, values_only=args.values_only)
+    return 0
+
+
+def _print_report(
+    target: Path, report: Any, fitted: Any, evaluation: Any, *, values_only: bool
+) -> None:
+    """What ``recalc`` says when it has written *target*: the cells computed, the season
+    table fitted or grown, and (on stderr) the cells it could not compute or that show an
+    error."""
+    kind = "values only" if values_only else "formulas kept, results cached"
     print(
         f"wrote {target} ({report.written} of {report.formula_cells} formula cells computed; "
         f"{kind})"
@@ -110,7 +120,6 @@ def run_recalc(args: argparse.Namespace) -> int:
             f"(first: {sheet}!{cell}: {str(shown)[:120]})",
             file=sys.stderr,
         )
-    return 0
 
 
 #: Excel's error values: a LibreOffice error shown otherwise (Err:504, ...) is cached as #VALUE!.

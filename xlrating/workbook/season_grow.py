@@ -276,6 +276,116 @@ def _shared_strings(zf: zipfile.ZipFile) -> list[str]:
     ]
 
 
+def _edit_rows(
+    pkg: Package, blocks: list[tuple[str, int, int, int]], book: str
+) -> tuple[list[RowEdit], int]:
+    """Insert (or drop) the rows of each block (sheet, first row, last row, rows to add):
+    the edits made, and how many formula cells the new rows were given."""
+    edits: list[RowEdit] = []
+    formulas = 0
+    for sheet, first, last, delta in blocks:
+        if delta == 0:
+            continue
+        if delta < 0:
+            kept = pkg.values_in(sheet, last + delta + 1, last)
+            if kept:
+                raise SeasonBookError(
+                    f"{book}: cannot drop rows {last + delta + 1}-{last} of sheet "
+                    f"{sheet!r}: {sheet}!{kept[0]} holds a value (only blank rows are "
+                    "dropped)"
+                )
+            edit = RowEdit(sheet, last + delta + 1, delta, first)
+            pkg.apply(edit)
+        else:
+            if last - first < 1 and pkg.holds_formulas(sheet, first, last):
+                raise SeasonBookError(
+                    f"{book}: sheet {sheet!r} has one row per player and a single row: "
+                    "xlrating cannot tell how its formulas continue"
+                )
+            edit = RowEdit(sheet, last + 1, delta, first)
+            pkg.apply(edit)
+            formulas += pkg.fill(sheet, last, delta)
+        edits.append(edit)
+    return edits, formulas
+
+
+def _without_calc_chain(zf: zipfile.ZipFile) -> dict[str, bytes | None]:
+    """The parts that drop the calculation chain (None: the part goes), which Excel
+    rebuilds; nothing when the book has none."""
+    if "xl/calcChain.xml" not in zf.namelist():
+        return {}
+    out: dict[str, bytes | None] = {"xl/calcChain.xml": None}
+    for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
+        if name in zf.namelist():
+            text = zf.read(name).decode("utf-8")
+            text = re.sub(r'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', "", text)
+            text = re.sub(r'<Relationship\b[^>]*Type="[^"]*/calcChain"[^>]*/>', "", text)
+            out[name] = text.encode("utf-8")
+    return out
+
+
+def _moved(area: Area, edits: Sequence[RowEdit]) -> Area:
+    """*area* where the row *edits* moved it."""
+    sheet, ref = area
+    r1, c1, r2, c2 = bounds(ref)
+    for edit in edits:
+        if edit.sheet.casefold() == sheet.casefold():
+            new = edit.rows(r1, r2)
+            assert new is not None
+            r1, r2 = new
+    return sheet, f"{address(r1, c1)}:{address(r2, c2)}"
+
+
+def _sheets_and_parts(zf: zipfile.ZipFile) -> tuple[dict[str, str], dict[str, bytes]]:
+    """The book's sheets (name -> part) and the parts a grow edits: the sheets, the
+    workbook and the charts."""
+    sheets = dict(sheet_parts(zf))
+    wanted = set(sheets.values()) | {_workbook_part(zf)}
+    parts = {
+        name: zf.read(name)
+        for name in zf.namelist()
+        if name in wanted or (name.startswith("xl/charts/") and name.endswith(".xml"))
+    }
+    return sheets, parts
+
+
+def _ratings_array(pkg: Package, layout: SeasonLayout) -> str | None:
+    """The range of the ratings array (the SEASON_RATINGS formula in the layout's column)
+    as the package now has it; None if there is none."""
+    found = None
+    for cell, text, ref in pkg.sheet(layout.sheet).arrays():
+        if f"{FUNCTION}(" in text and parse_cell(cell)[1] == parse_cell(layout.cell)[1]:
+            found = ref
+    return found
+
+
+def _moved_layout(
+    layout: SeasonLayout, edits: Sequence[RowEdit], array_ref: str | None
+) -> SeasonLayout:
+    """*layout* where the row *edits* moved it; *array_ref*: the ratings array's range as
+    the edits left it (None: moved as the layout's own)."""
+    anchor = _moved((layout.sheet, layout.cell), edits)[1].split(":")[0]
+    whole = layout.ref if ":" in layout.ref else f"{layout.ref}:{layout.ref}"
+    ref = _moved((layout.sheet, whole), edits)[1] if ":" in layout.ref else anchor
+    return SeasonLayout(
+        layout.sheet,
+        anchor,
+        array_ref.replace("$", "") if array_ref is not None else ref,
+        _moved(layout.players, edits),
+        _moved(layout.games, edits),
+    )
+
+
+def _moved_row(row: int, sheet: str, edits: Sequence[RowEdit]) -> int:
+    """Where the row *edits* moved row *row* of *sheet*."""
+    for edit in edits:
+        if edit.sheet.casefold() == sheet.casefold():
+            moved = edit.rows(row, row)
+            assert moved is not None
+            row = moved[0]
+    return row
+
+
 def _grown_parts(
     zf: zipfile.ZipFile,
     layout: SeasonLayout,
@@ -303,13 +413,7 @@ def _grown_parts(
             f"{book}: the Players and Games tables share sheet {p_sheet!r}; xlrating grows "
             "a table by inserting rows, which would move the other one"
         )
-    sheets = dict(sheet_parts(zf))
-    wanted = set(sheets.values()) | {_workbook_part(zf)}
-    parts = {
-        name: zf.read(name)
-        for name in zf.namelist()
-        if name in wanted or (name.startswith("xl/charts/") and name.endswith(".xml"))
-    }
+    sheets, parts = _sheets_and_parts(zf)
     head = parse_cell(layout.cell)[0]
     room = None
     for name, part in sheets.items():
@@ -334,81 +438,23 @@ def _grown_parts(
         )
         if held is not None and dp >= 0 and dg >= 0 and not shrinks_columns:  # cells only added
             _refuse_rows_beyond_limits(pkg, blocks, held, book)
-        edits: list[RowEdit] = []
-        formulas = 0
-        for sheet, first, last, delta in blocks:
-            if delta == 0:
-                continue
-            if delta < 0:
-                kept = pkg.values_in(sheet, last + delta + 1, last)
-                if kept:
-                    raise SeasonBookError(
-                        f"{book}: cannot drop rows {last + delta + 1}-{last} of sheet "
-                        f"{sheet!r}: {sheet}!{kept[0]} holds a value (only blank rows are "
-                        "dropped)"
-                    )
-                edit = RowEdit(sheet, last + delta + 1, delta, first)
-                pkg.apply(edit)
-            else:
-                if last - first < 1 and pkg.holds_formulas(sheet, first, last):
-                    raise SeasonBookError(
-                        f"{book}: sheet {sheet!r} has one row per player and a single row: "
-                        "xlrating cannot tell how its formulas continue"
-                    )
-                edit = RowEdit(sheet, last + 1, delta, first)
-                pkg.apply(edit)
-                formulas += pkg.fill(sheet, last, delta)
-            edits.append(edit)
-        grew_events = event_columns is not None and event_columns != events
-        if grew_events and room is not None and event_columns is not None:
-            for edit in edits:
-                if edit.sheet.casefold() == layout.sheet.casefold():
-                    moved_head = edit.rows(head, head)
-                    assert moved_head is not None
-                    head = moved_head[0]
+        edits, formulas = _edit_rows(pkg, blocks, book)
+        if event_columns is not None and event_columns != events and room is not None:
+            head = _moved_row(head, layout.sheet, edits)
             card_edits, written = _resize_events(
                 pkg, layout, head, room, event_columns, drawn, _shared_strings(zf)
             )
             edits.extend(card_edits)
             formulas += written
-        array_ref = None  # the ratings array's range as the edits left it
-        for cell, text, ref in pkg.sheet(layout.sheet).arrays():
-            if f"{FUNCTION}(" in text and parse_cell(cell)[1] == parse_cell(layout.cell)[1]:
-                array_ref = ref
+        array_ref = _ratings_array(pkg, layout)  # its range as the edits left it
         # New formula cells carry no cached value: write_book asks for a full calculation on
         # load, as it does for every book it changes.
     except RowsError as error:
         raise SeasonBookError(f"{book}: {error}") from None
     out: dict[str, bytes | None] = dict(pkg.to_parts())
-    if any(name == "xl/calcChain.xml" for name in zf.namelist()):
-        out["xl/calcChain.xml"] = None
-        for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
-            if name in zf.namelist():
-                text = zf.read(name).decode("utf-8")
-                text = re.sub(r'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', "", text)
-                text = re.sub(r'<Relationship\b[^>]*Type="[^"]*/calcChain"[^>]*/>', "", text)
-                out[name] = text.encode("utf-8")
+    out.update(_without_calc_chain(zf))
 
-    def moved(area: Area) -> Area:
-        sheet, ref = area
-        r1, c1, r2, c2 = bounds(ref)
-        for edit in edits:
-            if edit.sheet.casefold() == sheet.casefold():
-                new = edit.rows(r1, r2)
-                assert new is not None
-                r1, r2 = new
-        return sheet, f"{address(r1, c1)}:{address(r2, c2)}"
-
-    anchor = moved((layout.sheet, layout.cell))[1].split(":")[0]
-    array = moved((layout.sheet, layout.ref if ":" in layout.ref else f"{layout.ref}:{layout.ref}"))
-    ref = array[1] if ":" in layout.ref else anchor
-    grown = SeasonLayout(
-        layout.sheet,
-        anchor,
-        array_ref.replace("$", "") if array_ref is not None else ref,
-        moved(layout.players),
-        moved(layout.games),
-    )
+    grown = _moved_layout(layout, edits, array_ref)
     columns: tuple[int, int] | None = None
     event_area: Area | None = None
     if room is not None and events is not None:

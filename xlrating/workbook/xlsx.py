@@ -18,6 +18,9 @@ Only the standard library is used (``zipfile`` and ``xml.dom.minidom``, which ke
 namespace prefixes exactly as written: Excel refuses a file whose ``mc:Ignorable``
 prefixes were renamed).  The new file is written next to the target and renamed over
 it, so an existing file is never left half-written.
+
+One piece: one writer of cached values, its fast path and its openpyxl path side by side, so
+that a test can hold them to the same output; the sheet rewriter they share lives here too.
 """
 
 from __future__ import annotations
@@ -605,16 +608,20 @@ def _rewrite_fast(
         result.written += 1
         if _is_error(value):
             result.errors.append((sheet, where))
-    edits.sort()
+    result.data = _spliced(text, offset, body, edits).encode("utf-8")
+    return result
+
+
+def _spliced(text: str, offset: int, body: str, edits: list[tuple[int, int, str]]) -> str:
+    """*text* with the spans (start, end) of *body*, its part at *offset*, replaced."""
     pieces, at = [text[:offset]], 0
-    for start, end, new in edits:
+    for start, end, new in sorted(edits):
         pieces.append(body[at:start])
         pieces.append(new)
         at = end
     pieces.append(body[at:])
     pieces.append(text[offset + len(body) :])
-    result.data = "".join(pieces).encode("utf-8")
-    return result
+    return "".join(pieces)
 
 
 def write_cached_values(

@@ -10,6 +10,10 @@ sheet is one EVENT_CROSSTABLE call; the Player card reads the Ratings and Games 
 No formula looks text up inside a table result (LibreOffice never finds it there): rows
 and columns are found with SUMPRODUCT(EXACT(...)) and read with INDEX.  The sample
 season and the checks are in :mod:`.club_sample`.
+
+One piece: the club season's seven sheets are built from one layout and refer to each
+other's cells; the Player card and the Crosstable already live in club_pages.py, the sample
+season in club_sample.py.
 """
 
 from __future__ import annotations
@@ -276,7 +280,11 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
 
 
 def _games_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
-    """The Games sheet: one row per game or bye."""
+    """The Games sheet: one row per game or bye.
+
+    One piece: the sheet's cells in reading order, top to bottom; each statement writes
+    one cell or block the user sees, so the function reads as the sheet does.
+    """
     room, top, bye_row, names = a.room, a.top, a.bye_row, a.names
     g = book.sheet(GAMES_SHEET)
     g.widths(A=22, B=12, C=8, D=24, E=24, F=9, G=3, H=70)
@@ -515,7 +523,11 @@ def _start_and_final(book: Book, a: Areas, r: Sheet) -> None:
 
 
 def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
-    """The Standings sheet: one event's players, rounds, points, rank and rating change."""
+    """The Standings sheet: one event's players, rounds, points, rank and rating change.
+
+    One piece: the sheet's cells in reading order, top to bottom; each statement writes
+    one cell or block the user sees, so the function reads as the sheet does.
+    """
     room, top, first, last_game = a.room, a.top, a.first, a.last_game
     spill_events, spill_names, spill_table, starts = (
         a.spill_events,
