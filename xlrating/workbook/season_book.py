@@ -34,9 +34,10 @@ This module holds the import (:func:`import_event`); finding and fitting live in
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ..rating.tournament import BYE, Event, name_problem
+from ..rating.tournament import BYE, Event, Player, name_problem
 from ..sheet.cells import EXCEL_EPOCH, is_error_cell
 from .a1 import bounds
 from .season_fit import (
@@ -218,6 +219,137 @@ def _serial(day: dt.date) -> float:
     return float((day - EXCEL_EPOCH).days)
 
 
+def _read_tables(book: Path) -> tuple[SeasonLayout, list[list[object]], list[list[object]]]:
+    """The season's layout and its Players and Games tables.  The tables are streamed
+    (openpyxl's full reader would also parse every chart, a second per hundred events);
+    the whole book is read only when its layout is unusual."""
+    quick = layout_from_xml(book)
+    tables = streamed_tables(book, quick) if quick is not None else None
+    if tables is not None:
+        return tables
+    wb = load_book(book, checked=True)
+    layout = layout_of(wb, book.name)
+    return layout, grid_of(wb, layout.players), grid_of(wb, layout.games)
+
+
+def _player_cells(
+    new_players: Sequence[Player],
+    players: list[list[object]],
+    at: int,
+    first: tuple[int, int],
+    width: int,
+) -> dict[tuple[int, int], object]:
+    """The cells of the Players table's new rows (from sheet cell *first*), and the same
+    values put in *players* from its row *at*: name, rating, rated games (0 when
+    unrated), floor, age, as far as the table is *width* columns wide."""
+    cells: dict[tuple[int, int], object] = {}
+    for i, player in enumerate(new_players):
+        unrated = player.rating is None
+        values: list[str | float | None] = [
+            player.name,
+            player.rating,
+            0 if unrated else player.games,
+            player.floor or None,
+            player.age,
+        ]
+        for j, value in enumerate(values[:width]):
+            if value is not None:
+                cells[(first[0] + i, first[1] + j)] = float(value) if j else value
+            players[at + i][j] = cell_value(value)
+    return cells
+
+
+def _game_cells(
+    rows: Sequence[tuple[int, str, str, str]],
+    games: list[list[object]],
+    at: int,
+    first: tuple[int, int],
+    event_name: str,
+    date: dt.date,
+    spelling: Mapping[str, str],
+) -> dict[tuple[int, int], object]:
+    """The cells of the Games table's new rows (from sheet cell *first*: event, date as a
+    serial, round, white, black, result), and the same put in *games* from its row *at*."""
+    cells: dict[tuple[int, int], object] = {}
+    for i, (rnd, white, black, result) in enumerate(rows):
+        row: list[object] = [
+            event_name,
+            _serial(date),
+            float(rnd),
+            spelling[white],
+            spelling.get(black, black),
+            result,
+        ]
+        for j, cell in enumerate(row):
+            cells[(first[0] + i, first[1] + j)] = cell
+        games[at + i][:6] = [event_name, date, float(rnd), *row[3:]]
+    return cells
+
+
+def _event_columns(book: Path, layout: SeasonLayout, needed: int) -> int | None:
+    """The event columns the Ratings sheet grows to when the season would have more
+    events (*needed*) than it has columns (None: it has room)."""
+    have = event_columns_of(book, layout) if needed else None
+    if have is None or needed <= have:
+        return None
+    columns = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
+    if needed > columns:
+        raise SeasonBookError(
+            f"no room on sheet {layout.sheet}: the season would have {needed} events and "
+            f"the sheet grows to at most {CLUB_MAX_EVENT_COLUMNS:,} event columns"
+        )
+    return columns
+
+
+def _match_players(
+    event: Event, players: list[list[object]]
+) -> tuple[list[Player], dict[str, str]]:
+    """The event's players not yet on the Players table (matched by name, ignoring case
+    and spacing), and each player's name as the book will spell it (the table's own
+    spelling for those it has)."""
+    listed = {_key(row[0]): str(row[0]) for row in players if row and row[0] is not None}
+    spelling: dict[str, str] = {}
+    new_players = []
+    for player in event.players:
+        known = listed.get(_key(player.name))
+        if known is None:
+            new_players.append(player)
+            spelling[player.name] = player.name
+        else:
+            spelling[player.name] = " ".join(known.split())
+    return new_players, spelling
+
+
+def _rows_for(needed: int, step: int, most: int, no_room: str) -> int:
+    """The rows a table grows to for *needed* rows (:func:`room_for`); refused, saying
+    *no_room* and the most it grows to, when that is not enough."""
+    rows = room_for(needed, step, most)
+    if needed > rows:
+        raise SeasonBookError(f"{no_room} and grows to at most {most:,} rows")
+    return rows
+
+
+def _check_tables(
+    book: Path, layout: SeasonLayout, games: list[list[object]], event_name: str
+) -> None:
+    """Refuse a season whose tables are too narrow to import into, or that already has
+    an event called *event_name*."""
+    (_, p_ref), (g_sheet, g_ref) = layout.players, layout.games
+    _, pc1, _, pc2 = bounds(p_ref)
+    _, gc1, _, gc2 = bounds(g_ref)
+    if pc2 - pc1 < 1 or gc2 - gc1 < 5:
+        raise SeasonBookError(
+            f"{book.name}: the tables need columns name, rating, ... (players) and event, "
+            f"date, round, white, black, result (games); {FUNCTION} reads {p_ref} and {g_ref}"
+        )
+    taken = {_key(row[0]): str(row[0]) for row in games if row and row[0] is not None}
+    if _key(event_name) in taken:
+        raise SeasonBookError(
+            f"{book.name} already has an event called {taken[_key(event_name)]!r} on sheet "
+            f"{g_sheet}: import it under another name"
+        )
+
+
 def import_event(
     book: str | Path,
     event: Event,
@@ -260,127 +392,59 @@ def import_event(
     if not event_name:
         raise SeasonBookError("the event needs a name")
     check_book(book)
-    # The tables are streamed (openpyxl's full reader would also parse every chart, a
-    # second per hundred events); the whole book is read only when its layout is unusual.
-    quick = layout_from_xml(book)
-    tables = streamed_tables(book, quick) if quick is not None else None
-    if tables is not None:
-        layout, players, games = tables
-    else:
-        wb = load_book(book, checked=True)
-        layout = layout_of(wb, book.name)
-        players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
+    layout, players, games = _read_tables(book)
+    _check_tables(book, layout, games, event_name)
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games
     pr1, pc1, pr2, pc2 = bounds(p_ref)
     gr1, gc1, gr2, gc2 = bounds(g_ref)
-    if pc2 - pc1 < 1 or gc2 - gc1 < 5:
-        raise SeasonBookError(
-            f"{book.name}: the tables need columns name, rating, ... (players) and event, "
-            f"date, round, white, black, result (games); {FUNCTION} reads {p_ref} and {g_ref}"
-        )
-    taken = {_key(row[0]): str(row[0]) for row in games if row and row[0] is not None}
-    if _key(event_name) in taken:
-        raise SeasonBookError(
-            f"{book.name} already has an event called {taken[_key(event_name)]!r} on sheet "
-            f"{g_sheet}: import it under another name"
-        )
-    listed = {_key(row[0]): str(row[0]) for row in players if row and row[0] is not None}
-    spelling: dict[str, str] = {}
-    new_players = []
-    for player in event.players:
-        known = listed.get(_key(player.name))
-        if known is None:
-            new_players.append(player)
-            spelling[player.name] = player.name
-        else:
-            spelling[player.name] = " ".join(known.split())
+    new_players, spelling = _match_players(event, players)
     rows, split = game_rows(event)
 
-    p_next = last_used(players) + 1
-    p_room = len(players) - p_next
-    g_next = last_used(games) + 1
-    g_room = len(games) - g_next
+    p_next, g_next = last_used(players) + 1, last_used(games) + 1
+    p_room, g_room = len(players) - p_next, len(games) - g_next
     p_rows, g_rows = len(players), len(games)
     if len(new_players) > p_room:
-        p_rows = room_for(p_next + len(new_players), CLUB_PLAYER_ROWS, CLUB_MAX_PLAYER_ROWS)
-        if p_next + len(new_players) > p_rows:
-            raise SeasonBookError(
-                f"no room on sheet {p_sheet}: the event brings {len(new_players)} new "
-                f"players, the table {p_ref} has room for {p_room} more and grows to at "
-                f"most {CLUB_MAX_PLAYER_ROWS:,} rows"
-            )
+        p_rows = _rows_for(
+            p_next + len(new_players),
+            CLUB_PLAYER_ROWS,
+            CLUB_MAX_PLAYER_ROWS,
+            f"no room on sheet {p_sheet}: the event brings {len(new_players)} new players, "
+            f"the table {p_ref} has room for {p_room} more",
+        )
     if len(rows) > g_room:
-        g_rows = room_for(g_next + len(rows), CLUB_GAME_ROWS, CLUB_MAX_GAME_ROWS)
-        if g_next + len(rows) > g_rows:
-            raise SeasonBookError(
-                f"no room on sheet {g_sheet}: the event needs {len(rows)} rows, the table "
-                f"{g_ref} has {g_room} free rows after its last one and grows to at most "
-                f"{CLUB_MAX_GAME_ROWS:,} rows"
-            )
+        g_rows = _rows_for(
+            g_next + len(rows),
+            CLUB_GAME_ROWS,
+            CLUB_MAX_GAME_ROWS,
+            f"no room on sheet {g_sheet}: the event needs {len(rows)} rows, the table "
+            f"{g_ref} has {g_room} free rows after its last one",
+        )
     players += [[None] * (pc2 - pc1 + 1) for _ in range(p_rows - len(players))]
     games += [[None] * (gc2 - gc1 + 1) for _ in range(g_rows - len(games))]
 
-    player_cells: dict[tuple[int, int], object] = {}
-    for i, player in enumerate(new_players):
-        unrated = player.rating is None
-        values: list[str | float | None] = [
-            player.name,
-            player.rating,
-            0 if unrated else player.games,
-            player.floor or None,
-            player.age,
-        ]
-        row = pr1 + p_next + i
-        for j, value in enumerate(values[: pc2 - pc1 + 1]):
-            if value is not None:
-                player_cells[(row, pc1 + j)] = float(value) if j else value
-            players[p_next + i][j] = cell_value(value)
-    game_cells: dict[tuple[int, int], object] = {}
-    for i, (rnd, white, black, result) in enumerate(rows):
-        cells: list[object] = [
-            event_name,
-            _serial(date),
-            float(rnd),
-            spelling[white],
-            spelling.get(black, black),
-            result,
-        ]
-        row = gr1 + g_next + i
-        for j, cell in enumerate(cells):
-            game_cells[(row, gc1 + j)] = cell
-        games[g_next + i][:6] = [event_name, date, float(rnd), *cells[3:]]
-    edits: dict[str, dict[tuple[int, int], object]] = {}
-    edits.setdefault(p_sheet, {}).update(player_cells)
+    edits = {
+        p_sheet: _player_cells(new_players, players, p_next, (pr1 + p_next, pc1), pc2 - pc1 + 1)
+    }
+    game_cells = _game_cells(rows, games, g_next, (gr1 + g_next, gc1), event_name, date, spelling)
     edits.setdefault(g_sheet, {}).update(game_cells)
 
     shape = shape_of(players, games)
-    # More events than the Ratings sheet has columns: it grows as the tables do.
-    e_cols: int | None = None
     needed = shape[1] - 1 if shape is not None else 0
-    have = event_columns_of(book, layout) if needed else None
-    if have is not None and needed > have:
-        e_cols = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
-        if needed > e_cols:
-            raise SeasonBookError(
-                f"no room on sheet {layout.sheet}: the season would have {needed} events and "
-                f"the sheet grows to at most {CLUB_MAX_EVENT_COLUMNS:,} event columns"
-            )
+    e_cols = _event_columns(book, layout, needed)
     grown: GrowReport | None = None
     before_ref = layout.ref
     if (p_rows, g_rows) == (pr2 - pr1 + 1, gr2 - gr1 + 1) and e_cols is None:
         new_ref = fitted_ref(layout, shape) if shape is not None else None
         new_ref = None if new_ref == layout.ref else new_ref
         series = write_book(book, target, layout, edits, new_ref, {})
-    else:
+    else:  # the tables grow: to their standard room, else to just what the event needs
         exact = (
             max(p_next + len(new_players), pr2 - pr1 + 1),
             max(g_next + len(rows), gr2 - gr1 + 1),
-            None if e_cols is None else needed,
         )
-        series, layout, new_ref, grown = write_grown(
-            book, target, layout, edits, shape, [(p_rows, g_rows, e_cols), exact]
-        )
+        sizes = [(p_rows, g_rows, e_cols), (*exact, None if e_cols is None else needed)]
+        series, layout, new_ref, grown = write_grown(book, target, layout, edits, shape, sizes)
     return ImportReport(
         event=event_name,
         date=date,
