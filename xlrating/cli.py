@@ -202,7 +202,7 @@ _Step = Step
 
 # The command modules import the pieces above from this module, so they come after them.
 from .commands.common import backup_path as backup_path  # noqa: E402
-from .commands.common import event_name, iso_date  # noqa: E402
+from .commands.common import bonus_multiplier_value, event_name, iso_date  # noqa: E402
 from .commands.excel import INTERPRETER_KEY as INTERPRETER_KEY  # noqa: E402
 from .commands.excel import UDF_MODULE as UDF_MODULE  # noqa: E402
 from .commands.excel import UDF_MODULES_KEY as UDF_MODULES_KEY  # noqa: E402
@@ -345,6 +345,14 @@ def build_parser() -> argparse.ArgumentParser:
         "else today)",
     )
     importer.add_argument(
+        "--bonus-multiplier",
+        type=bonus_multiplier_value,
+        metavar="B",
+        help="the US Chess bonus multiplier B you expect: the book rates each event by its "
+        "date, so B must be the one that date picks (checked; the import is refused "
+        "otherwise, naming the dates of B)",
+    )
+    importer.add_argument(
         "--section",
         metavar="NAME",
         help="a crosstable page's section to import (its name or number)",
@@ -386,6 +394,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=iso_date,
         metavar="YYYY-MM-DD",
         help="the date that picks the rules (default: the file's date, else today)",
+    )
+    rater.add_argument(
+        "--bonus-multiplier",
+        type=bonus_multiplier_value,
+        metavar="B",
+        help="US Chess: the bonus multiplier B to rate with instead of the one the date picks "
+        "(needed before 2017-05-01, the first dated B; 14 from then, 12 from 2023-02-01, 10 "
+        "from 2025-01-01)",
     )
     rater.add_argument("--section", metavar="NAME", help="rate only this section of a page")
     rater.add_argument(

@@ -92,6 +92,7 @@ from .uscf_rules import LOW_FLOOR_CAP as LOW_FLOOR_CAP
 from .uscf_rules import LOW_FLOOR_PER_DRAW as LOW_FLOOR_PER_DRAW
 from .uscf_rules import LOW_FLOOR_PER_EVENT as LOW_FLOOR_PER_EVENT
 from .uscf_rules import LOW_FLOOR_PER_WIN as LOW_FLOOR_PER_WIN
+from .uscf_rules import MULTIPLIER_MAX as MULTIPLIER_MAX
 from .uscf_rules import NSTAR_ABOVE_CUTOFF as NSTAR_ABOVE_CUTOFF
 from .uscf_rules import NSTAR_BASE as NSTAR_BASE
 from .uscf_rules import NSTAR_CENTRE as NSTAR_CENTRE
@@ -109,6 +110,7 @@ from .uscf_rules import SPECIAL_EPSILON as SPECIAL_EPSILON
 from .uscf_rules import SPECIAL_HISTORY_SHIFT as SPECIAL_HISTORY_SHIFT
 from .uscf_rules import SPECIAL_MAX_GAMES as SPECIAL_MAX_GAMES
 from .uscf_rules import UscfRules as UscfRules
+from .uscf_rules import bonus_eras as bonus_eras
 from .uscf_rules import uscf_rules as uscf_rules
 from .uscf_special import pwe, solve_special, special_setup
 

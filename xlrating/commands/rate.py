@@ -97,20 +97,71 @@ def _write_csv(target: Path, events: Sequence[Any]) -> None:
                 writer.writerow(["" if v is None else _csv_cell(v) for v in values])
 
 
+def undated_line(source: Path, system: str, day: Any, multiplier: float | None) -> str:
+    """The first line of the output for a file with no event date and no --date: which
+    rules it was rated by, and how to choose others."""
+    from ..uscf_rules import uscf_rules
+
+    head = f"no event date in {source.name}: rated by"
+    if system != "uscf":
+        return f"{head} the FIDE rules in force today, {day}; give --date to choose others"
+    if multiplier is not None:
+        return (
+            f"{head} the US Chess rules in force today, {day}, with bonus multiplier "
+            f"B = {multiplier:g} (--bonus-multiplier); give --date to choose others"
+        )
+    rules = uscf_rules(day)
+    since = "" if rules.bonus_from is None else f", from {rules.bonus_from.isoformat()}"
+    return (
+        f"{head} the rules in force today (bonus multiplier B = {rules.bonus_multiplier:g}"
+        f"{since}); give --date or --bonus-multiplier to choose others"
+    )
+
+
+def unknown_multiplier(where: str, source: Path, day: Any, came_from: str) -> CliError:
+    """The refusal of a US Chess rating dated before the first dated bonus multiplier."""
+    from ..uscf_rules import BONUS_MULTIPLIERS
+
+    first = BONUS_MULTIPLIERS[0][0].isoformat()
+    return CliError(
+        f"{where}: {source.name}: no US Chess bonus multiplier is known for an event ending "
+        f"{day} (rules date from {came_from}; the first dated one applies from {first}): "
+        "give it with --bonus-multiplier B",
+        EXIT_USAGE,
+    )
+
+
 def run_rate_file(args: argparse.Namespace) -> int:
     from ..errors import RatingError
     from ..rate_file import rate_event
+    from ..uscf_rules import uscf_rules
 
     where = "xlrating rate"
     source = Path(args.file)
     target = Path(args.csv) if args.csv else None
     if target is not None and target.exists() and target.resolve() == source.resolve():
         raise CliError(f"{where}: --csv {target} is the input file", EXIT_USAGE)
+    multiplier = getattr(args, "bonus_multiplier", None)
+    if multiplier is not None and args.system == "fide":
+        raise CliError(
+            f"{where}: --bonus-multiplier is US Chess's bonus; --system fide has none",
+            EXIT_USAGE,
+        )
     imported_events = read_tournament(where, source, args)
-    results = []
+    results, undated = [], []
     for imported in imported_events:
         system: Any = args.system or ("uscf" if imported.source_format == "crosstable" else "fide")
+        if multiplier is not None and system != "uscf":
+            raise CliError(
+                f"{where}: --bonus-multiplier is US Chess's bonus, and {source.name} is rated "
+                "by FIDE (a TRF's default): add --system uscf",
+                EXIT_USAGE,
+            )
         day, came_from = rules_date(imported, args.date)
+        if system == "uscf" and multiplier is None and uscf_rules(day).bonus_multiplier is None:
+            raise unknown_multiplier(where, source, day, came_from)
+        no_date = args.date is None and imported.event.date is None
+        undated.append(undated_line(source, system, day, multiplier) if no_date else "")
         players, games = len(imported.event.players), len(imported.event.games)
         if players >= RATE_PROGRESS_PLAYERS or sys.stderr.isatty():
             label = imported.event.name or source.name
@@ -120,7 +171,16 @@ def run_rate_file(args: argparse.Namespace) -> int:
                 flush=True,
             )
         try:
-            results.append(rate_event(imported, system, day, came_from, rating_list=args.fide_list))
+            results.append(
+                rate_event(
+                    imported,
+                    system,
+                    day,
+                    came_from,
+                    rating_list=args.fide_list,
+                    multiplier=multiplier,
+                )
+            )
         except RatingError as error:
             raise CliError(
                 f"{where}: {source.name}: {one_line(error)} (rules date {day} from "
@@ -128,9 +188,11 @@ def run_rate_file(args: argparse.Namespace) -> int:
             ) from None
     if target is not None:
         _write_csv(target, results)
-    for number, rated in enumerate(results):
+    for number, (rated, first_line) in enumerate(zip(results, undated, strict=True)):
         if number:
             print()
+        if first_line:
+            print(first_line)
         title = rated.name or source.name
         print(
             f"{title} ({_SYSTEM_NAMES[rated.system]}): {len(rated.rows)} players, "

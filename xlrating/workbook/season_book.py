@@ -38,7 +38,9 @@ from pathlib import Path
 
 from ..cells import EXCEL_EPOCH, is_error_cell
 from ..tournament import BYE, Event, name_problem
-from .a1 import bounds
+from ..uscf_rules import BONUS_MULTIPLIERS, uscf_rules
+from .a1 import bounds, parse_cell, split_sheet
+from .formula_text import outside_strings
 from .season_fit import (
     BYE_TEXT,
     FORFEIT_TEXT,
@@ -90,8 +92,115 @@ __all__ = [
     "game_rows",
     "import_event",
     "resize_season",
+    "season_system",
     "text_problem",
 ]
+
+
+# ---------------------------------------------------------------- the season's system
+
+#: Rating systems whose rules depend on the event's date (US Chess's bonus multiplier,
+#: FIDE's K rules): a season rated by one of them cannot rate an event of any date.
+_DATED_SYSTEMS = ("uscf", "fide")
+
+
+def _arguments(formula: str) -> list[str]:
+    """The top-level arguments of ``=NAME(a,b,...)`` (commas inside strings, parentheses
+    and array constants do not split)."""
+    body = formula.lstrip("=")
+    body = body[body.find("(") + 1 : body.rfind(")")] if "(" in body else ""
+    args, depth, current = [], 0, []
+    for code, piece in outside_strings(body):
+        if not code:
+            current.append(piece)
+            continue
+        for char in piece:
+            if char in "({":
+                depth += 1
+            elif char in ")}":
+                depth -= 1
+            elif char == "," and depth == 0:
+                args.append("".join(current).strip())
+                current = []
+                continue
+            current.append(char)
+    args.append("".join(current).strip())
+    return args
+
+
+def season_system(book: str | Path) -> str | None:
+    """The rating system a season book's ``SEASON_RATINGS`` call uses: its third argument,
+    a text or a reference to a cell holding one (left out: ``"uscf"``, the default); None
+    when it is an expression or the book has no season table."""
+    from openpyxl import load_workbook
+
+    book = Path(book)
+    layout = layout_from_xml(book)
+    if layout is None:
+        return None
+    with book.open("rb") as handle:
+        wb = load_workbook(handle, read_only=True)
+        try:
+            names = {name.upper(): name for name in wb.sheetnames}
+
+            def value(sheet: str, ref: str) -> object:
+                row, col = parse_cell(ref.replace("$", ""))
+                cells = wb[names[sheet.upper()]].iter_rows(
+                    min_row=row, max_row=row, min_col=col, max_col=col, values_only=True
+                )
+                return next(iter(cells), (None,))[0]
+
+            formula = value(layout.sheet, layout.cell)
+            text = str(getattr(formula, "text", formula) or "")
+            args = _arguments(text)
+            if len(args) < 3 or not args[2]:
+                return "uscf"
+            third = args[2]
+            if third.startswith('"') and third.endswith('"'):
+                return third[1:-1].replace('""', '"').strip().lower() or "uscf"
+            sheet, ref = split_sheet(third)
+            try:
+                held = value(sheet or layout.sheet, ref)
+            except (KeyError, ValueError):
+                return None  # an expression, or a sheet the book does not have
+        finally:
+            wb.close()
+    if held is None or held == "":
+        return "uscf"
+    return str(held).strip().lower() if isinstance(held, str) else None
+
+
+def _unrateable(
+    book: Path,
+    system: str,
+    players: list[list[object]],
+    games: list[list[object]],
+    event_name: str,
+    date: dt.date,
+) -> SeasonBookError | None:
+    """Why the season, with the event added, would not rate (the whole ratings table
+    would show an error), or None."""
+    if system == "uscf" and uscf_rules(date).bonus_multiplier is None:
+        first = BONUS_MULTIPLIERS[0][0].isoformat()
+        return SeasonBookError(
+            f"{book.name} rates its season by US Chess (system uscf), whose bonus multiplier "
+            f"is known only for events ending {first} or later, and {event_name!r} is dated "
+            f"{date.isoformat()}: every rating of the season would show an error, so "
+            "nothing was written (the book rates each event by its date and holds no "
+            f"multiplier); give a date from {first} on (--date), or choose another system on "
+            "the Ratings sheet"
+        )
+    from ..catalog import FUNCTIONS
+
+    table = FUNCTIONS["SEASON_RATINGS"](players, games, system, None)
+    if isinstance(table, str):  # an error text: the function gives a table otherwise
+        return SeasonBookError(
+            f"{book.name} rates its season by {system}: with {event_name!r} "
+            f"({date.isoformat()}) every rating of the season would show {table!r}, so "
+            "nothing was written; give the event another date (--date), or choose another "
+            "system on the Ratings sheet"
+        )
+    return None
 
 
 # ---------------------------------------------------------------- importing
@@ -350,6 +459,11 @@ def import_event(
         for j, cell in enumerate(cells):
             game_cells[(row, gc1 + j)] = cell
         games[g_next + i][:6] = [event_name, date, float(rnd), *cells[3:]]
+    system = season_system(book)
+    if system in _DATED_SYSTEMS:  # the tables as they will be: can the season be rated?
+        problem = _unrateable(book, system, players, games, event_name, date)
+        if problem is not None:
+            raise problem
     edits: dict[str, dict[tuple[int, int], object]] = {}
     edits.setdefault(p_sheet, {}).update(player_cells)
     edits.setdefault(g_sheet, {}).update(game_cells)
