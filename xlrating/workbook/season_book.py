@@ -195,10 +195,10 @@ def _unrateable(
     table = FUNCTIONS["SEASON_RATINGS"](players, games, system, None)
     if isinstance(table, str):  # an error text: the function gives a table otherwise
         return SeasonBookError(
-            f"{book.name} rates its season by {system}: with {event_name!r} "
-            f"({date.isoformat()}) every rating of the season would show {table!r}, so "
-            "nothing was written; give the event another date (--date), or choose another "
-            "system on the Ratings sheet"
+            f"{book.name} rates its season by {system}, and with {event_name!r} "
+            f"({date.isoformat()}) its whole Ratings table would show: {table}; nothing was "
+            "written: give the event another date (--date), or choose another system on the "
+            "Ratings sheet"
         )
     return None
 
