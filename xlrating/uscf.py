@@ -20,9 +20,10 @@ Readings chosen here where the sources leave a choice (each is one constant or b
 
 * Bonus multiplier B by event end date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from
   2025-01-01 (docs/rules/uscf.md#d3).  For an earlier event no B is assumed: the sources
-  only date B = 12 to "~2015-2017" and also report 10 and 6 for earlier years
-  (docs/rules/uscf.md#bonus-b), so :func:`bonus_multiplier` raises and the caller must
-  give ``multiplier``.
+  give earlier values (10 in 2005, 8 until a change to 10 in 2014, 12 until 2017-04-30)
+  but not the dates their eras began (docs/rules/uscf.md#bonus-b-before-2017), so
+  :func:`bonus_multiplier` raises and the caller must give ``multiplier`` (0 to
+  :data:`MULTIPLIER_MAX`).
 * Floors: the post-event rating is ``max(result, floor)`` (docs/rules/uscf.md#floors).  A
   floor above the pre-event rating therefore lifts the rating to the floor; that is how
   prize floors work ($2,500 in an under-1800 prize gives a floor of 1800).
