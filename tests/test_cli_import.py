@@ -410,6 +410,21 @@ def test_names_match_ignoring_case_and_keep_the_sheet_spelling(
         (["{trf}", "--into", "{elo}"], 1, "elo.xlsx has no SEASON_RATINGS table"),
         (["{trf}", "--into", "{notxlsx}"], 1, "not an xlsx file"),
         (["{dir}/missing.txt", "--into", "{book}"], 1, "no such file"),
+        # Issue 25: the book rates US Chess by each event's date and holds no multiplier.
+        (["{trf}", "--into", "{book}", "--date", "2012-06-01"], 1,
+         "club_season.xlsx rates its season by US Chess (system uscf), whose bonus multiplier "
+         "is known only for events ending 2017-05-01 or later, and 'Hand-written test sample "
+         "(TRF16 layout, not a real event)' is dated 2012-06-01: every rating of the season "
+         "would show an error, so nothing was written"),
+        (["{trf}", "--into", "{book}", "--bonus-multiplier", "14"], 2,
+         "xlrating import: --bonus-multiplier 14: the season book rates each event by its date "
+         "and holds no multiplier, and 2024-03-17 (from record 052 (end date) on line 5) picks "
+         "B = 12; B = 14 applies to events ending 2017-05-01 to 2023-01-31: give such a "
+         "--date, or rate the file alone with xlrating rate sample_trf16.txt "
+         "--bonus-multiplier 14"),
+        (["{trf}", "--into", "{book}", "--bonus-multiplier", "8", "--date", "2012-06-01"], 2,
+         "2012-06-01 (from --date) picks no known B; no dated rule has B = 8: rate the file "
+         "alone with xlrating rate sample_trf16.txt --bonus-multiplier 8"),
     ],
 )  # fmt: skip
 def test_failures_are_one_line_and_leave_the_book(
@@ -440,6 +455,20 @@ def test_failures_are_one_line_and_leave_the_book(
     line = one_line(err)
     assert line.startswith("xlrating import:") and message in line, line
     assert {p: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_import_with_the_multiplier_its_date_picks(
+    capsys: pytest.CaptureFixture[str], book: Path
+) -> None:
+    code, out, err = run(capsys, "import", str(TRF), "--into", str(book), "--bonus-multiplier",
+                         "12")  # fmt: skip
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith(f"imported {TRF_EVENT!r} (2024-03-17) into ")
+    assert lines[1] == (
+        "date 2024-03-17 (it picks the rules: US Chess bonus multiplier B = 12), from record "
+        "052 (end date) on line 5"
+    )
 
 
 def _fill(rows: int) -> list[list[object]]:

@@ -38,6 +38,19 @@ DATA = Path(__file__).parent / "data"
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 PAGE = DATA / "uscf_crosstable_page.txt"
 ROUND_DATES = DATA / "trf_round_dates.txt"
+#: A real US Chess crosstable with no date and no event name; its post-event ratings are
+#: US Chess's published figures (tests/data/README_imports.md).
+REAL = DATA / "uscf_crosstable_real_undated.txt"
+#: The bonus multiplier of its era: B = 12, in force until 2017-04-30 ("changing the bonus
+#: point threshold in the ratings formula from B=12 to B=14 ... effective with tournaments
+#: ending on May 1 or later", new.uschess.org/news/us-chess-rating-bonus-formula-change,
+#: 2017; docs/rules/uscf.md#bonus-b).  The file was public in February 2016, so it is not
+#: of the 2023-2024 era of B = 12.
+REAL_B = 12.0
+#: The two players whose published figure is a rating floor the page does not mark: a
+#: peak-based floor is a multiple of 100 from 1200 to 2100 (docs/rules/uscf.md#floors),
+#: and US Chess shows exactly 1600 and 1200 where the formulas give less.
+REAL_FLOORED = {"DAVID SUNDEEN": 1600.0, "LARRY HODGE": 1200.0}
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -91,6 +104,34 @@ def test_a_dual_rated_page_is_rated_with_the_dual_rated_k() -> None:
         "first rating"
     )
     assert by_name["BROWN, BETTY"].note == "provisional (P17)"  # 13 + 4 games
+
+
+def test_a_real_undated_crosstable_is_reproduced_with_its_eras_multiplier() -> None:
+    (imported,) = read_tournament(decode_text(REAL.read_bytes()))
+    assert imported.event.date is None and len(imported.published) == 64
+    # The rules date does not matter once B is given (N* is the 2013 formula for any date).
+    rated = rate_event(imported, "uscf", dt.date(2012, 6, 1), "test", multiplier=REAL_B)
+    assert rated.compared == 64
+    floored = {row.name: row for row in rated.rows if row.name in REAL_FLOORED}
+    for name, floor in REAL_FLOORED.items():
+        row = floored[name]
+        assert row.published == floor and row.post is not None and row.post < floor
+    rest = [row for row in rated.rows if row.name not in REAL_FLOORED]
+    assert all(row.agreement in ("exact", "within 1") for row in rest), [
+        (row.name, row.post, row.published) for row in rest if row.agreement == "worse"
+    ]
+    assert rated.count("exact") >= 51
+    assert any("B = 12 as given (no B is known for an event ending 2012-06-01)" in note
+               for note in rated.notes)  # fmt: skip
+    # Today's rule (B = 10 since 2025-01-01) misses a third of the published figures.
+    today = rate_event(imported, "uscf", dt.date(2025, 6, 1), "test")
+    assert today.count("worse") >= 12 and today.count("exact") <= 40
+
+
+def test_the_multiplier_is_us_chess_only() -> None:
+    (imported,) = read_tournament(ROUND_DATES.read_text())
+    with pytest.raises(InvalidInputError, match=r"^multiplier is used only by the uscf system"):
+        rate_event(imported, "fide", dt.date(2024, 3, 29), "x", multiplier=12)
 
 
 @pytest.mark.parametrize(("system", "day"), [("elo", dt.date(2024, 1, 1)), ("uscf", "soon")])
@@ -151,6 +192,105 @@ def test_a_file_without_a_date_is_rated_by_todays_rules(
         f"rules of {dt.date.today().isoformat()}, from today: the file gives no date "
         "(--date sets one)" in out
     )
+
+
+def test_an_undated_file_says_first_which_rules_it_used(capsys: pytest.CaptureFixture[str]) -> None:
+    from xlrating.rating.uscf_rules import uscf_rules
+
+    today = uscf_rules(dt.date.today())
+    assert today.bonus_from is not None and today.bonus_multiplier is not None
+    code, out, err = run(capsys, "rate", str(REAL))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        f"no event date in {REAL.name}: rated by the rules in force today (bonus multiplier "
+        f"B = {today.bonus_multiplier:g}, from {today.bonus_from.isoformat()}); give --date or "
+        "--bonus-multiplier to choose others"
+    )
+    assert lines[1] == f"{REAL.name} (US Chess, all five steps): 64 players, 244 games, 204 rated"
+    code, out, _ = run(capsys, "rate", str(REAL), "--bonus-multiplier", "12")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == (
+        f"no event date in {REAL.name}: rated by the US Chess rules in force today, "
+        f"{dt.date.today().isoformat()}, with bonus multiplier B = 12 (--bonus-multiplier); "
+        "give --date to choose others"
+    )
+    assert "published post-event ratings: 64 compared: 51 exact, 11 within 1, 2 worse" in lines
+    code, out, _ = run(capsys, "rate", str(PAGE), "--section", "2")  # dated: no such line
+    assert code == 0 and not out.startswith("no event date")
+
+
+def test_a_date_before_the_first_known_multiplier_names_the_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "rate", str(REAL), "--date", "2012-06-01")
+    assert (code, out) == (2, "")
+    assert one_line(err) == (
+        f"xlrating rate: {REAL.name}: no US Chess bonus multiplier is known for an event ending "
+        "2012-06-01 (rules date from --date; the first dated one applies from 2017-05-01): "
+        "give it with --bonus-multiplier B"
+    )
+    code, out, err = run(capsys, "rate", str(REAL), "--date", "2012-06-01",
+                         "--bonus-multiplier", "12")  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "published post-event ratings: 64 compared: 51 exact, 11 within 1, 2 worse" in out
+    assert "rules of 2012-06-01, from --date" in out
+    # A dated era needs no option: 2017-05-01 to 2023-01-31 is B = 14.
+    code, out, _ = run(capsys, "rate", str(REAL), "--date", "2020-01-01")
+    assert code == 0 and "US Chess bonus multiplier B = 14 for an event ending 2020-01-01" in out
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("abc", "must be a number such as 12, got 'abc'"),
+        ("", "must be a number such as 12, got ''"),
+        ("-1", "must be at least 0, got '-1'"),
+        ("nan", "must be a finite number such as 12, got 'nan'"),
+        ("inf", "must be a finite number such as 12, got 'inf'"),
+        ("120", "must be at most 100 (US Chess has used 6 to 14), got '120'"),
+    ],
+)
+def test_a_bad_multiplier_is_one_line_naming_the_option(
+    capsys: pytest.CaptureFixture[str], value: str, message: str
+) -> None:
+    for command in (["rate", str(REAL)], ["import", str(REAL), "--into", "book.xlsx"]):
+        code, out, err = run(capsys, *command, f"--bonus-multiplier={value}")
+        assert (code, out) == (2, "")
+        assert one_line(err) == (
+            f"xlrating {command[0]}: argument --bonus-multiplier: {message} "
+            f"(see xlrating {command[0]} --help)"
+        )
+
+
+def test_the_option_takes_what_the_spreadsheet_functions_take() -> None:
+    """The command line and the cells accept the same range of B (0 to 100)."""
+    from xlrating.rating.uscf_rules import MULTIPLIER_MAX
+    from xlrating.sheet.catalog import call
+
+    assert MULTIPLIER_MAX == 100
+    args = (1700, 30, [1600, 1650, 1750, 1800], [1, 1, 1, 1], None, None, None, None, None)
+    assert isinstance(call("USCF_NEW_RATING", *args, 100), float)
+    assert isinstance(call("USCF_NEW_RATING", *args, 0), float)
+    refused = call("USCF_NEW_RATING", *args, 100.5)
+    assert refused == (
+        "#VALUE! multiplier must be at most 100 (US Chess has used 6 to 14), got 100.5"
+    )
+
+
+def test_the_option_is_refused_for_a_fide_rating(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rate", str(ROUND_DATES), "--bonus-multiplier", "12")
+    assert (code, out) == (2, "")
+    assert "--bonus-multiplier is US Chess's bonus, and trf_round_dates.txt is rated by FIDE" in (
+        one_line(err)
+    )
+    code, _, err = run(capsys, "rate", str(ROUND_DATES), "--bonus-multiplier", "12",
+                       "--system", "fide")  # fmt: skip
+    assert code == 2 and "--system fide has none" in one_line(err)
+    code, out, _ = run(capsys, "rate", str(ROUND_DATES), "--bonus-multiplier", "12",
+                       "--system", "uscf")  # fmt: skip
+    assert code == 0
+    assert "B = 12 as given (the rule for an event ending 2024-03-29 is B = 12)" in out
 
 
 def test_rules_unknown_for_the_files_date_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -254,23 +394,59 @@ def test_dry_run_shows_and_writes_nothing(capsys: pytest.CaptureFixture[str], bo
     before = (book.read_bytes(), book.stat().st_mtime_ns)
     listing = sorted(book.parent.iterdir())
     code, out, err = run(capsys, "import", str(DATA / "trf_wild_2005.txt"), "--into", str(book),
-                         "--dry-run")  # fmt: skip
+                         "--dry-run", "--date", "2025-08-02")  # fmt: skip
     assert (code, err) == (0, "")
     assert (book.read_bytes(), book.stat().st_mtime_ns) == before
     assert sorted(book.parent.iterdir()) == listing
     lines = out.splitlines()
     assert lines[0] == f"dry run: nothing written to {book}"
     assert lines[1].startswith(
-        "would import 'Sommer-Open Wildbad 2005' (2005-07-30): 7 players (7 new, 0 already "
+        "would import 'Sommer-Open Wildbad 2005' (2025-08-02): 7 players (7 new, 0 already "
         "listed), 14 games (5 rated) in "
     )
-    assert lines[2] == (
-        "rules of 2005-07-30, from record 052 (end date) on line 5 (no US Chess bonus "
-        "multiplier is known for that date)"
-    )
+    assert lines[2] == "rules of 2025-08-02, from --date (US Chess bonus multiplier B = 10)"
     assert "  Müller, Jörg  1720  (new)" in lines
     assert "  Berg, Bo  unrated  (new)" in lines
     assert "note: skipped 013 (team record, 1 line, first on line 12)" in lines
+
+
+def test_dry_run_says_the_import_would_be_refused(
+    capsys: pytest.CaptureFixture[str], book: Path
+) -> None:
+    """The season book rates US Chess by each event's date: an event of 2005, before the
+    first dated bonus multiplier, would turn every rating into an error."""
+    before = (book.read_bytes(), book.stat().st_mtime_ns)
+    code, out, err = run(capsys, "import", str(DATA / "trf_wild_2005.txt"), "--into", str(book),
+                         "--dry-run")  # fmt: skip
+    assert (code, out) == (1, "")
+    assert one_line(err) == (
+        "xlrating import --dry-run: club_season.xlsx rates its season by US Chess (system "
+        "uscf), whose bonus multiplier is known only for events ending 2017-05-01 or later, "
+        "and 'Sommer-Open Wildbad 2005' is dated 2005-07-30: every rating of the season would "
+        "show an error, so nothing was written (the book rates each event by its date and "
+        "holds no multiplier); give a date from 2017-05-01 on (--date), or choose another "
+        "system on the Ratings sheet"
+    )
+    assert (book.read_bytes(), book.stat().st_mtime_ns) == before
+
+
+def test_dry_run_of_an_undated_file_says_first_which_rules(
+    capsys: pytest.CaptureFixture[str], book: Path
+) -> None:
+    from xlrating.rating.uscf_rules import uscf_rules
+
+    today = dt.date.today()
+    rules = uscf_rules(today)
+    assert rules.bonus_from is not None and rules.bonus_multiplier is not None
+    code, out, _ = run(capsys, "import", str(REAL), "--into", str(book), "--dry-run",
+                       "--event", "Real")  # fmt: skip
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == (
+        f"no event date in {REAL.name}: dated today, {today.isoformat()}, which picks the "
+        f"rules in force today (US Chess bonus multiplier B = {rules.bonus_multiplier:g}, "
+        f"from {rules.bonus_from.isoformat()}); give --date to choose others"
+    )
+    assert lines[1] == f"dry run: nothing written to {book}"
 
 
 def test_dry_run_of_a_section_with_known_players_and_a_date(

@@ -227,3 +227,39 @@ def test_the_private_name_scan_can_fail(tmp_path: Path) -> None:
         "sample.py:2 imports _cap",
         "sample.py:3 uses fide._check_list",
     ]
+
+
+# --- US Chess: the eras of B, and a B given by the caller (issue 25) -----------------------
+
+
+def test_uscf_rules_name_the_first_day_of_the_era() -> None:
+    assert uscf.uscf_rules(dt.date(2024, 12, 31)).bonus_from == dt.date(2023, 2, 1)
+    assert uscf.uscf_rules(dt.date(2025, 1, 1)).bonus_from == dt.date(2025, 1, 1)
+    assert uscf.uscf_rules(dt.date(2017, 4, 30)).bonus_from is None
+
+
+def test_bonus_eras_of_each_b() -> None:
+    assert uscf.bonus_eras(14.0) == ((dt.date(2017, 5, 1), dt.date(2023, 1, 31)),)
+    assert uscf.bonus_eras(12.0) == ((dt.date(2023, 2, 1), dt.date(2024, 12, 31)),)
+    assert uscf.bonus_eras(10.0) == ((dt.date(2025, 1, 1), None),)
+    assert uscf.bonus_eras(6.0) == ()  # reported for earlier years, never dated (D3)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (-0.5, "multiplier must be at least 0, got -0.5"),
+        (100.01, "multiplier must be at most 100 (US Chess has used 6 to 14), got 100.01"),
+        (float("nan"), "multiplier must be a finite number, got nan"),
+        ("12", "multiplier must be a number, got '12'"),
+    ],
+)
+def test_a_given_multiplier_is_checked(value: object, message: str) -> None:
+    from xlrating.rating.uscf_rules import check_multiplier
+
+    with pytest.raises(InvalidInputError) as raised:
+        check_multiplier(value)
+    assert str(raised.value) == message
+    assert check_multiplier(0) == 0.0 and check_multiplier(100) == 100.0
+    with pytest.raises(InvalidInputError, match=r"^--bonus-multiplier must be at least 0"):
+        check_multiplier(-1, "--bonus-multiplier")

@@ -205,6 +205,29 @@ def iso_date(text: str) -> Any:
         ) from None
 
 
+def bonus_multiplier_value(text: str) -> float:
+    """--bonus-multiplier: a number from 0 to :data:`xlrating.rating.uscf_rules.MULTIPLIER_MAX`, as
+    the spreadsheet functions' ``multiplier`` argument takes (argparse reports anything
+    else in one line naming the option)."""
+    import math
+
+    from ..rating.uscf_rules import MULTIPLIER_MAX
+
+    try:
+        number = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number such as 12, got {text!r}") from None
+    if not math.isfinite(number):
+        raise argparse.ArgumentTypeError(f"must be a finite number such as 12, got {text!r}")
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {text!r}")
+    if number > MULTIPLIER_MAX:
+        raise argparse.ArgumentTypeError(
+            f"must be at most {MULTIPLIER_MAX:g} (US Chess has used 6 to 14), got {text!r}"
+        )
+    return number
+
+
 def event_name(text: str) -> str:
     """--event: a name a workbook can hold (see :func:`xlrating.rating.tournament.name_problem`)."""
     from ..rating.tournament import name_problem

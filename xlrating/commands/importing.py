@@ -21,6 +21,7 @@ from .base import (
 from .common import (
     Deadline,
     backup,
+    bonus_multiplier_value,
     check_suffix,
     event_name,
     guard_workbook,
@@ -30,6 +31,57 @@ from .common import (
     time_limit,
     workbook_modules,
 )
+
+
+def _bonus_words(day: Any) -> str:
+    """The US Chess bonus multiplier a date picks, in words."""
+    from ..rating.uscf_rules import uscf_rules
+
+    rules = uscf_rules(day)
+    if rules.bonus_multiplier is None:
+        return "no US Chess bonus multiplier is known for that date"
+    return f"US Chess bonus multiplier B = {rules.bonus_multiplier:g}"
+
+
+def _undated_line(source: Path, day: Any) -> str:
+    """The first line of the output for a file with no event date and no --date."""
+    from ..rating.uscf_rules import uscf_rules
+
+    rules = uscf_rules(day)
+    since = "" if rules.bonus_from is None else f", from {rules.bonus_from.isoformat()}"
+    return (
+        f"no event date in {source.name}: dated today, {day.isoformat()}, which picks the "
+        f"rules in force today (US Chess bonus multiplier B = {rules.bonus_multiplier:g}"
+        f"{since}); give --date to choose others"
+    )
+
+
+def _check_multiplier(where: str, source: Path, given: float, day: Any, came_from: str) -> None:
+    """``import --bonus-multiplier B``: a season book rates each event by its date and holds
+    no multiplier, so B must be the one the event's date picks; else one line naming the
+    dates of B and how to rate with it."""
+    from ..rating.uscf_rules import bonus_eras, uscf_rules
+
+    dated = uscf_rules(day).bonus_multiplier
+    if dated == given:
+        return
+    picks = f"B = {dated:g}" if dated is not None else "no known B"
+    eras = [
+        f"{first.isoformat()} to {last.isoformat()}" if last else f"from {first.isoformat()} on"
+        for first, last in bonus_eras(given)
+    ]
+    where_b = (
+        f"B = {given:g} applies to events ending {' and '.join(eras)}: give such a --date, or "
+        if eras
+        else f"no dated rule has B = {given:g}: "
+    )
+    raise CliError(
+        f"{where}: --bonus-multiplier {given:g}: the season book rates each event by its date "
+        f"and holds no multiplier, and {day.isoformat()} (from {came_from}) picks {picks}; "
+        f"{where_b}rate the file alone with xlrating rate {source.name} --bonus-multiplier "
+        f"{given:g}",
+        EXIT_USAGE,
+    )
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -73,6 +125,10 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     if not name or not name.strip():
         raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
     date, came_from = rules_date(imported_events[0], args.date)
+    given = getattr(args, "bonus_multiplier", None)
+    if given is not None:
+        _check_multiplier(where, source, given, date, came_from)
+    undated = args.date is None and event.date is None
     writing = Step(
         where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
     )
@@ -93,12 +149,14 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     rows = report.player_rows
     placed = f" (Players rows {rows[0]}-{rows[1]})" if rows else ""
     first, last = report.game_rows
+    if undated:
+        print(_undated_line(source, date))
     print(
         f"imported {report.event!r} ({report.date.isoformat()}) into {book}: {added} new "
         f"player{'s' if added != 1 else ''}{placed}, {len(report.known)} already listed; "
         f"{last - first + 1} game rows (Games rows {first}-{last})"
     )
-    print(f"date {date.isoformat()} (it picks the rules), from {came_from}")
+    print(f"date {date.isoformat()} (it picks the rules: {_bonus_words(date)}), from {came_from}")
     for note in imported_events[0].notes:
         print(f"note: {note}")
     if report.split:
@@ -124,9 +182,6 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     """``import --dry-run``: what the import would add; nothing is written."""
     import tempfile
 
-    from ..errors import RatingError
-    from ..rating import uscf
-
     where = "xlrating import --dry-run"
     source, book = Path(args.file), Path(args.into)
     if not book.is_file():
@@ -146,6 +201,9 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     if not name or not name.strip():
         raise CliError(f"{where}: {source.name} gives no event name: add --event NAME", EXIT_USAGE)
     day, came_from = rules_date(imported, args.date)
+    given = getattr(args, "bonus_multiplier", None)
+    if given is not None:
+        _check_multiplier(where, source, given, day, came_from)
     _, _, _ = workbook_modules()
     from ..workbook import season_book
 
@@ -158,6 +216,8 @@ def _import_dry_run(args: argparse.Namespace) -> int:
         )
     rated = sum(game.rated for game in event.games)
     first, last = report.game_rows
+    if args.date is None and event.date is None:
+        print(_undated_line(source, day))
     print(f"dry run: nothing written to {book}")
     print(
         f"would import {report.event!r} ({day.isoformat()}): {len(event.players)} players "
@@ -166,11 +226,7 @@ def _import_dry_run(args: argparse.Namespace) -> int:
         f"{last - first + 1} game rows "
         f"(Games rows {first}-{last})"
     )
-    try:
-        bonus = f"US Chess bonus multiplier B = {uscf.bonus_multiplier(day):g}"
-    except RatingError:
-        bonus = "no US Chess bonus multiplier is known for that date"
-    print(f"rules of {day.isoformat()}, from {came_from} ({bonus})")
+    print(f"rules of {day.isoformat()}, from {came_from} ({_bonus_words(day)})")
     added = set(report.added)
     for player in event.players:
         rating = "unrated" if player.rating is None else f"{player.rating:g}"
@@ -284,6 +340,14 @@ def add_import_parser(commands: Commands) -> None:
         metavar="YYYY-MM-DD",
         help="the event's date, which picks the rules (default: the date the file gives, "
         "else today)",
+    )
+    importer.add_argument(
+        "--bonus-multiplier",
+        type=bonus_multiplier_value,
+        metavar="B",
+        help="the US Chess bonus multiplier B you expect: the book rates each event by its "
+        "date, so B must be the one that date picks (checked; the import is refused "
+        "otherwise, naming the dates of B)",
     )
     importer.add_argument(
         "--section",

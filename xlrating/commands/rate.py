@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from ..workbook import files
 from .base import EXIT_USAGE, FAMILIES, CliError, Commands, Step, doing, one_line
-from .common import iso_date, read_tournament, rules_date
+from .common import bonus_multiplier_value, iso_date, read_tournament, rules_date
 
 #: Files with at least this many players get a progress line on stderr while rated.
 RATE_PROGRESS_PLAYERS: Final = 200
@@ -97,20 +97,99 @@ def _write_csv(target: Path, events: Sequence[Any]) -> None:
                 writer.writerow(["" if v is None else _csv_cell(v) for v in values])
 
 
+def undated_line(source: Path, system: str, day: Any, multiplier: float | None) -> str:
+    """The first line of the output for a file with no event date and no --date: which
+    rules it was rated by, and how to choose others."""
+    from ..rating.uscf_rules import uscf_rules
+
+    head = f"no event date in {source.name}: rated by"
+    if system != "uscf":
+        return f"{head} the FIDE rules in force today, {day}; give --date to choose others"
+    if multiplier is not None:
+        return (
+            f"{head} the US Chess rules in force today, {day}, with bonus multiplier "
+            f"B = {multiplier:g} (--bonus-multiplier); give --date to choose others"
+        )
+    rules = uscf_rules(day)
+    since = "" if rules.bonus_from is None else f", from {rules.bonus_from.isoformat()}"
+    return (
+        f"{head} the rules in force today (bonus multiplier B = {rules.bonus_multiplier:g}"
+        f"{since}); give --date or --bonus-multiplier to choose others"
+    )
+
+
+def unknown_multiplier(where: str, source: Path, day: Any, came_from: str) -> CliError:
+    """The refusal of a US Chess rating dated before the first dated bonus multiplier."""
+    from ..rating.uscf_rules import BONUS_MULTIPLIERS
+
+    first = BONUS_MULTIPLIERS[0][0].isoformat()
+    return CliError(
+        f"{where}: {source.name}: no US Chess bonus multiplier is known for an event ending "
+        f"{day} (rules date from {came_from}; the first dated one applies from {first}): "
+        "give it with --bonus-multiplier B",
+        EXIT_USAGE,
+    )
+
+
+def _print_rated(rated: Any, first_line: str, source: Path) -> None:
+    """One rated event as ``rate`` prints it: which rules, the table of players, the
+    comparison with the published ratings and the notes."""
+    if first_line:
+        print(first_line)
+    title = rated.name or source.name
+    print(
+        f"{title} ({_SYSTEM_NAMES[rated.system]}): {len(rated.rows)} players, "
+        f"{rated.games} games, {rated.rated_games} rated"
+    )
+    print(f"rules of {rated.date.isoformat()}, from {rated.date_source}")
+    table = _rated_table(rated)
+    notes = [row.pop() for row in table]  # the note column is left-aligned, last
+    widths = [max(len(row[j]) for row in table) for j in range(len(table[0]))]
+    for row, note in zip(table, notes, strict=True):
+        cells = [row[0].ljust(widths[0])]
+        cells += [v.rjust(w) for v, w in zip(row[1:], widths[1:], strict=True)]
+        print("  ".join([*cells, note]).rstrip())
+    if rated.compared:
+        print(
+            f"published post-event ratings: {rated.compared} compared: "
+            f"{rated.count('exact')} exact, {rated.count('within 1')} within 1, "
+            f"{rated.count('worse')} worse"
+        )
+    for note in rated.notes:
+        print(f"note: {note}")
+
+
 def run_rate_file(args: argparse.Namespace) -> int:
     from ..errors import RatingError
     from ..imports.rate import rate_event
+    from ..rating.uscf_rules import uscf_rules
 
     where = "xlrating rate"
     source = Path(args.file)
     target = Path(args.csv) if args.csv else None
     if target is not None and target.exists() and target.resolve() == source.resolve():
         raise CliError(f"{where}: --csv {target} is the input file", EXIT_USAGE)
+    multiplier = getattr(args, "bonus_multiplier", None)
+    if multiplier is not None and args.system == "fide":
+        raise CliError(
+            f"{where}: --bonus-multiplier is US Chess's bonus; --system fide has none",
+            EXIT_USAGE,
+        )
     imported_events = read_tournament(where, source, args)
-    results = []
+    results, undated = [], []
     for imported in imported_events:
         system: Any = args.system or ("uscf" if imported.source_format == "crosstable" else "fide")
+        if multiplier is not None and system != "uscf":
+            raise CliError(
+                f"{where}: --bonus-multiplier is US Chess's bonus, and {source.name} is rated "
+                "by FIDE (a TRF's default): add --system uscf",
+                EXIT_USAGE,
+            )
         day, came_from = rules_date(imported, args.date)
+        if system == "uscf" and multiplier is None and uscf_rules(day).bonus_multiplier is None:
+            raise unknown_multiplier(where, source, day, came_from)
+        no_date = args.date is None and imported.event.date is None
+        undated.append(undated_line(source, system, day, multiplier) if no_date else "")
         players, games = len(imported.event.players), len(imported.event.games)
         if players >= RATE_PROGRESS_PLAYERS or sys.stderr.isatty():
             label = imported.event.name or source.name
@@ -120,7 +199,16 @@ def run_rate_file(args: argparse.Namespace) -> int:
                 flush=True,
             )
         try:
-            results.append(rate_event(imported, system, day, came_from, rating_list=args.fide_list))
+            results.append(
+                rate_event(
+                    imported,
+                    system,
+                    day,
+                    came_from,
+                    rating_list=args.fide_list,
+                    multiplier=multiplier,
+                )
+            )
         except RatingError as error:
             raise CliError(
                 f"{where}: {source.name}: {one_line(error)} (rules date {day} from "
@@ -128,30 +216,10 @@ def run_rate_file(args: argparse.Namespace) -> int:
             ) from None
     if target is not None:
         _write_csv(target, results)
-    for number, rated in enumerate(results):
+    for number, (rated, first_line) in enumerate(zip(results, undated, strict=True)):
         if number:
             print()
-        title = rated.name or source.name
-        print(
-            f"{title} ({_SYSTEM_NAMES[rated.system]}): {len(rated.rows)} players, "
-            f"{rated.games} games, {rated.rated_games} rated"
-        )
-        print(f"rules of {rated.date.isoformat()}, from {rated.date_source}")
-        table = _rated_table(rated)
-        notes = [row.pop() for row in table]  # the note column is left-aligned, last
-        widths = [max(len(row[j]) for row in table) for j in range(len(table[0]))]
-        for row, note in zip(table, notes, strict=True):
-            cells = [row[0].ljust(widths[0])]
-            cells += [v.rjust(w) for v, w in zip(row[1:], widths[1:], strict=True)]
-            print("  ".join([*cells, note]).rstrip())
-        if rated.compared:
-            print(
-                f"published post-event ratings: {rated.compared} compared: "
-                f"{rated.count('exact')} exact, {rated.count('within 1')} within 1, "
-                f"{rated.count('worse')} worse"
-            )
-        for note in rated.notes:
-            print(f"note: {note}")
+        _print_rated(rated, first_line, source)
     if target is not None:
         print(f"wrote {target}")
     return 0
@@ -306,6 +374,14 @@ def add_rate_file_parser(commands: Commands) -> None:
         type=iso_date,
         metavar="YYYY-MM-DD",
         help="the date that picks the rules (default: the file's date, else today)",
+    )
+    rater.add_argument(
+        "--bonus-multiplier",
+        type=bonus_multiplier_value,
+        metavar="B",
+        help="US Chess: the bonus multiplier B to rate with instead of the one the date picks "
+        "(needed before 2017-05-01, the first dated B; 14 from then, 12 from 2023-02-01, 10 "
+        "from 2025-01-01)",
     )
     rater.add_argument("--section", metavar="NAME", help="rate only this section of a page")
     rater.add_argument(

@@ -5,11 +5,11 @@
 every player:
 
 * ``"uscf"``: :func:`xlrating.rating.events.uscf_event`, Steps 1-5 of the US Chess Rating System,
-  the bonus multiplier by the rules date; the Regular rating of a page that also shows
-  Quick ratings is rated as dual-rated (reduced K above 2200).  An established rating's
-  game count is not on a crosstable: N' is then N* (as :func:`~xlrating.rating.events.uscf_event`
-  reads a count of None).  Unrated players start at the adult initial rating (no age on
-  a crosstable).
+  the bonus multiplier by the rules date (or as given); the Regular rating of a page that
+  also shows Quick ratings is rated as dual-rated (reduced K above 2200).  An established
+  rating's game count is not on a crosstable: N' is then N* (as
+  :func:`~xlrating.rating.events.uscf_event` reads a count of None).  Unrated players start at
+  the adult initial rating (no age on a crosstable).
 * ``"fide"``: :func:`xlrating.rating.events.fide_period`, the event as one rating period of the
   standard list (or rapid, blitz): rated players by 8.3 (K from 8.3.3), newcomers' first
   ratings by 8.2.  A TRF gives neither how many games a rating rests on nor a K: K is
@@ -130,9 +130,22 @@ def _published(
     return shown[0], True, _agreement(post, shown[0])
 
 
-def _uscf_rows(imported: ImportedEvent, day: _dt.date) -> tuple[list[RatedPlayer], list[str]]:
-    result = events.uscf_event(imported.event, event_date=day, dual_rated=imported.dual_rated)
-    notes = [f"US Chess bonus multiplier B = {result.multiplier:g} for an event ending {day}"]
+def _uscf_rows(
+    imported: ImportedEvent, day: _dt.date, multiplier: float | None
+) -> tuple[list[RatedPlayer], list[str]]:
+    result = events.uscf_event(
+        imported.event, event_date=day, dual_rated=imported.dual_rated, multiplier=multiplier
+    )
+    if multiplier is None:
+        notes = [f"US Chess bonus multiplier B = {result.multiplier:g} for an event ending {day}"]
+    else:
+        dated = uscf.uscf_rules(day).bonus_multiplier
+        rule = (
+            f"the rule for an event ending {day} is B = {dated:g}"
+            if dated is not None
+            else f"no B is known for an event ending {day}"
+        )
+        notes = [f"US Chess bonus multiplier B = {result.multiplier:g} as given ({rule})"]
     if imported.dual_rated:
         notes.append("dual-rated: the Regular rating is rated with the dual-rated K")
     rows = []
@@ -220,6 +233,7 @@ def rate_event(
     date_source: str,
     *,
     rating_list: fide.RatingList = "standard",
+    multiplier: float | None = None,
 ) -> RatedEvent:
     """Rate every player of *imported* by *system* with the rules in force on *day*.
 
@@ -228,6 +242,8 @@ def rate_event(
     :param day: the date that picks the rules (US Chess: the event's end date).
     :param date_source: where *day* came from, repeated in the result for the output.
     :param rating_list: FIDE only: ``"standard"``, ``"rapid"`` or ``"blitz"``.
+    :param multiplier: US Chess only: the bonus multiplier B to use instead of the one
+        *day* picks (which is needed for a day before the first dated B, 2017-05-01).
     :raises InvalidInputError: on a bad argument, or what the event rating raises (one
         line naming the player).
 
@@ -257,8 +273,12 @@ def rate_event(
     if system not in SYSTEMS:
         raise InvalidInputError(f"system must be uscf or fide, got {show(system)}")
     checked = check_date(day, "date")
+    if system != "uscf" and multiplier is not None:
+        raise InvalidInputError(
+            f"multiplier is used only by the uscf system, got {show(multiplier)} for {system}"
+        )
     if system == "uscf":
-        rows, notes = _uscf_rows(imported, checked)
+        rows, notes = _uscf_rows(imported, checked, multiplier)
     else:
         rows, notes = _fide_rows(imported, checked, rating_list)
     games = imported.event.games

@@ -62,6 +62,7 @@ from ._check import (
     show,
 )
 from .tournament import Event, Game, GameKind, Player
+from .uscf_rules import check_multiplier
 
 __all__ = [
     "BONUS_MAX_MEETINGS",
@@ -302,12 +303,7 @@ def uscf_event(
     elif event.date is not None:
         day = check_date(event.date, "event date")
     dual = _check_flag(dual_rated, "dual_rated")
-    if multiplier is None:
-        b = uscf.bonus_multiplier(day)
-    else:
-        b = check_number(multiplier, "multiplier")
-        if b < 0.0:
-            raise InvalidInputError(f"multiplier must be at least 0, got {show(multiplier)}")
+    b = uscf.bonus_multiplier(day) if multiplier is None else check_multiplier(multiplier)
 
     players = event.players
     rows_of = {player.name: row for row, player in enumerate(players, start=1)}

@@ -21,9 +21,10 @@ Readings chosen here where the sources leave a choice (each is one constant or b
 
 * Bonus multiplier B by event end date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from
   2025-01-01 (docs/rules/uscf.md#d3).  For an earlier event no B is assumed: the sources
-  only date B = 12 to "~2015-2017" and also report 10 and 6 for earlier years
-  (docs/rules/uscf.md#bonus-b), so :func:`bonus_multiplier` raises and the caller must
-  give ``multiplier``.
+  give earlier values (10 in 2005, 8 until a change to 10 in 2014, 12 until 2017-04-30)
+  but not the dates their eras began (docs/rules/uscf.md#bonus-b-before-2017), so
+  :func:`bonus_multiplier` raises and the caller must give ``multiplier`` (0 to
+  :data:`MULTIPLIER_MAX`).
 * Floors: the post-event rating is ``max(result, floor)`` (docs/rules/uscf.md#floors).  A
   floor above the pre-event rating therefore lifts the rating to the floor; that is how
   prize floors work ($2,500 in an under-1800 prize gives a floor of 1800).
@@ -97,6 +98,7 @@ from .uscf_rules import LOW_FLOOR_CAP as LOW_FLOOR_CAP
 from .uscf_rules import LOW_FLOOR_PER_DRAW as LOW_FLOOR_PER_DRAW
 from .uscf_rules import LOW_FLOOR_PER_EVENT as LOW_FLOOR_PER_EVENT
 from .uscf_rules import LOW_FLOOR_PER_WIN as LOW_FLOOR_PER_WIN
+from .uscf_rules import MULTIPLIER_MAX as MULTIPLIER_MAX
 from .uscf_rules import NSTAR_ABOVE_CUTOFF as NSTAR_ABOVE_CUTOFF
 from .uscf_rules import NSTAR_BASE as NSTAR_BASE
 from .uscf_rules import NSTAR_CENTRE as NSTAR_CENTRE
@@ -114,6 +116,7 @@ from .uscf_rules import SPECIAL_EPSILON as SPECIAL_EPSILON
 from .uscf_rules import SPECIAL_HISTORY_SHIFT as SPECIAL_HISTORY_SHIFT
 from .uscf_rules import SPECIAL_MAX_GAMES as SPECIAL_MAX_GAMES
 from .uscf_rules import UscfRules as UscfRules
+from .uscf_rules import bonus_eras as bonus_eras
 from .uscf_rules import uscf_rules as uscf_rules
 from .uscf_special import pwe, solve_special, special_setup
 

@@ -130,6 +130,13 @@ BONUS_MULTIPLIERS: Final[tuple[tuple[_dt.date, float], ...]] = (
 )
 
 
+# Not a number from a regulation: the largest bonus multiplier accepted when one is given
+# (a guard against a slip such as 120 for 12).  The Bs US Chess has published lie between
+# 6 and 14 (docs/rules/uscf.md#bonus-b); the threshold B sqrt(max(m, 4)) of a 4-round event
+# at B = 100 is 200 points, beyond what K (S - E) reaches for all but a first event.
+MULTIPLIER_MAX: Final = 100.0
+
+
 # ------------------------------------------------------------------ special formula
 # Special formula, adjusted prior: all prior wins -> R0' = R0 - 400 and S' = S + N'; all
 # prior losses -> R0' = R0 + 400 and S' = S; otherwise R0' = R0 and S' = S + N'/2
@@ -282,10 +289,16 @@ def check_effective(value: object) -> float:
     return number
 
 
-def check_multiplier(value: object) -> float:
-    number = check_number(value, "multiplier")
+def check_multiplier(value: object, name: str = "multiplier") -> float:
+    """A bonus multiplier B given by the caller: a number from 0 to :data:`MULTIPLIER_MAX`."""
+    number = check_number(value, name)
     if number < 0.0:
-        raise InvalidInputError(f"multiplier must be at least 0, got {show(value)}")
+        raise InvalidInputError(f"{name} must be at least 0, got {show(value)}")
+    if number > MULTIPLIER_MAX:
+        raise InvalidInputError(
+            f"{name} must be at most {MULTIPLIER_MAX:g} (US Chess has used 6 to 14), "
+            f"got {show(value)}"
+        )
     return number
 
 
@@ -308,6 +321,8 @@ class UscfRules:
     #: from 2023-02-01, 10 from 2025-01-01; None before 2017-05-01, when the sources give
     #: no dated B (the caller must give one).
     bonus_multiplier: float | None
+    #: The first day of the era of that B (:data:`BONUS_MULTIPLIERS`); None before 2017-05-01.
+    bonus_from: _dt.date | None = None
 
 
 def uscf_rules(event_date: _dt.date | None = None) -> UscfRules:
@@ -331,10 +346,29 @@ def uscf_rules(event_date: _dt.date | None = None) -> UscfRules:
 def rules_on(day: _dt.date) -> UscfRules:
     """Decide the dated constants for *day* (each constant cites its source above)."""
     chosen: float | None = None
+    since: _dt.date | None = None
     for start, value in BONUS_MULTIPLIERS:
         if day >= start:
-            chosen = value
-    return UscfRules(date=day, bonus_multiplier=chosen)
+            chosen, since = value, start
+    return UscfRules(date=day, bonus_multiplier=chosen, bonus_from=since)
+
+
+def bonus_eras(multiplier: float) -> tuple[tuple[_dt.date, _dt.date | None], ...]:
+    """The dated eras in which US Chess used the bonus multiplier *multiplier*.
+
+    :returns: (first day, last day) of each era of :data:`BONUS_MULTIPLIERS` with that B,
+        oldest first; the last day is None for the era in force today.  Empty when no
+        dated era has that B.
+
+    >>> bonus_eras(12.0)
+    ((datetime.date(2023, 2, 1), datetime.date(2024, 12, 31)),)
+    """
+    eras = []
+    for i, (start, value) in enumerate(BONUS_MULTIPLIERS):
+        if value == multiplier:
+            following = BONUS_MULTIPLIERS[i + 1][0] if i + 1 < len(BONUS_MULTIPLIERS) else None
+            eras.append((start, None if following is None else following - _dt.timedelta(1)))
+    return tuple(eras)
 
 
 def bonus_multiplier(event_date: _dt.date | None = None) -> float:

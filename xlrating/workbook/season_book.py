@@ -38,8 +38,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..rating.tournament import BYE, Event, Player, name_problem
+from ..rating.uscf_rules import BONUS_MULTIPLIERS, uscf_rules
 from ..sheet.cells import EXCEL_EPOCH, is_error_cell
-from .a1 import bounds
+from .a1 import bounds, parse_cell, split_sheet
+from .formula_text import outside_strings
 from .season_fit import (
     BYE_TEXT,
     FORFEIT_TEXT,
@@ -91,8 +93,131 @@ __all__ = [
     "game_rows",
     "import_event",
     "resize_season",
+    "season_system",
     "text_problem",
 ]
+
+
+# ---------------------------------------------------------------- the season's system
+
+#: Rating systems whose rules depend on the event's date (US Chess's bonus multiplier,
+#: FIDE's K rules): a season rated by one of them cannot rate an event of any date.
+_DATED_SYSTEMS = ("uscf", "fide")
+
+
+def _arguments(formula: str) -> list[str]:
+    """The top-level arguments of ``=NAME(a,b,...)`` (commas inside strings, parentheses
+    and array constants do not split)."""
+    body = formula.lstrip("=")
+    body = body[body.find("(") + 1 : body.rfind(")")] if "(" in body else ""
+    args, depth, current = [], 0, []
+    for code, piece in outside_strings(body):
+        if not code:
+            current.append(piece)
+            continue
+        for char in piece:
+            if char in "({":
+                depth += 1
+            elif char in ")}":
+                depth -= 1
+            elif char == "," and depth == 0:
+                args.append("".join(current).strip())
+                current = []
+                continue
+            current.append(char)
+    args.append("".join(current).strip())
+    return args
+
+
+def season_system(book: str | Path) -> str | None:
+    """The rating system a season book's ``SEASON_RATINGS`` call uses: its third argument,
+    a text or a reference to a cell holding one (left out: ``"uscf"``, the default); None
+    when it is an expression or the book has no season table."""
+    from openpyxl import load_workbook
+
+    book = Path(book)
+    layout = layout_from_xml(book)
+    if layout is None:
+        return None
+    with book.open("rb") as handle:
+        wb = load_workbook(handle, read_only=True)
+        try:
+            names = {name.upper(): name for name in wb.sheetnames}
+
+            def value(sheet: str, ref: str) -> object:
+                row, col = parse_cell(ref.replace("$", ""))
+                cells = wb[names[sheet.upper()]].iter_rows(
+                    min_row=row, max_row=row, min_col=col, max_col=col, values_only=True
+                )
+                return next(iter(cells), (None,))[0]
+
+            formula = value(layout.sheet, layout.cell)
+            text = str(getattr(formula, "text", formula) or "")
+            args = _arguments(text)
+            if len(args) < 3 or not args[2]:
+                return "uscf"
+            third = args[2]
+            if third.startswith('"') and third.endswith('"'):
+                return third[1:-1].replace('""', '"').strip().lower() or "uscf"
+            sheet, ref = split_sheet(third)
+            try:
+                held = value(sheet or layout.sheet, ref)
+            except (KeyError, ValueError):
+                return None  # an expression, or a sheet the book does not have
+        finally:
+            wb.close()
+    if held is None or held == "":
+        return "uscf"
+    return str(held).strip().lower() if isinstance(held, str) else None
+
+
+def _unrateable(
+    book: Path,
+    system: str,
+    players: list[list[object]],
+    games: list[list[object]],
+    event_name: str,
+    date: dt.date,
+) -> SeasonBookError | None:
+    """Why the season, with the event added, would not rate (the whole ratings table
+    would show an error), or None."""
+    if system == "uscf" and uscf_rules(date).bonus_multiplier is None:
+        first = BONUS_MULTIPLIERS[0][0].isoformat()
+        return SeasonBookError(
+            f"{book.name} rates its season by US Chess (system uscf), whose bonus multiplier "
+            f"is known only for events ending {first} or later, and {event_name!r} is dated "
+            f"{date.isoformat()}: every rating of the season would show an error, so "
+            "nothing was written (the book rates each event by its date and holds no "
+            f"multiplier); give a date from {first} on (--date), or choose another system on "
+            "the Ratings sheet"
+        )
+    from ..sheet.catalog import FUNCTIONS
+
+    table = FUNCTIONS["SEASON_RATINGS"](players, games, system, None)
+    if isinstance(table, str):  # an error text: the function gives a table otherwise
+        return SeasonBookError(
+            f"{book.name} rates its season by {system}, and with {event_name!r} "
+            f"({date.isoformat()}) its whole Ratings table would show: {table}; nothing was "
+            "written: give the event another date (--date), or choose another system on the "
+            "Ratings sheet"
+        )
+    return None
+
+
+def _refuse_unrateable(
+    book: Path,
+    players: list[list[object]],
+    games: list[list[object]],
+    event_name: str,
+    date: dt.date,
+) -> None:
+    """Refuse an event (the tables as they will be) that the season's system cannot rate
+    (:func:`_unrateable`), when the system's rules depend on the date."""
+    system = season_system(book)
+    if system in _DATED_SYSTEMS:
+        problem = _unrateable(book, system, players, games, event_name, date)
+        if problem is not None:
+            raise problem
 
 
 # ---------------------------------------------------------------- importing
@@ -427,6 +552,7 @@ def import_event(
         p_sheet: _player_cells(new_players, players, p_next, (pr1 + p_next, pc1), pc2 - pc1 + 1)
     }
     game_cells = _game_cells(rows, games, g_next, (gr1 + g_next, gc1), event_name, date, spelling)
+    _refuse_unrateable(book, players, games, event_name, date)
     edits.setdefault(g_sheet, {}).update(game_cells)
 
     shape = shape_of(players, games)
