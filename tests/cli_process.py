@@ -6,7 +6,7 @@ second of importing ``formulas``, numpy and openpyxl before the command did anyt
 Still worth it (measured 2026-12-02, issue 27): what the server imports once took 1.73-1.80 s
 of CPU in a fresh interpreter (``import numpy, openpyxl, xlrating.cli, tests.cli_warm``;
 ``import xlrating.cli`` alone 0.21-0.24 s), and the hostile-file and hostile-write tests
-make about 40 runs: some 70 s of CPU, half a minute of the suite on 2 cores.
+make 76 runs (counted): some 130 s of CPU, over a minute of the suite on 2 cores.
 Here a multiprocessing fork server imports them once; each run is a fork of it, in its own
 folder, with its own environment and limits, and runs ``xlrating.cli.main`` exactly as the
 installed command does (``sys.argv`` set, ``main()`` called with no arguments, so it also
