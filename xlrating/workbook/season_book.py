@@ -178,8 +178,10 @@ def _unrateable(
     event_name: str,
     date: dt.date,
 ) -> SeasonBookError | None:
-    """Why the season, with the event added, would not rate (the whole ratings table
-    would show an error), or None."""
+    """Why the season's system cannot rate the event (*games*: its rows of the Games
+    table), so that the whole ratings table would show an error; None if it can.  The
+    event is rated alone, with the players as the Players table lists them: the rules of
+    its date are what can refuse it (a season of 5,000 games would take seconds)."""
     if system == "uscf" and uscf_rules(date).bonus_multiplier is None:
         first = BONUS_MULTIPLIERS[0][0].isoformat()
         return SeasonBookError(
@@ -460,8 +462,9 @@ def import_event(
             game_cells[(row, gc1 + j)] = cell
         games[g_next + i][:6] = [event_name, date, float(rnd), *cells[3:]]
     system = season_system(book)
-    if system in _DATED_SYSTEMS:  # the tables as they will be: can the season be rated?
-        problem = _unrateable(book, system, players, games, event_name, date)
+    if system in _DATED_SYSTEMS:  # can the season's system rate an event of that date?
+        added_games = games[g_next : g_next + len(rows)]
+        problem = _unrateable(book, system, players, added_games, event_name, date)
         if problem is not None:
             raise problem
     edits: dict[str, dict[tuple[int, int], object]] = {}
