@@ -179,8 +179,10 @@ def _unrateable(
     event_name: str,
     date: dt.date,
 ) -> SeasonBookError | None:
-    """Why the season, with the event added, would not rate (the whole ratings table
-    would show an error), or None."""
+    """Why the season's system cannot rate the event (*games*: its rows of the Games
+    table), so that the whole ratings table would show an error; None if it can.  The
+    event is rated alone, with the players as the Players table lists them: the rules of
+    its date are what can refuse it (a season of 5,000 games would take seconds)."""
     if system == "uscf" and uscf_rules(date).bonus_multiplier is None:
         first = BONUS_MULTIPLIERS[0][0].isoformat()
         return SeasonBookError(
@@ -211,8 +213,8 @@ def _refuse_unrateable(
     event_name: str,
     date: dt.date,
 ) -> None:
-    """Refuse an event (the tables as they will be) that the season's system cannot rate
-    (:func:`_unrateable`), when the system's rules depend on the date."""
+    """Refuse an event (*games*: its rows of the Games table) that the season's system
+    cannot rate (:func:`_unrateable`), when the system's rules depend on the date."""
     system = season_system(book)
     if system in _DATED_SYSTEMS:
         problem = _unrateable(book, system, players, games, event_name, date)
@@ -552,7 +554,7 @@ def import_event(
         p_sheet: _player_cells(new_players, players, p_next, (pr1 + p_next, pc1), pc2 - pc1 + 1)
     }
     game_cells = _game_cells(rows, games, g_next, (gr1 + g_next, gc1), event_name, date, spelling)
-    _refuse_unrateable(book, players, games, event_name, date)
+    _refuse_unrateable(book, players, games[g_next : g_next + len(rows)], event_name, date)
     edits.setdefault(g_sheet, {}).update(game_cells)
 
     shape = shape_of(players, games)
