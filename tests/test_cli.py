@@ -410,3 +410,21 @@ def test_run_as_a_module_failures_are_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert done.stderr == f"xlrating recalc: no such file: {missing}\n"
+
+
+def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path: Path) -> None:
+    """``xlrating rate FILE | head -1``: the output's reader goes away; the command stops
+    with exit code 1 and says nothing, never "internal error (BrokenPipeError)"."""
+    crosstable = Path(__file__).resolve().parent / "data" / "uscf_crosstable_real_undated.txt"
+    code = "import sys; from xlrating.cli import main; sys.exit(main())"
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "rate", str(crosstable)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader leaves before the first line
+    err = process.stderr.read().decode("utf-8")
+    assert process.wait(timeout=120) == 1
+    assert "internal error" not in err and "Traceback" not in err and "BrokenPipe" not in err, err

@@ -176,6 +176,18 @@ def _limit_memory() -> None:
 COLLECTOR_THRESHOLDS: Final = (50_000, 20, 20)
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so that Python's last flush at exit does not fail
+    on the closed pipe too (the Python documentation's "Note on SIGPIPE")."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is no file (a test's StringIO)
+        return
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``xlrating`` command; returns the exit code.
 
@@ -196,6 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return handler(args)
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except BrokenPipeError:  # whoever read the output left (``xlrating rate FILE | head``)
+        _quiet_stdout()
+        return EXIT_FAILURE
     except (Exception, KeyboardInterrupt, TimeUp) as error:
         message, code = _failure(error, STEP.get())
         print(message, file=sys.stderr)
