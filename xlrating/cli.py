@@ -18,7 +18,8 @@ This module holds the entry point :func:`main`, the parser, :class:`CliError`, t
 codes and the one place failures become messages (:func:`_failure`); the commands
 themselves live in :mod:`xlrating.commands` (``recalc``, ``templates`` (templates and
 demo), ``importing`` (import and resize), ``rate`` (rate FILE and uscf|fide|elo),
-``excel`` (excel-setup and excel-check), ``libreoffice``, and ``common``, what they share).
+``excel`` (excel-setup and excel-check), ``libreoffice``, ``lite`` (lite-bundle) and
+``common``, what they share).
 Their public helpers are re-exported here under their old names.
 
 Only the standard library and the registry are imported up front: the workbook modules
@@ -214,6 +215,7 @@ from .commands.excel import set_conf_value as set_conf_value  # noqa: E402
 from .commands.excel import xlwings_conf_path as xlwings_conf_path  # noqa: E402
 from .commands.importing import run_import, run_resize  # noqa: E402
 from .commands.libreoffice import run_libreoffice_setup  # noqa: E402
+from .commands.lite import run_lite_bundle  # noqa: E402
 from .commands.rate import RATE_PROGRESS_PLAYERS as RATE_PROGRESS_PLAYERS  # noqa: E402
 from .commands.rate import add_rating_command, run_rate_file  # noqa: E402
 from .commands.recalc import run_recalc  # noqa: E402
@@ -474,6 +476,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--remove", action="store_true", help="remove the extension instead of installing it"
     )
     lo_setup.set_defaults(handler=run_libreoffice_setup)
+
+    lite = commands.add_parser(
+        "lite-bundle",
+        help="write xlwings Lite's main.py and requirements.txt (Excel on Mac and the web)",
+        description="Write the xlwings Lite bundle, generated from the registry: main.py "
+        "declares every function (the rating core inlined) and requirements.txt names "
+        "xlwings. Paste both into the xlwings Lite add-in's tabs, in Excel on Windows, Mac "
+        "or the web (docs/lite.md).",
+    )
+    lite.add_argument(
+        "folder",
+        nargs="?",
+        default="xlrating-lite",
+        metavar="DIR",
+        help="the folder to write them into (made if missing; default: ./xlrating-lite)",
+    )
+    lite.set_defaults(handler=run_lite_bundle)
 
     check = commands.add_parser(
         "excel-check",

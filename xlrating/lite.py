@@ -16,12 +16,13 @@ https://lite.xlwings.org/dependencies).  This module renders both from the one r
 * ``requirements.txt`` names xlwings only, pinned to the version the ``excel`` extra
   pins (xlwings publishes a pure-Python wheel, which Pyodide installs from PyPI).
 
-What differs from classic xlwings, and why, is in docs/lite.md.  One difference is
-handled here: Office.js hands a custom function a blank single cell as 0 (xlwings'
-Office.js custom functions documentation, "Custom functions vs. legacy UDFs"), as
-LibreOffice does, so main.py reads 0 as blank for the arguments the registry declares
-``zero_is_blank`` (dates, choices, numbers that cannot be 0), exactly as the LibreOffice
-add-in does (docs/libreoffice.md).
+What differs from classic xlwings, and why, is in docs/lite.md.  Two differences in what
+Office.js hands over are evened out in main.py, so that the registry sees what it sees
+under classic xlwings (xlwings' Office.js custom-functions documentation, "Custom functions
+vs. legacy UDFs"): integers arrive as integers (COM: floats), so main.py makes them floats;
+a blank single cell arrives as 0 (COM: None), as in LibreOffice, so main.py reads 0 as
+blank for the arguments the registry declares ``zero_is_blank`` (dates, choices, numbers
+that cannot be 0), exactly as the LibreOffice add-in does (docs/libreoffice.md).
 
 ``python -m xlrating.lite`` rewrites the bundle committed in ``workbooks/lite/``.
 """
@@ -168,6 +169,17 @@ def _registry():
     return _functions
 
 
+def _as_com(value):
+    """A cell value as classic xlwings (COM) hands it over: Office.js keeps integers as
+    integers, COM makes every number a float, and the registry then sees the same values
+    (and quotes them the same way in its error texts)."""
+    if isinstance(value, list):
+        return [_as_com(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
 def _call(name, *args):
     """Evaluate registry function *name* with the cell values Lite hands over.
 
@@ -176,7 +188,7 @@ def _call(name, *args):
     """
     function = _registry()[name]
     given = []
-    for value, param in zip(args, function.params):
+    for value, param in zip(args, function.params, strict=False):
         if (
             param.zero_is_blank
             and isinstance(value, (int, float))
@@ -184,7 +196,7 @@ def _call(name, *args):
             and value == 0
         ):
             value = None
-        given.append(value)
+        given.append(_as_com(value))
     return function(*given)
 
 

@@ -1,0 +1,32 @@
+"""``xlrating lite-bundle DIR``: write xlwings Lite's main.py and requirements.txt."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..cli import CliError, Step, doing
+
+
+def run_lite_bundle(args: argparse.Namespace) -> int:
+    from .. import lite
+
+    folder = Path(args.folder).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"xlrating lite-bundle: {args.folder} is not a folder")
+    if not folder.exists() and not folder.parent.is_dir():
+        raise CliError(
+            f"xlrating lite-bundle: {args.folder}: its folder {folder.parent} does not exist"
+        )
+    with doing(Step("xlrating lite-bundle", str(folder), os_error=f"cannot write {folder}")):
+        written = lite.write_bundle(folder)
+    for path in written:
+        print(f"wrote {path}")
+    main, requirements = written
+    print(
+        "Next, in Excel on Windows, Mac or the web with the xlwings Lite add-in: paste "
+        f"{main.name} into its main.py tab and {requirements.name} into its "
+        "requirements.txt tab, then =USCF_NEW_RATING(1700, 30, {1600,1650,1750,1800}, "
+        "{1,0.5,0,1}) computes 1716.66 (see docs/lite.md)."
+    )
+    return 0
