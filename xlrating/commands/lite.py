@@ -26,7 +26,8 @@ def run_lite_bundle(args: argparse.Namespace) -> int:
     print(
         "Next, in Excel on Windows, Mac or the web with the xlwings Lite add-in: paste "
         f"{main.name} into its main.py tab and {requirements.name} into its "
-        "requirements.txt tab, then =USCF_NEW_RATING(1700, 30, {1600,1650,1750,1800}, "
-        "{1,0.5,0,1}) computes 1716.66 (see docs/lite.md)."
+        "requirements.txt tab (then restart Lite from its menu), and "
+        "=USCF_NEW_RATING(1700, 30, {1600,1650,1750,1800}, {1,0.5,0,1}) computes 1716.658485 "
+        "(see docs/lite.md)."
     )
     return 0
