@@ -42,14 +42,18 @@ from typing import Final
 from .catalog_render import declaration
 
 __all__ = [
+    "ARCHIVE_START",
     "BUNDLE_PATH",
     "MAIN",
     "REQUIREMENTS",
     "XLWINGS_VERSION",
+    "archive_members",
     "core_archive",
+    "core_digest",
     "core_files",
     "render_main",
     "render_requirements",
+    "split_main",
     "write_bundle",
 ]
 
@@ -105,6 +109,21 @@ def core_files() -> list[tuple[str, Path]]:
     return sorted((path.relative_to(_PACKAGE_ROOT).as_posix(), path) for path in found)
 
 
+def archive_members(archive: bytes) -> dict[str, bytes]:
+    """The files in a core *archive*: name -> contents."""
+    with zipfile.ZipFile(io.BytesIO(archive)) as opened:
+        return {name: opened.read(name) for name in opened.namelist()}
+
+
+def core_digest(members: dict[str, bytes]) -> str:
+    """A digest of the core's files (names and contents, not their compressed bytes, which
+    another zlib may make differently): main.py's header names it."""
+    digest = hashlib.sha256()
+    for name in sorted(members):
+        digest.update(name.encode() + b"\0" + members[name] + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def core_archive(files: list[tuple[str, Path]] | None = None) -> bytes:
     """The zip archive of *files* (default :func:`core_files`): the same sources always
     give the same bytes (fixed dates and order)."""
@@ -127,7 +146,7 @@ computes in any cell.  Every function hands the cell values to xlrating's regist
 coerces them, calls the rating core and turns any failure into one line of text.
 
 The rating core is inlined at the end of this file (_CORE: a zip archive of xlrating's
-modules, {modules} files, sha256 {digest}); it is put on sys.path the first time a function
+modules, {modules} files, digest {digest}); it is put on sys.path the first time a function
 runs.  See docs/lite.md in xlrating's repository for what differs from classic xlwings.
 """
 
@@ -204,6 +223,17 @@ _CORE = (
 '''
 
 
+#: The line of main.py that opens the archive's text; everything before it is the code.
+ARCHIVE_START: Final = "_CORE = (\n"
+
+
+def split_main(text: str) -> tuple[str, bytes]:
+    """A main.py's code (the text before the archive) and its core archive."""
+    code, _, rest = text.partition(ARCHIVE_START)
+    lines = [line.strip().strip('"') for line in rest.splitlines() if line.startswith('    "')]
+    return code, base64.b64decode("".join(lines))
+
+
 def render_requirements() -> str:
     """The text of Lite's requirements.txt tab."""
     return f"xlwings=={XLWINGS_VERSION}\n"
@@ -215,14 +245,13 @@ def render_main(archive: bytes | None = None) -> str:
     from .catalog import FUNCTIONS  # read when rendered
 
     data = core_archive() if archive is None else archive
-    with zipfile.ZipFile(io.BytesIO(data)) as opened:
-        modules = len(opened.namelist())
+    members = archive_members(data)
     parts = [
         _MAIN_HEADER.format(
             version=__version__,
             requirements=f"xlwings=={XLWINGS_VERSION}",
-            modules=modules,
-            digest=hashlib.sha256(data).hexdigest()[:16],
+            modules=len(members),
+            digest=core_digest(members),
         )
     ]
     for fn in FUNCTIONS.values():

@@ -7,7 +7,7 @@ computes in any cell.  Every function hands the cell values to xlrating's regist
 coerces them, calls the rating core and turns any failure into one line of text.
 
 The rating core is inlined at the end of this file (_CORE: a zip archive of xlrating's
-modules, 20 files, sha256 fc86ec90385217a3); it is put on sys.path the first time a function
+modules, 20 files, digest 65ad55e12177cdc5); it is put on sys.path the first time a function
 runs.  See docs/lite.md in xlrating's repository for what differs from classic xlwings.
 """
 
