@@ -156,6 +156,24 @@ EXAMPLES: dict[str, list[object]] = {
 
 #: Cells that differ between COM and Office.js, and failures: (what it shows, function, args).
 EDGES: list[tuple[str, str, list[object]]] = [
+    # the templates' own calls with their blank cells (uscf_event Event!F5, fide_period
+    # Rating period!B13), as Office.js hands the blanks over
+    (
+        "uscf_event.xlsx Event!F5",
+        "USCF_NEW_RATING",
+        [
+            1700,
+            30,
+            SEED_OPPS + col(*[None] * 8),
+            SEED_RES + col(*[None] * 8),
+            0,
+            "Yes",
+            "No",
+            "mixed",
+            BLANK,
+        ],
+    ),
+    ("fide_period.xlsx Rating period!B13", "FIDE_K", [1800, 30, BLANK, "No", 5, BLANK]),
     (
         "blank rows in both ranges",
         "USCF_NEW_RATING",
@@ -388,9 +406,10 @@ def test_bundle_refuses_a_file_as_folder(
 # ---------------------------------------------------------------- through xlwings' own code
 
 
-def test_cpython_through_xlwings_officejs_equals_classic(bundle: Path, tmp_path: Path) -> None:
-    """The driver in this CPython (no Node): xlwings' Office.js conversion, classic results."""
-    cases = _write_cases(tmp_path)
+@pytest.fixture(scope="module")
+def cpython_report(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The driver's report in this CPython (no Node): xlwings' Office.js conversion."""
+    cases = _write_cases(tmp_path_factory.mktemp("cases"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS_")}
     done = subprocess.run(
         [sys.executable, str(DRIVER), str(bundle / "main.py"), str(cases)],
@@ -400,9 +419,54 @@ def test_cpython_through_xlwings_officejs_equals_classic(bundle: Path, tmp_path:
         env=env,
         timeout=300,
     )
-    report = json.loads(done.stdout)
-    assert_registers_every_function(report)
-    assert_same_as_classic(report)
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def test_cpython_through_xlwings_officejs_equals_classic(cpython_report: dict[str, Any]) -> None:
+    assert_registers_every_function(cpython_report)
+    assert_same_as_classic(cpython_report)
+
+
+def _template_formulas(book: Path) -> list[tuple[str, str]]:
+    from openpyxl import load_workbook
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    formulas = []
+    workbook = load_workbook(book)
+    for sheet in workbook.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                value = cell.value
+                text = value.text if isinstance(value, ArrayFormula) else value
+                if isinstance(text, str) and text.startswith("="):
+                    formulas.append((f"{sheet.title}!{cell.coordinate}", text))
+    return formulas
+
+
+@pytest.mark.parametrize("book", sorted((ROOT / "workbooks").glob("*.xlsx")), ids=lambda p: p.name)
+def test_template_calls_fit_what_lite_registers(book: Path, cpython_report: dict[str, Any]) -> None:
+    """Every xlrating call in the .xlsx templates names a function Lite registers, with an
+    argument count its metadata allows (Excel checks a custom function's arity)."""
+    from xlrating.workbook.lint import function_calls
+
+    registered = {f["name"]: f["parameters"] for f in cpython_report["meta"]["functions"]}
+    used = set()
+    problems = []
+    for where, formula in _template_formulas(book):
+        for call in function_calls(formula):
+            if call.base not in FUNCTIONS:
+                continue
+            used.add(call.base)
+            params = registered.get(call.base)
+            if params is None:
+                problems.append(f"{where}: {call.base} is not registered")
+                continue
+            required = sum(1 for p in params if not p.get("optional"))
+            if not required <= call.args <= len(params):
+                problems.append(f"{where}: {call.base} with {call.args} arguments")
+    assert used, f"{book.name} calls no xlrating function"
+    assert problems == []
 
 
 def _lite_tools() -> tuple[str, str] | str:
