@@ -198,6 +198,7 @@ LONGEST_FIRST = (
     "test_cli.py",
     "test_batch.py",
     "test_events.py",
+    "test_lite.py",
     "test_workbook_libreoffice.py",
     "test_cli_excel.py",
     "test_files.py",

@@ -18,8 +18,8 @@ This module holds the entry point :func:`main`, the top of the parser and the on
 failures become messages (:func:`_failure`); the commands themselves, each with its part
 of the parser, live in :mod:`xlrating.commands` (``recalc``, ``templates`` (templates and
 demo), ``importing`` (import and resize), ``rate`` (rate FILE and uscf|fide|elo),
-``excel`` (excel-setup and excel-check), ``libreoffice``; ``base``, what they share with
-this module: exit codes, limits, :class:`~xlrating.commands.base.CliError`, and
+``excel`` (excel-setup and excel-check), ``libreoffice``, ``lite`` (lite-bundle); ``base``,
+what they share with this module: exit codes, limits, :class:`~xlrating.commands.base.CliError`, and
 ``common``, what they share among themselves).
 
 Only the standard library and the registry are imported up front: the workbook modules
@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from . import __version__
-from .commands import excel, importing, libreoffice, rate, recalc, templates
+from .commands import excel, importing, libreoffice, lite, rate, recalc, templates
 from .commands.base import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -143,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         rate.add_rating_command(commands, family)
     excel.add_setup_parser(commands)
     libreoffice.add_parser(commands)
+    lite.add_parser(commands)
     excel.add_check_parser(commands)
     return parser
 

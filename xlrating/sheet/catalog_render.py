@@ -47,6 +47,21 @@ def _is_table_function(fn: ExcelFunction) -> bool:
     return fn.spills and any(p.name == "players" for p in fn.params)
 
 
+def declaration(fn: ExcelFunction, func: str, call: str = "call") -> str:
+    """The xlwings declaration of *fn*: the decorator line *func* (``@xw.func(...)``), one
+    ``@xw.arg`` per argument with its help text, the signature (optional arguments default
+    to None), the summary as docstring and a body handing the cell values to *call*."""
+    lines = [func]
+    for p in fn.params:
+        lines.append(f"@xw.arg({_py(p.name)}, doc={_py(p.doc)}, err_to_str=True)")
+    sig = ", ".join(p.name + ("=None" if p.optional else "") for p in fn.params)
+    lines.append(f"def {fn.name}({sig}):")
+    lines.append(f"    {_py(fn.summary)}")
+    args = ", ".join(p.name for p in fn.params)
+    lines.append(f"    return {call}({_py(fn.name)}, {args})")
+    return "\n".join(lines) + "\n"
+
+
 def render_udfs() -> str:
     """The source of :mod:`xlrating.udfs`, generated from :data:`FUNCTIONS`."""
     from .catalog import CATEGORY, FUNCTIONS  # read when rendered (the catalog imports this)
@@ -54,15 +69,7 @@ def render_udfs() -> str:
     parts = [_UDF_HEADER]
     for fn in FUNCTIONS.values():
         wizard = ", call_in_wizard=False" if _is_table_function(fn) else ""
-        lines = [f'@xw.func(category="{CATEGORY}"{wizard})']
-        for p in fn.params:
-            lines.append(f"@xw.arg({_py(p.name)}, doc={_py(p.doc)}, err_to_str=True)")
-        sig = ", ".join(p.name + ("=None" if p.optional else "") for p in fn.params)
-        lines.append(f"def {fn.name}({sig}):")
-        lines.append(f"    {_py(fn.summary)}")
-        args = ", ".join(p.name for p in fn.params)
-        lines.append(f"    return call({_py(fn.name)}, {args})")
-        parts.append("\n\n" + "\n".join(lines) + "\n")
+        parts.append("\n\n" + declaration(fn, f'@xw.func(category="{CATEGORY}"{wizard})'))
     return "".join(parts).rstrip("\n") + "\n"
 
 
