@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from xlrating.errors import InvalidInputError, RatingError
-from xlrating.rating.elo import MAX_GAMES, MAX_K, EloChange, expected_score, rating_change
+from xlrating.rating import elo
+from xlrating.rating.elo import (
+    DEFAULT_SCALE,
+    MAX_GAMES,
+    MAX_K,
+    EloChange,
+    expected_score,
+    rating_change,
+)
 
 ratings = st.floats(min_value=0, max_value=4000, allow_nan=False)
 results = st.sampled_from([0.0, 0.5, 1.0])
@@ -317,3 +326,96 @@ def test_a_huge_int_is_one_line() -> None:
         rating_change(10**400, [1500], [1], 20)
     with pytest.raises(InvalidInputError, match=r"got a number too long to show$"):
         rating_change(10**5000, [1500], [1], 20)
+
+
+# --- Messages, whole ----------------------------------------------------------------------
+
+
+def refused(message: str) -> pytest.RaisesExc[InvalidInputError]:
+    """The whole one-line message, matched literally."""
+    return pytest.raises(InvalidInputError, match=f"^{re.escape(message)}$")
+
+
+def test_messages_name_the_argument_and_quote_the_value() -> None:
+    with refused("rating must be between 0 and 4000, got 5000"):
+        expected_score(5000, 1600)
+    with refused("rating must be between 0 and 4000, got -1"):
+        rating_change(-1, [1700], [1], k=20)
+    with refused("scale must be a number, got 'x'"):
+        expected_score(1500, 1600, scale="x")  # type: ignore[arg-type]
+    with refused("scale must be a positive number, got -400"):
+        rating_change(1500, [1700], [1], k=20, scale=-400)
+    with refused("k must be a positive number no larger than 1000, got 0"):
+        rating_change(1500, [1700], [1], k=0)
+    with refused("k must be a positive number no larger than 1000, got 1000.5"):
+        rating_change(1500, [1700], [1], k=1000.5)
+    with refused("games must be at most 1000, got 1001"):
+        rating_change(1500, [1700], [1], k=20, games=1001)
+    with refused("ratings must be a list of ratings, got 1500"):
+        rate_games(1500, [], 20)  # type: ignore[arg-type]
+    with refused("ratings must be a list of ratings, got '15'"):
+        rate_games("15", [], 20)  # type: ignore[arg-type]
+    with refused("games must be a list of (white, black, score), got '011'"):
+        rate_games([1500, 1600], "011", 20)  # type: ignore[arg-type]
+    with refused("ratings[3] must be between 0 and 4000, got 4001"):
+        rate_games([1500, 1600, 4001], [], 20)
+
+
+def test_rating_change_keeps_the_games_as_floats() -> None:
+    result = rating_change(1500, [1700, 1400], [1, 0.5], k=20)
+    assert result.opponents == (1700.0, 1400.0)
+    assert result.results == (1.0, 0.5)
+    assert result.score == 1.5
+
+
+# --- rate_games: the fast loop and the checked one ----------------------------------------------
+
+
+def test_rate_games_takes_any_iterable_of_games() -> None:
+    games = [(0, 1, 1.0), (1, 0, 0.5)]
+    expected = [1519.72, 1680.28]  # the doctest's hand-worked figures
+    for given_games in (games, tuple(games), iter(games), (g for g in games)):
+        after = rate_games([1500, 1700], given_games, 20)
+        assert [round(r, 2) for r in after] == expected
+
+
+def test_rate_games_names_a_bad_game_in_a_generator() -> None:
+    games = ((white, black, score) for white, black, score in [(0, 1, 1), (0, 1, 0.7)])
+    with refused("games[2]: score must be 1, 0.5 or 0, got 0.7"):
+        rate_games([1500, 1600], games, 20)
+
+
+def test_rate_games_checked_loop_takes_index_types_other_than_int() -> None:
+    """numpy's ints are refused by the fast loop (not plain ints): the checked loop rates the
+    same games, draws too."""
+    numpy = pytest.importorskip("numpy")
+    zero, one = numpy.int64(0), numpy.int64(1)
+    after = rate_games([1500, 1700], [(zero, one, 1.0), (one, zero, 0.5)], 20)
+    assert [round(r, 2) for r in after] == [1519.72, 1680.28]
+
+
+def test_the_fast_loop_rates_by_itself() -> None:
+    """elo._stream, the loop rate_games tries first, gives the hand-worked figures on its own
+    (a wrong fast loop would otherwise only cost time, the checked loop redoing its work)."""
+    # Seed 004 example 1 as a game, then a draw: see rate_games' doctest. Player 0 is White
+    # in the first game: index 0 is a player like any other.
+    after = elo._stream([1500.0, 1700.0], [(0, 1, 1.0), (1, 0, 0.5)], 20.0, DEFAULT_SCALE)
+    assert [round(r, 2) for r in after] == [1519.72, 1680.28]
+    # scale 200: E = 1/(1 + 10^(200/200)) = 1/11, so White gains 10 (1 - 1/11) = 9.0909
+    after = elo._stream([1500.0, 1700.0], [(0, 1, 1.0)], 10.0, 200.0)
+    assert after == pytest.approx([1500 + 100 / 11, 1700 - 100 / 11], abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    "game",
+    [(0, 0, 1.0), (0, -1, 1.0), (-1, 0, 1.0), (0, 1.0, 1.0), (0.0, 1, 1.0), (0, 1, 0.7)],
+)
+def test_the_fast_loop_refuses_a_bad_game(game: tuple[object, object, float]) -> None:
+    white, black, score = game
+    with pytest.raises(ValueError, match=re.escape(f"bad game {white!r}, {black!r}, {score!r}")):
+        elo._stream([1500.0, 1600.0], [game], 20.0, DEFAULT_SCALE)
+
+
+def test_the_fast_loop_refuses_a_boolean_score() -> None:
+    with pytest.raises(ValueError, match=re.escape("bad game 0, 1, True")):
+        elo._stream([1500.0, 1600.0], [(0, 1, True)], 20.0, DEFAULT_SCALE)

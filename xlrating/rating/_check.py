@@ -193,7 +193,7 @@ def check_games(
             check_rating(opponent, f"opponents[{i + 1}]"),
             check_result(result, f"results[{i + 1}]"),
         )
-        for i, (opponent, result) in enumerate(zip(opponents, results, strict=True))
+        for i, (opponent, result) in enumerate(pairs)
     )
 
 

@@ -214,21 +214,21 @@ def rate_games(
     """
     if isinstance(ratings, (str, bytes)) or not isinstance(ratings, Sequence):
         raise InvalidInputError(f"ratings must be a list of ratings, got {show(ratings)}")
-    current = [check_rating(r, f"ratings[{i + 1}]") for i, r in enumerate(ratings)]
+    start = [check_rating(r, f"ratings[{i + 1}]") for i, r in enumerate(ratings)]
     factor = _check_k(k)
     width = _check_scale(scale)
     if isinstance(games, (str, bytes)):
         raise InvalidInputError(f"games must be a list of (white, black, score), got {show(games)}")
     played = games if isinstance(games, (list, tuple)) else list(games)
     try:
-        return _stream(current, played, factor, width)
+        return _stream(start.copy(), played, factor, width)
     except (TypeError, ValueError, IndexError, OverflowError):
         pass
-    _check_game_stream(played, len(current))  # names the first bad game
+    _check_game_stream(played, len(start))  # names the first bad game
     # Every game is good, so the fast loop met indices that are not plain ints (numpy's)
     # or overflowed (ratings over about 120,000 points apart, possible only with a huge
     # K): the checked loop with the overflow-free expectancy.
-    current = [check_rating(r, f"ratings[{i + 1}]") for i, r in enumerate(ratings)]
+    current = start  # the fast loop worked on a copy
     for white, black, score in played:
         delta = factor * (score - logistic_expected(current[white], current[black], width))
         current[white] += delta

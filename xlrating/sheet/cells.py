@@ -115,12 +115,8 @@ _T = TypeVar("_T")
 
 def cell_error_text(error: BaseException) -> str:
     """Return the one line a cell shows for *error* (never a traceback)."""
-    prefix = "#VALUE!"
-    for kind, text in ERROR_PREFIX.items():
-        if isinstance(error, kind):
-            prefix = text
-            break
-    else:
+    prefix = next((text for kind, text in ERROR_PREFIX.items() if isinstance(error, kind)), None)
+    if prefix is None:
         # Not one of ours: still one line, and it says it is a bug, not the user's input.
         detail = " ".join(str(error).split()) or type(error).__name__
         return f"#VALUE! internal error ({type(error).__name__}): {detail}"[:250]
@@ -336,11 +332,9 @@ def to_vector(value: CellValue, name: str) -> list[CellValue]:
         raise InvalidInputError(f"{name} is an empty range: give at least one cell")
     if len(grid) == 1:
         return list(grid[0])
-    if all(len(row) == 1 for row in grid):
-        return [row[0] for row in grid]
-    raise InvalidInputError(
-        f"{name} must be a single row or column, got a {len(grid)}x{len(grid[0])} range"
-    )
+    # A column: a range of several rows and columns was refused above by its shape (and a
+    # ragged one or a nesting by to_grid).
+    return [row[0] for row in grid]
 
 
 def paired_rows(
