@@ -26,7 +26,7 @@ from xlrating.sheet.catalog import call
 @xw.arg('dual_rated', doc='TRUE for the reduced K of a Regular rating above 2200 in a dual-rated event. Default FALSE.', err_to_str=True)
 @xw.arg('history', doc='Your rated history before the event: mixed (default), all wins or all losses.', err_to_str=True)
 @xw.arg('event_date', doc='Date of the event (a date or ISO text); default today.', err_to_str=True)
-@xw.arg('multiplier', doc='Bonus multiplier B; default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01 (give it for earlier events).', err_to_str=True)
+@xw.arg('multiplier', doc='Bonus multiplier B (0 to 100); default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01 (give it for earlier events).', err_to_str=True)
 def USCF_NEW_RATING(rating, games, opponents, results, floor=None, bonus_ok=None, dual_rated=None, history=None, event_date=None, multiplier=None):
     'US Chess post-event rating (unrounded) by the standard or special formula, with bonus and floors.'
     return call('USCF_NEW_RATING', rating, games, opponents, results, floor, bonus_ok, dual_rated, history, event_date, multiplier)
@@ -42,7 +42,7 @@ def USCF_NEW_RATING(rating, games, opponents, results, floor=None, bonus_ok=None
 @xw.arg('dual_rated', doc='TRUE for the reduced K of a Regular rating above 2200 in a dual-rated event. Default FALSE.', err_to_str=True)
 @xw.arg('history', doc='Your rated history before the event: mixed (default), all wins or all losses.', err_to_str=True)
 @xw.arg('event_date', doc='Date of the event (a date or ISO text); default today.', err_to_str=True)
-@xw.arg('multiplier', doc='Bonus multiplier B; default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01 (give it for earlier events).', err_to_str=True)
+@xw.arg('multiplier', doc='Bonus multiplier B (0 to 100); default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01 (give it for earlier events).', err_to_str=True)
 def USCF_RATING_CHANGE(rating, games, opponents, results, floor=None, bonus_ok=None, dual_rated=None, history=None, event_date=None, multiplier=None):
     'US Chess rating change (new rating minus old, unrounded).'
     return call('USCF_RATING_CHANGE', rating, games, opponents, results, floor, bonus_ok, dual_rated, history, event_date, multiplier)
@@ -58,7 +58,7 @@ def USCF_RATING_CHANGE(rating, games, opponents, results, floor=None, bonus_ok=N
 @xw.arg('dual_rated', doc='TRUE for the reduced K of a Regular rating above 2200 in a dual-rated event. Default FALSE.', err_to_str=True)
 @xw.arg('history', doc='Your rated history before the event: mixed (default), all wins or all losses.', err_to_str=True)
 @xw.arg('event_date', doc='Date of the event (a date or ISO text); default today.', err_to_str=True)
-@xw.arg('multiplier', doc='Bonus multiplier B; default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01 (give it for earlier events).', err_to_str=True)
+@xw.arg('multiplier', doc='Bonus multiplier B (0 to 100); default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01 (give it for earlier events).', err_to_str=True)
 def USCF_DETAILS(rating, games, opponents, results, floor=None, bonus_ok=None, dual_rated=None, history=None, event_date=None, multiplier=None):
     "US Chess rating calculation as a two-column table that spills: formula, N', K, score, expected score, change, bonus, new rating, performance, class."
     return call('USCF_DETAILS', rating, games, opponents, results, floor, bonus_ok, dual_rated, history, event_date, multiplier)
@@ -96,7 +96,7 @@ def USCF_K(rating, games, event_games, dual_rated=None):
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
 @xw.arg('results', doc='Range of the same shape with your results: 1, 0.5, 0 or W, D, L. Rows blank in both ranges are skipped.', err_to_str=True)
 @xw.arg('event_date', doc='Date of the event (a date or ISO text); default today.', err_to_str=True)
-@xw.arg('multiplier', doc='Bonus multiplier B; default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01 (give it for earlier events).', err_to_str=True)
+@xw.arg('multiplier', doc='Bonus multiplier B (0 to 100); default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, 10 from 2025-01-01 (give it for earlier events).', err_to_str=True)
 def USCF_BONUS(rating, games, opponents, results, event_date=None, multiplier=None):
     'US Chess bonus points for the event (0 if below the threshold B*sqrt(max(m,4))).'
     return call('USCF_BONUS', rating, games, opponents, results, event_date, multiplier)
