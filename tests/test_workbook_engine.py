@@ -375,3 +375,30 @@ def test_countifs_works_out_each_test_once_per_call(monkeypatch: pytest.MonkeyPa
     assert got == [1, 1, 1, 0, 1]
     assert calls.count("Spring") == 1  # once, not five times
     assert sorted(map(str, calls)) == sorted(["Spring", "p1", "p2", "p3", "p4"])
+
+
+# ---------------------------------------------------------------- date text, as Excel reads it
+
+
+def test_a_name_is_not_read_as_a_date_in_criteria_or_arithmetic(tmp_path: Path) -> None:
+    """``formulas`` let dateutil read ``M0001`` as a time (00:00:01), so COUNTIFS with the
+    criterion ``M0001`` counted every ``M...`` name (issue 25: the Standings counted every
+    game of the event for each player of a generated season).  Excel compares such text as
+    text; a date or time typed as Excel types it is still read as one."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row, name in enumerate(["M0001", "M0002", "M0040", "m0001", "Jan-00"], start=1):
+        sheet.cell(row, 1, name)
+    sheet["B1"] = '=COUNTIFS(A1:A5,"M0001")'
+    sheet["B2"] = '=COUNTIF(A1:A5,"M0002")'
+    sheet["B3"] = "=SUMPRODUCT(COUNTIFS(A1:A5,A1:A3))"
+    sheet["B4"] = '=ISERROR("M0001"+0)'
+    sheet["B5"] = '=DATEVALUE("8/22/2011")'  # Microsoft's DATEVALUE example: 40777
+    sheet["B6"] = '=ISERROR(DATEVALUE("May"))'
+    path = tmp_path / "names.xlsx"
+    book.save(path)
+    got = engine.evaluate(path)
+    assert [got.value("Sheet", f"B{i}") for i in range(1, 7)] == [2, 1, 4, True, 40777, True]
