@@ -42,6 +42,7 @@ from .tournament import BYE, Game, Player, parse_result
 
 __all__ = [
     "SeasonGames",
+    "player_row_numbers",
     "read_fide_players",
     "read_games",
     "read_players",
@@ -117,6 +118,12 @@ def _player_rows(
             )
         seen[player] = row_no
         yield where, cells, player, _rating(cells[1], f"{where}: rating")
+
+
+def player_row_numbers(value: CellValue, name: str = "players") -> list[int]:
+    """The rows of the range (1 for its first) that :func:`read_players` reads a player
+    from, in its order: blank rows and a header row are left out."""
+    return [row_no for row_no, _ in _rows(value, name, 1)]
 
 
 def read_players(value: CellValue, name: str = "players") -> list[Player]:
