@@ -758,10 +758,28 @@ def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
     return table
 
 
+#: The seasons rated last: (games read, players, system, k, today: the date of an
+#: undated event) and the result; the games
+#: are the very object :func:`~xlrating.tables.read_season_games` keeps for their cells.
+_RATED: list[tuple[SeasonGames, str, str, str, str, season.SeasonResult]] = []
+
+
 def _rated(
     roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell
 ) -> season.SeasonResult:
-    """The season rated as SEASON_RATINGS rates it (system and k as its cells give them)."""
+    """The season rated as SEASON_RATINGS rates it (system and k as its cells give them);
+    SEASON_RATINGS and SEASON_STANDINGS over the same tables rate it once."""
+    key = (repr(roster), repr(system), repr(k), _dt.date.today().isoformat())
+    for games, *given, result in _RATED:
+        if games is grouped and tuple(given) == key:
+            return result
+    rated = _rate(roster, grouped, system, k)
+    _RATED.append((grouped, *key, rated))
+    del _RATED[:-2]
+    return rated
+
+
+def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell) -> season.SeasonResult:
     how = to_choice(system, "system", _SYSTEMS, "uscf")
     if not grouped.events:
         raise InvalidInputError("games is empty: a season needs at least one game")
