@@ -405,10 +405,10 @@ def test_setup_refuses_a_bad_profile_in_one_line(
     assert (tmp_path / "file.txt").read_text(encoding="utf-8") == "keep me"
 
 
-#: Generated club seasons (games; 40 players, 16 events: the smallest and the largest the
-#: guard takes) computed live by LibreOffice and
-#: by the engine: issue 25 found the Standings' counts differing on such seasons (the
-#: engine read the generator's names M0001... as times of day).
+#: Generated club seasons (games; 40 players, 16 events; 7,000 games is about the most the
+#: guard takes) computed live by LibreOffice and by the engine: issue 25 found the
+#: Standings' counts differing on such seasons (the engine read the generator's names
+#: M0001... as times of day).
 SEASON_GAMES: tuple[int, ...] = (200, 7000)
 
 
