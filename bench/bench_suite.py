@@ -16,7 +16,8 @@ Cases and targets (medians on a 2-core machine):
 3. SEASON_RATINGS, 300 players, 40 events, 20,000 games, each system: <= 1 s;
 4. a FIDE month, 200,000 players and 1,000,000 games, through xlrating.rating.batch: <= 0.5 s
    and within 3x of the numpy bound;
-5. ``xlrating recalc`` of a club season holding 5,000 games: <= 10 s; of a ladder club
+5. ``xlrating recalc`` of a club season holding 5,000 games: <= 3 s (issue 26; and at most
+   LibreOffice's time, which bench_libreoffice.py measures beside it); of a ladder club
    (40 players, 600 one-game events): <= 10 s, and ``xlrating import`` into it: <= 10 s;
 6. a 100,000-game Elo stream game by game: faster than the fastest peer and within 1.5x
    of a bare Python loop; a Glicko-2 season against the ``glicko2`` library.
@@ -325,12 +326,15 @@ def fide_month(repeat: int, quick: bool) -> list[dict[str, Any]]:
 
 # ---------------------------------------------------------------- case 5: recalc
 
+#: Issue 26: a 5,000-game season recalculates in at most 3 s on the test machine's quiet hour.
+RECALC_TARGET_S = 3.0
+
 
 def recalc(repeat: int, quick: bool) -> list[dict[str, Any]]:
     try:
         module = importlib.import_module("bench_recalc")
     except ImportError as error:
-        return [case("5-recalc", f"recalc: not run ({error})", math.nan, 10.0)]
+        return [case("5-recalc", f"recalc: not run ({error})", math.nan, RECALC_TARGET_S)]
     games = 600 if quick else 5_000
     found = module.run(max(1, min(repeat, 3)), games=games)
     return [
@@ -338,7 +342,7 @@ def recalc(repeat: int, quick: bool) -> list[dict[str, Any]]:
             "5-recalc",
             f"xlrating recalc of club_season.xlsx holding {games:,} games",
             found["median_s"],
-            None if quick else 10.0,
+            None if quick else RECALC_TARGET_S,
             notes=found.get("notes", ""),
         )
     ]

@@ -235,3 +235,57 @@ def test_season_systems_and_k() -> None:
     for system in ("fide", "glicko2", "uscf"):
         out = call_udf("SEASON_RATINGS", com_value(players), com_value(games), system)
         assert out[0] == ["Player", "E1", "E2"] and len(out) == 3, system
+
+
+def test_season_standings_by_hand() -> None:
+    """One event's standings for every players row (the header and a blank row give blank
+    rows), worked by hand: Elo, K 20, E(1800 v 1650) = 0.70340."""
+    players = [
+        ["Name", "Rating", "Games"],
+        ["Ann", 1800.0, 40.0],
+        [None, None, None],
+        ["Ben", 1650.0, 40.0],
+        ["Cat", None, None],
+        ["Dev", 1500.0, 40.0],
+    ]
+    games = [
+        ["E1", 1.0, "Ann", "Ben", "1-0"],
+        ["E1", 1.0, "Cat", "BYE", "½-½"],  # a half-point bye
+        ["E2", 1.0, "Ben", "Ann", "½-½"],
+        ["E2", 1.0, "Cat", "Dev", "-+"],  # a forfeit: Dev scores, nobody is rated
+    ]
+    out = call_udf("SEASON_STANDINGS", com_value(players), com_value(games), "E2", "elo", 20)
+    assert out[0] == [
+        "Player",
+        "Rounds",
+        "Points",
+        "Rank",
+        "Rating before",
+        "New rating",
+        "Change",
+        "Ratings row",
+    ]
+    assert len(out) == 1 + len(players)
+    assert out[1] == [""] * 8 and out[3] == [""] * 8  # the header row and the blank row
+    ann, ben, cat, dev = out[2], out[4], out[5], out[6]
+    # E1: Ann +20 x (1 - 0.70340) = +5.932; E2 (draw): Ann 1805.932 v Ben 1644.068,
+    # E = 1/(1+10^(-161.865/400)) = 0.71743, Ann 20 x (0.5 - 0.71743) = -4.349
+    assert ann[:4] == ["Ann", 1, 0.5, 2] and ann[7] == 1
+    assert ann[4] == pytest.approx(1805.932, abs=0.001)
+    assert ann[5] == pytest.approx(1801.584, abs=0.001)
+    assert ann[6] == pytest.approx(-4.349, abs=0.001)
+    assert ben[:4] == ["Ben", 1, 0.5, 2] and ben[7] == 2
+    assert cat[:7] == ["Cat", 1, 0.0, 4, "unrated", "unrated", ""] and cat[7] == 3
+    assert dev[:4] == ["Dev", 1, 1.0, 1] and dev[4] == dev[5] == 1500 and dev[6] == 0
+    # the first event starts from the Players table; an event not in the games: no rounds
+    first = call_udf("SEASON_STANDINGS", com_value(players), com_value(games), "E1", "elo", 20)
+    assert first[2][4] == 1800 and first[5][:4] == ["Cat", 1, 0.5, 2]
+    none = call_udf("SEASON_STANDINGS", com_value(players), com_value(games), "E9", "elo", 20)
+    assert none[2] == ["Ann", 0, 0.0, "", "", "", "", 1]
+    # a season the Ratings sheet cannot rate (elo without K) leaves the ratings blank
+    blank = call_udf("SEASON_STANDINGS", com_value(players), com_value(games), "E2", "elo")
+    assert blank[2] == ["Ann", 1, 0.5, 2, "", "", "", 1]
+    assert (
+        call_udf("SEASON_STANDINGS", com_value(players), com_value(games), True)
+        == "#VALUE! event must be an event's name, got True"
+    )

@@ -300,14 +300,15 @@ def test_templates_command_refuses_room_it_cannot_give(
         "xlrating templates: club_season.xlsx: game_rows must be a whole number from 72 to "
         "1000000 (the table holds 72), got 2\n"
     )
-    # Room beyond what recalc accepts is refused before anything is written.
+    # Room beyond what recalc accepts is refused before anything is written (1,000 player
+    # rows: the Standings are one array, so the cells pass the limit before the formulas).
     fresh = tmp_path / "fresh"
     code, _, err = run(capsys, "templates", str(fresh), "--player-rows", "1000")
     assert code == 1
     assert err == (
         "xlrating templates: club_season.xlsx with that room would be too big for xlrating "
-        "recalc: more than 5,000 formula cells (the limit xlrating computes); split the "
-        "workbook\n"
+        "recalc: more than 50,000 cells (the limit xlrating computes); split the workbook "
+        "or remove unused rows\n"
     )
     assert list(fresh.iterdir()) == []
 

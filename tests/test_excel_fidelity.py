@@ -266,7 +266,13 @@ def test_generated_module_declares_every_registry_function(generated: dict[str, 
         m.group(1)
         for m in re.finditer(r"^Function (\w+)\([^\r]*\r\n\s*" + re.escape(wizard), text, re.M)
     }
-    assert guarded == {"USCF_EVENT", "FIDE_PERIOD", "SEASON_RATINGS", "EVENT_CROSSTABLE"}
+    assert guarded == {
+        "USCF_EVENT",
+        "FIDE_PERIOD",
+        "SEASON_RATINGS",
+        "SEASON_STANDINGS",
+        "EVENT_CROSSTABLE",
+    }
     # every wrapper calls the Python module the templates' xlwings.conf sheet names
     assert text.count('XLPy.CallUDF("xlrating.udfs", ') == 2 * len(FUNCTIONS)
     assert max(len(line) for line in text.split("\r\n")) < 1023  # VBA's line limit

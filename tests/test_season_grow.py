@@ -297,12 +297,12 @@ def test_new_rows_carry_the_last_rows_styles_and_validations(
     assert cells_of(players)["A85"].find(f"{MAIN}v") is not None  # BYE moved down
     sources = [f.text for f in after["Games"].iter(f"{MAIN}formula1")]
     assert "Players!$A$5:$A$84" in sources and "Players!$A$5:$A$85" in sources
-    # The Standings arrays (Rounds, Points, Rank) cover the grown rows.
-    arrays = {f.get("ref") for f in after["Standings"].iter(f"{MAIN}f") if f.get("t") == "array"}
-    assert arrays == {"B9:B88", "C9:C88", "D9:D88"}
-    # New formula rows continue the pattern: Standings row 88 reads Players row 84.
-    a88 = cells_of(after["Standings"])["A88"].find(f"{MAIN}f")
-    assert a88 is not None and a88.text == 'IF(Players!$A$84="","",Players!$A$84)'
+    # The Standings array (SEASON_STANDINGS: header and one row per player) covers the
+    # grown rows and reads the grown tables.
+    arrays = [f for f in after["Standings"].iter(f"{MAIN}f") if f.get("t") == "array"]
+    assert [f.get("ref") for f in arrays] == ["A8:H88"]
+    assert arrays[0].text is not None
+    assert arrays[0].text.startswith("SEASON_STANDINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
     season = cells_of(after["Ratings"])["A13"].find(f"{MAIN}f")
     assert season is not None and season.text is not None
     assert season.text.startswith("SEASON_RATINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")

@@ -375,3 +375,84 @@ def test_countifs_works_out_each_test_once_per_call(monkeypatch: pytest.MonkeyPa
     assert got == [1, 1, 1, 0, 1]
     assert calls.count("Spring") == 1  # once, not five times
     assert sorted(map(str, calls)) == sorted(["Spring", "p1", "p2", "p3", "p4"])
+
+
+# ---------------------------------------------------------------- date text, as Excel reads it
+
+
+def test_a_name_is_not_read_as_a_date_in_criteria_or_arithmetic(tmp_path: Path) -> None:
+    """``formulas`` let dateutil read ``M0001`` as a time (00:00:01), so COUNTIFS with the
+    criterion ``M0001`` counted every ``M...`` name (issue 25: the Standings counted every
+    game of the event for each player of a generated season).  Excel compares such text as
+    text; a date or time typed as Excel types it is still read as one."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row, name in enumerate(["M0001", "M0002", "M0040", "m0001", "Jan-00"], start=1):
+        sheet.cell(row, 1, name)
+    sheet["B1"] = '=COUNTIFS(A1:A5,"M0001")'
+    sheet["B2"] = '=COUNTIF(A1:A5,"M0002")'
+    sheet["B3"] = "=SUMPRODUCT(COUNTIFS(A1:A5,A1:A3))"
+    sheet["B4"] = '=ISERROR("M0001"+0)'
+    sheet["B5"] = '=DATEVALUE("8/22/2011")'  # Microsoft's DATEVALUE example: 40777
+    sheet["B6"] = '=ISERROR(DATEVALUE("May"))'
+    path = tmp_path / "names.xlsx"
+    book.save(path)
+    got = engine.evaluate(path)
+    assert [got.value("Sheet", f"B{i}") for i in range(1, 7)] == [2, 1, 4, True, 40777, True]
+
+
+# ---------------------------------------------------------------- value cells folded into ranges
+
+
+def _value_table_book(path: Path) -> Path:
+    """200 rows of values (a name, a number, text typed as "=..."), and formulas over
+    them: whole columns, one cell, and a range that also covers a formula cell."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in range(1, 201):
+        sheet.cell(row, 1, f"P{row % 7}")
+        sheet.cell(row, 2, float(row))
+    sheet["C1"] = "=SUM(B1:B200)"  # values only
+    sheet["C2"] = '=COUNTIF(A1:A200,"P3")'
+    sheet["C3"] = "=B7*2"  # one value cell
+    sheet["D1"] = "=B1+1000"  # a formula inside the next range
+    sheet["C4"] = "=SUM(B1:D1)"  # a value and two formulas: 1 + 20100 + 1001
+    sheet["C5"] = "=ROWS(A1:A200)+COUNTBLANK(E1:E3)"
+    sheet["E5"] = "=x"  # typed as text (openpyxl: a formula unless the type says text)
+    sheet["E5"].data_type = "s"
+    sheet["C6"] = '=E5&"!"'
+    path = path / "values.xlsx"
+    book.save(path)
+    return path
+
+
+def test_value_cells_reach_formulas_as_before(tmp_path: Path) -> None:
+    got = engine.evaluate(_value_table_book(tmp_path))
+    assert [got.value("Sheet", f"C{i}") for i in range(1, 7)] == [
+        20100,
+        29,  # rows 3, 10, ..., 199: 1 + (199 - 3) / 7
+        14,
+        21102,
+        203,
+        "=x!",
+    ]
+    assert got.value("Sheet", "A10") == "P3" and got.value("Sheet", "B200") == 200
+    assert got.value("Sheet", "E5") == "=x"
+
+
+def test_value_cells_are_not_nodes_of_the_model(tmp_path: Path) -> None:
+    """The 400 value cells are folded into the ranges that read them: the model has a
+    node per formula and per reference, not per value (only D1's range keeps its B1 and
+    C1 as nodes, and B7 is read through its own reference)."""
+    path = _value_table_book(tmp_path)
+    model = engine._load(path)
+    engine._finish(model, {"SHEET": "Sheet"})
+    cells = [n for n in model.dsp.data_nodes if isinstance(n, str) and ":" not in n]
+    assert len(model.dsp.data_nodes) < 40, len(model.dsp.data_nodes)
+    assert not any(n.endswith("!A10") for n in cells)

@@ -298,6 +298,17 @@ def SEASON_RATINGS(players, games, system=None, k=None):
 @xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
 @xw.arg('event', doc="The event to show (its name in the games table's first column).", err_to_str=True)
+@xw.arg('system', doc='uscf (default), fide, elo or glicko2, as for SEASON_RATINGS.', err_to_str=True)
+@xw.arg('k', doc='K-factor for the elo system.', err_to_str=True)
+def SEASON_STANDINGS(players, games, event, system=None, k=None):
+    "One event's standings for every players row, a table that spills: Player, Rounds, Points, Rank, Rating before, New rating, Change, Ratings row (ratings as SEASON_RATINGS gives them)."
+    return call('SEASON_STANDINGS', players, games, event, system, k)
+
+
+@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
+@xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
+@xw.arg('event', doc="The event to show (its name in the games table's first column).", err_to_str=True)
 @xw.arg('rounds', doc='Round columns to give (blank: the most rounds of any event in games); the table is padded with empty texts to this width and to one row per players row.', err_to_str=True)
 def EVENT_CROSSTABLE(players, games, event, rounds=None):
     "One event of a season as a crosstable that spills: Place, Player, Rating, each round (opponent's place, colour w/b, result), Total, Buchholz, Sonneborn-Berger (FIDE C.07)."

@@ -42,7 +42,9 @@ __all__ = [
     "POOL_MONTHS",
     "SeasonResult",
     "SeasonRow",
+    "Standing",
     "System",
+    "event_standings",
     "rate_season",
 ]
 
@@ -416,3 +418,95 @@ def _glicko_season(
     return _result(
         "glicko2", schedule, players, history, [current[name] for name in names], glicko=state
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line in an event's standings."""
+
+    #: The player's name.
+    name: str
+    #: Rounds the player appears in (games, forfeits and byes).
+    rounds: int
+    #: Points scored (games, forfeits and byes as the results give them).
+    points: float
+    #: Players of the event with more points, plus one (None: not in the event).
+    rank: int | None
+    #: The player's place in the season's list of players (1 for the first).
+    position: int
+    #: Whether the ratings are known (False when the season could not be rated).
+    rated: bool
+    #: Rating before the event (the season's start for its first event; None: unrated).
+    before: float | None
+    #: Rating after the event (None: still unrated).
+    after: float | None
+
+    @property
+    def change(self) -> float | None:
+        """After minus before, when both are ratings."""
+        if self.before is None or self.after is None:
+            return None
+        return self.after - self.before
+
+
+def event_standings(
+    names: Sequence[str],
+    games: Sequence[Game],
+    *,
+    result: SeasonResult | None = None,
+    event: str | None = None,
+) -> tuple[Standing, ...]:
+    """The standings of one event for every player of a season, in the order given.
+
+    :param names: the season's players.
+    :param games: the event's games (none: an event not in the season).
+    :param result: the rated season (None: no ratings, as when it cannot be rated).
+    :param event: the event's name in *result* (its ratings before and after).
+    :returns: one :class:`Standing` per name: rounds and points from *games*; rank among
+        the players with at least one round (more points, plus one); the ratings before
+        and after the event from *result* (before the first event: the season's start).
+
+    A beats B and draws with him; C has a full-point bye (Elo, K 20: A gains 10 for 1.5
+    points out of 2 against an equal rating):
+
+    >>> import datetime
+    >>> from xlrating.rating.tournament import Game, Player
+    >>> games = [Game(1, "A", "B", 1.0), Game(2, "B", "A", 0.5), Game(2, "C", None, 1.0, "bye")]
+    >>> players = [Player("A", 1500, 30), Player("B", 1500, 30), Player("C", None, 0)]
+    >>> day = datetime.date(2025, 1, 1)
+    >>> rated = rate_season(players, [("One", day, games)], system="elo", k=20)
+    >>> rows = event_standings(["A", "B", "C"], games, result=rated, event="One")
+    >>> [(s.name, s.rounds, s.points, s.rank, s.before, s.after) for s in rows]
+    [('A', 2, 1.5, 1, 1500, 1510.0), ('B', 2, 0.5, 3, 1500, 1490.0), ('C', 1, 1.0, 2, None, None)]
+    """
+    rounds = dict.fromkeys(names, 0)
+    points = dict.fromkeys(names, 0.0)
+    for game in games:
+        for who, scored in ((game.white, game.white_score), (game.black, game.black_points)):
+            if who is not None and who in rounds:
+                rounds[who] += 1
+                points[who] += scored
+    playing = [points[n] for n in names if rounds[n] > 0]
+    at = -1
+    if result is not None and event is not None and event in result.events:
+        at = result.events.index(event)
+    out = []
+    for position, name in enumerate(names, start=1):
+        before = after = None
+        if at >= 0 and result is not None:
+            row = result.row(name)
+            before = row.start if at == 0 else row.after[at - 1]
+            after = row.after[at]
+        out.append(
+            Standing(
+                name,
+                rounds[name],
+                points[name],
+                1 + sum(p > points[name] for p in playing) if rounds[name] > 0 else None,
+                position,
+                at >= 0,
+                before,
+                after,
+            )
+        )
+    return tuple(out)

@@ -73,7 +73,14 @@ from .cells import (
     to_result,
     to_vector,
 )
-from .tables import read_fide_players, read_games, read_players, read_season_games
+from .tables import (
+    SeasonGames,
+    player_row_numbers,
+    read_fide_players,
+    read_games,
+    read_players,
+    read_season_games,
+)
 
 __all__ = [
     "CATEGORY",
@@ -734,9 +741,37 @@ _SYSTEMS: Final[tuple[season.System, ...]] = get_args(season.System)
     spills=True,
 )
 def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
-    how = to_choice(system, "system", _SYSTEMS, "uscf")
     roster = read_players(players)
-    grouped = read_season_games(games, roster)
+    result = _rated(roster, read_season_games(games, roster), system, k)
+    table: Table = [["Player", *result.events]]
+    for row in result.ratings:
+        table.append([row.name, *(_blank_if_none(v) for v in row.after)])
+    return table
+
+
+#: The seasons rated last: (games read, players, system, k, today: the date of an
+#: undated event) and the result; the games
+#: are the very object :func:`~xlrating.sheet.tables.read_season_games` keeps for their cells.
+_RATED: list[tuple[SeasonGames, str, str, str, str, season.SeasonResult]] = []
+
+
+def _rated(
+    roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell
+) -> season.SeasonResult:
+    """The season rated as SEASON_RATINGS rates it (system and k as its cells give them);
+    SEASON_RATINGS and SEASON_STANDINGS over the same tables rate it once."""
+    key = (repr(roster), repr(system), repr(k), _dt.date.today().isoformat())
+    for games, *given, result in _RATED:
+        if games is grouped and tuple(given) == key:
+            return result
+    rated = _rate(roster, grouped, system, k)
+    _RATED.append((grouped, *key, rated))
+    del _RATED[:-2]
+    return rated
+
+
+def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell) -> season.SeasonResult:
+    how = to_choice(system, "system", _SYSTEMS, "uscf")
     if not grouped.events:
         raise InvalidInputError("games is empty: a season needs at least one game")
     today = _dt.date.today()
@@ -757,11 +792,91 @@ def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
         ]
     else:
         entrants = roster
-    result = season.rate_season(entrants, dated, system=how, k=k_value)
-    table: Table = [["Player", *result.events]]
-    for row in result.ratings:
-        table.append([row.name, *(_blank_if_none(v) for v in row.after)])
+    return season.rate_season(entrants, dated, system=how, k=k_value)
+
+
+#: What the Standings show for a player still unrated before or after the event.
+_UNRATED: Final = "unrated"
+
+
+def _shown_rating(rating: float | None, rated: bool) -> object:
+    if not rated:
+        return ""
+    return _UNRATED if rating is None else rating
+
+
+@_register(
+    "SEASON_STANDINGS",
+    "One event's standings for every players row, a table that spills: Player, Rounds, "
+    "Points, Rank, Rating before, New rating, Change, Ratings row (ratings as "
+    "SEASON_RATINGS gives them).",
+    (
+        _PLAYERS,
+        _p(
+            "games",
+            "Games table with the event first: event, [date], round, white, black, result "
+            "(as SEASON_RATINGS reads it).",
+        ),
+        _p("event", "The event to show (its name in the games table's first column)."),
+        _o0("system", "uscf (default), fide, elo or glicko2, as for SEASON_RATINGS."),
+        _o0("k", "K-factor for the elo system."),
+    ),
+    '=SEASON_STANDINGS(Players!A2:E20, Games!A2:F200, "May Swiss")',
+    spills=True,
+)
+def _season_standings(players: Cell, games: Cell, event: Cell, system: Cell, k: Cell) -> Table:
+    roster = read_players(players)
+    grouped = read_season_games(games, roster)
+    if isinstance(event, bool) or not (is_blank(event) or isinstance(event, (str, int, float))):
+        raise InvalidInputError(f"event must be an event's name, got {show(event)}")
+    wanted = "" if is_blank(event) else _event_name(event)
+    played = grouped.games[grouped.events.index(wanted)] if wanted in grouped.events else ()
+    try:  # as the Ratings sheet: a season it cannot rate leaves the ratings blank
+        result: season.SeasonResult | None = _rated(roster, grouped, system, k)
+    except InvalidInputError:
+        result = None
+    rows = season.event_standings([p.name for p in roster], played, result=result, event=wanted)
+    table: Table = [
+        [
+            "Player",
+            "Rounds",
+            "Points",
+            "Rank",
+            "Rating before",
+            "New rating",
+            "Change",
+            "Ratings row",
+        ]
+    ]
+    blank: list[object] = [""] * len(table[0])
+    height = len(to_grid(players, "players"))
+    placed = dict(zip(player_row_numbers(players), rows, strict=True))
+    for number in range(1, height + 1):
+        row = placed.get(number)
+        if row is None:
+            table.append(list(blank))
+            continue
+        table.append(
+            [
+                row.name,
+                row.rounds,
+                row.points,
+                _blank_if_none(row.rank),
+                _shown_rating(row.before, row.rated),
+                _shown_rating(row.after, row.rated),
+                _blank_if_none(row.change),
+                row.position,
+            ]
+        )
     return table
+
+
+def _event_name(value: Cell) -> str:
+    """An event cell as the games table's event column reads it (spaces tidied, a whole
+    number without its decimal point)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return " ".join(str(value).split())
 
 
 @_register(

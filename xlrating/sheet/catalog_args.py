@@ -111,8 +111,8 @@ _USCF_EXTRA = (
 
 MULTIPLIER = optional(
     "multiplier",
-    "Bonus multiplier B (0 to 100); default by the event date: 14 from 2017-05-01, 12 from 2023-02-01, "
-    "10 from 2025-01-01 (give it for earlier events).",
+    "Bonus multiplier B (0 to 100); default by the event date: 14 from 2017-05-01, 12 from "
+    "2023-02-01, 10 from 2025-01-01 (give it for earlier events).",
 )
 
 

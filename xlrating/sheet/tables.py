@@ -42,6 +42,7 @@ from .cells import (
 
 __all__ = [
     "SeasonGames",
+    "player_row_numbers",
     "read_fide_players",
     "read_games",
     "read_players",
@@ -117,6 +118,12 @@ def _player_rows(
             )
         seen[player] = row_no
         yield where, cells, player, _rating(cells[1], f"{where}: rating")
+
+
+def player_row_numbers(value: CellValue, name: str = "players") -> list[int]:
+    """The rows of the range (1 for its first) that :func:`read_players` reads a player
+    from, in its order: blank rows and a header row are left out."""
+    return [row_no for row_no, _ in _rows(value, name, 1)]
 
 
 def read_players(value: CellValue, name: str = "players") -> list[Player]:
@@ -202,10 +209,53 @@ class SeasonGames:
     games: tuple[tuple[Game, ...], ...]
 
 
+#: The season games tables read last: content key -> what they read as.
+_READ_SEASONS: dict[object, SeasonGames] = {}
+#: How many tables :data:`_READ_SEASONS` keeps (a club season's functions read one).
+_READ_SEASONS_KEPT = 4
+
+
+def _content_key(value: object) -> object:
+    """A key that only equal cell contents share: each cell by its type and its repr (so
+    TRUE is not 1, -0.0 is not 0.0, and a NaN never matches).  None for anything else."""
+    if isinstance(value, (list, tuple)):
+        parts = [_content_key(v) for v in value]
+        return None if any(p is None for p in parts) else tuple(parts)
+    if value is None or isinstance(value, (str, int, float, _dt.date)):
+        if isinstance(value, float) and value != value:
+            return None  # NaN: read again each time
+        return (type(value), repr(value) if isinstance(value, float) else value)
+    return None
+
+
 def read_season_games(
     value: CellValue, players: Sequence[Player] | None = None, name: str = "games"
 ) -> SeasonGames:
-    """Season games rows: event, [date], round, white, black, result."""
+    """Season games rows: event, [date], round, white, black, result.
+
+    The same table (the same cells, read against the same players' names) is read once:
+    the club season's SEASON_RATINGS, SEASON_STANDINGS, EVENT_CROSSTABLE and PLAYER_GAMES
+    all read its Games table, 5,000 rows in about 0.3 s each time.  What it reads as is
+    kept (:data:`_READ_SEASONS`); a table that fails is read, and fails, every time.
+    """
+    cells = _content_key(value)
+    known_key = None if players is None else tuple(sorted({p.name for p in players}))
+    key = None if cells is None else (cells, known_key, name)
+    if key is not None:
+        found = _READ_SEASONS.get(key)
+        if found is not None:
+            return found
+    read = _read_season_games(value, players, name)
+    if key is not None:
+        if len(_READ_SEASONS) >= _READ_SEASONS_KEPT:
+            del _READ_SEASONS[next(iter(_READ_SEASONS))]
+        _READ_SEASONS[key] = read
+    return read
+
+
+def _read_season_games(
+    value: CellValue, players: Sequence[Player] | None, name: str
+) -> SeasonGames:
     known = None if players is None else {p.name for p in players}
     grid = to_grid(value, name)
     width = len(grid[0]) if grid else 0

@@ -29,7 +29,10 @@ functions run; no macro, no link, no network.  Excel's text functions that can b
 text answer ``#VALUE!`` beyond 32,767 characters, as in Excel
 (:func:`xlrating.workbook.excel_functions.text_bounded`).
 Blank cells and the cached cells of an array formula are not compiled
-(:func:`_drop_spilled_cells`): they add nothing to the model.  Known limits of
+(:func:`_drop_spilled_cells`): they add nothing to the model; value cells are not nodes of
+the model but the values of the ranges that read them
+(:class:`~xlrating.workbook.value_cells.ValueCells`: a 5,000-game season's Games table was
+30,000 of its 31,000 nodes).  Known limits of
 ``formulas`` 1.3: a sheet whose name contains an apostrophe cannot be evaluated (its own
 cell references come out as ``#REF!``); a typed number is read rounded to 15 decimal
 places (1E-16 is read as 0); a literal in scientific notation (``1E9``) in a formula
@@ -42,9 +45,10 @@ import contextlib
 import functools
 import gc
 import io
+import itertools
 import math
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +65,7 @@ from .guard import (
     formula_problem,
     require_defusedxml,
 )
+from .value_cells import ValueCells
 from .xlsx import CellError, CellKey, sheet_names
 
 __all__ = [
@@ -289,7 +294,7 @@ def evaluate(
             _finish(model, names)
             if progress:
                 progress(f"calculating {path.name}", 2, _STEPS)
-            values = _values(model.calculate(), names)  # the model still alive: paused
+            values = _values(model.calculate(), names, model.constants.named())
     finally:
         _OBSERVER.reset(token)
     if progress:
@@ -297,23 +302,27 @@ def evaluate(
     return Evaluation(path, values)
 
 
-def _values(solution: Any, names: Mapping[str, str]) -> dict[CellKey, object]:
-    """Every cell's value from the engine's *solution*, sheets named as in the book."""
+def _values(
+    solution: Any, names: Mapping[str, str], constants: Iterable[tuple[str, Any]] = ()
+) -> dict[CellKey, object]:
+    """Every cell's value from the engine's *solution* and the book's value cells
+    (*constants*: node name, value), sheets named as in the book."""
     import numpy as np
 
     values: dict[CellKey, object] = {}
     areas: list[tuple[str, str, Any]] = []
-    for key, ranges in solution.items():
+    solved = ((k, v.value if hasattr(v, "value") else None) for k, v in solution.items())
+    for key, value in itertools.chain(((k, [[v]]) for k, v in constants), solved):
         match = _KEY_RE.match(key) if isinstance(key, str) else None
-        if match is None or not hasattr(ranges, "value"):
+        if match is None or value is None:
             continue
         sheet = match.group("sheet").replace("''", "'")
         sheet = names.get(sheet.upper(), sheet)
         ref = match.group("ref").replace("$", "")
         if ":" in ref:
-            areas.append((sheet, ref, ranges.value))
+            areas.append((sheet, ref, value))
         else:  # a cell's own node: it wins over any range that contains the cell
-            values[(sheet, ref)] = _python(np.asarray(ranges.value, dtype=object).flat[0])
+            values[(sheet, ref)] = _python(np.asarray(value, dtype=object).flat[0])
     for sheet, ref, value in areas:  # spilled results, and blank cells inside ranges
         grid = np.asarray(value, dtype=object)
         if grid.ndim != 2:
@@ -371,6 +380,11 @@ def _load_as(path: Path) -> Any:
         def __init__(self) -> None:
             super().__init__()
             self.blocked: list[str] = []
+            self.constants = ValueCells()
+
+        def assemble(self, compact: int = 1) -> Any:
+            self.constants.fold(self)
+            return super().assemble(compact)
 
         def add_book(self, book: Any = None, context: Any = None, data_only: bool = False) -> Any:
             if isinstance(book, str):
@@ -395,6 +409,8 @@ def _load_as(path: Path) -> Any:
             if cell.value is None:
                 return _empty_cell()
             if cell.data_type != "f":
+                if self.constants.keep(cell, context):
+                    return _empty_cell()  # a value: folded into the ranges that read it
                 return super().compile_cell(cell, context, references, formula_references)
             key = _compiled_key(cell, context, references, formula_references)
             compiled = _COMPILED.get(key) if key is not None else None

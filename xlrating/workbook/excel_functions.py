@@ -9,7 +9,11 @@ says why:
 * :func:`index_by_cell`: INDEX over one area of a reference builds the one cell it picks,
   not a reference object for every cell of the range;
 * :func:`countifs_masks_once`: COUNTIFS works out each range's test for one value once a
-  call, not once for each value of an array of criteria.
+  call, not once for each value of an array of criteria;
+* :func:`date_text_as_excel_reads`: text is read as a date or a time only when it is
+  written as Excel writes dates and times (``formulas`` lets dateutil read any text, so
+  ``M0001`` became the time 00:00:01 of today's year, and every criterion ``M0001`` of
+  COUNTIFS matched every name ``M0002``, ``M0040``...).
 
 Tests compare them with ``formulas``' own functions (tests/test_workbook_engine.py) and
 every template's values with LibreOffice's (tests/test_libreoffice_addin.py).
@@ -17,6 +21,7 @@ every template's values with LibreOffice's (tests/test_libreoffice_addin.py).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 #: Excel's longest text in a cell: 32,767 characters.  Source: Microsoft Support, "Excel
@@ -207,6 +212,78 @@ def countifs_masks_once() -> dict[str, Any]:
     return {"COUNTIFS": wrap_func(countifs)}
 
 
+#: The words a date or time text may hold, as Excel reads one (its DATEVALUE and TIMEVALUE
+#: take "1/30/2008", "30-Jan-2008", "January 30, 2008", "6:45 PM"): month names, whole or
+#: their first three letters (and "Sept"), and AM/PM.  Source: Microsoft Support,
+#: "DATEVALUE function" and "TIMEVALUE function" (date_text / time_text examples).
+_MONTHS: Final = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_DATE_WORDS: Final = frozenset([*_MONTHS, *(m[:3] for m in _MONTHS), "sept", "am", "pm", "a", "p"])
+#: A date or time as typed: numbers, those words, and the separators / - . , : and spaces.
+_DATE_SHAPE: Final = re.compile(r"[0-9A-Za-z/\-.,: ]*[0-9][0-9A-Za-z/\-.,: ]*")
+_ORIGINAL_TEXT2DATETIME: list[Any] = []
+
+
+def excel_reads_as_date(text: str) -> bool:
+    """Whether *text* is written the way Excel reads a date or a time: at least one digit,
+    the separators ``/ - . , :`` and spaces, and only month names and AM/PM as words.
+
+    >>> [excel_reads_as_date(t) for t in ("1/30/2008", "30-Jan-2008", "6:45 PM", "1-0")]
+    [True, True, True, True]
+    >>> [excel_reads_as_date(t) for t in ("M0001", "May", "Event 001", "2020-01-01T10:00")]
+    [False, False, False, False]
+    """
+    stripped = text.strip()
+    if not _DATE_SHAPE.fullmatch(stripped):
+        return False
+    return all(word.casefold() in _DATE_WORDS for word in re.findall(r"[A-Za-z]+", stripped))
+
+
+def date_text_as_excel_reads() -> None:
+    """Let ``formulas`` read text as a date or time only where Excel would
+    (:func:`excel_reads_as_date`); other text stays text.
+
+    ``formulas`` 1.3 reads text as a number (criteria of COUNTIF, COUNTIFS, SUMIF...,
+    arithmetic, VALUE, DATEVALUE, DAY...) with ``float`` and then dateutil's lenient
+    parser, which reads ``M0001`` as 00:00:01 on 1 January of the current year: the
+    criterion ``M0001`` then became that date, every name ``M0002``... of the range became
+    the same date, and COUNTIFS counted every player's games for each player.  Excel
+    compares the text ``M0001`` as text ("criteria can be expressed as 32, "32", ">32",
+    "apples"": Microsoft, WorksheetFunction.CountIfs).  ``formulas.functions.date``'s
+    ``_text2datetime`` is the one place every such reading goes through (each caller looks
+    it up in that module when it runs); it is wrapped once, and text of another shape fails
+    as the original fails on text it cannot read (an ``AssertionError``, which its callers
+    turn into the text itself or ``#VALUE!``).
+    """
+    from formulas.functions import date
+
+    if _ORIGINAL_TEXT2DATETIME:
+        return
+    original = date._text2datetime
+    _ORIGINAL_TEXT2DATETIME.append(original)
+
+    def text2datetime(date_text: Any) -> Any:
+        if isinstance(date_text, str) and not excel_reads_as_date(date_text):
+            raise AssertionError(f"{date_text!r} is not a date as Excel reads one")
+        return original(date_text)
+
+    date._text2datetime = text2datetime
+
+
 def replacements() -> dict[str, Any]:
-    """Every function of this module, by the names ``formulas``' table knows them by."""
+    """Every function of this module, by the names ``formulas``' table knows them by (and
+    ``formulas``' reading of date text narrowed: :func:`date_text_as_excel_reads`)."""
+    date_text_as_excel_reads()
     return {**text_bounded(), **index_by_cell(), **countifs_masks_once()}

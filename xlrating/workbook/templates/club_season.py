@@ -5,8 +5,8 @@ Player card) where :mod:`xlrating.workbook.season_layout` says;
 :mod:`xlrating.workbook.season_book` imports events into a built book and refits its
 ratings table.  The Ratings sheet is one
 SEASON_RATINGS call (a dynamic array, written with the values it gives for the season
-typed in); the Standings sheet counts one event's results with COUNTIFS; the Crosstable
-sheet is one EVENT_CROSSTABLE call; the Player card reads the Ratings and Games sheets.
+typed in); the Standings sheet is one SEASON_STANDINGS call; the Crosstable sheet is one
+EVENT_CROSSTABLE call; the Player card reads the Ratings and Games sheets.
 No formula looks text up inside a table result (LibreOffice never finds it there): rows
 and columns are found with SUMPRODUCT(EXACT(...)) and read with INDEX.  The sample
 season and the checks are in :mod:`.club_sample`.
@@ -45,7 +45,15 @@ from ..season_layout import (
     STANDINGS_SHEET,
     ClubRoom,
 )
-from .club_pages import TEXT_FORMAT, UNRATED, Areas, areas, card_sheet, crosstable_sheet
+from .club_pages import (
+    TEXT_FORMAT,
+    UNRATED,
+    Areas,
+    areas,
+    card_sheet,
+    crosstable_sheet,
+    table_array,
+)
 from .club_sample import CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS, CLUB_TIES
 from .registry import Built, build_template, how_to_use_sheet, template
 from .writer import (
@@ -197,7 +205,7 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     _players_sheet(book, v, a)
     _games_sheet(book, v, a)
     height, width = _ratings_sheet(book, v, a, players_grid, games_grid)
-    _standings_sheet(book, v, a)
+    _standings_sheet(book, v, a, players_grid, games_grid)
     _chart_sheet(book, a, height, width)
     crosstable_sheet(book, v, a, players_grid, games_grid)
     card_sheet(book, a, players_grid, games_grid, width)
@@ -522,19 +530,20 @@ def _start_and_final(book: Book, a: Areas, r: Sheet) -> None:
     r.ws.freeze_panes(head, 1)
 
 
-def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
-    """The Standings sheet: one event's players, rounds, points, rank and rating change.
+def _standings_sheet(
+    book: Book,
+    v: Mapping[str, object],
+    a: Areas,
+    players_grid: list[list[object]],
+    games_grid: list[list[object]],
+) -> None:
+    """The Standings sheet: one event's players, rounds, points, rank and rating change
+    (one SEASON_STANDINGS call).
 
     One piece: the sheet's cells in reading order, top to bottom; each statement writes
     one cell or block the user sees, so the function reads as the sheet does.
     """
-    room, top, first, last_game = a.room, a.top, a.first, a.last_game
-    spill_events, spill_names, spill_table, starts = (
-        a.spill_events,
-        a.spill_names,
-        a.spill_table,
-        a.starts,
-    )
+    room, first, last_game, spill_events = a.room, a.first, a.last_game, a.spill_events
     st = book.sheet(STANDINGS_SHEET)
     st.widths(A=26, B=12, C=10, D=8, E=14, F=14, G=10, H=10, I=70)
     st.title("Standings of one event", SUBTITLE)
@@ -563,21 +572,9 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     st.formula(
         "event_players", "B6", f'COUNTIF($B${sfirst}:$B${slast},">0")', "output", "0", "Players"
     )
-    columns = [
-        "Player",
-        "Rounds",
-        "Points",
-        "Rank",
-        "Rating before",
-        "New rating",
-        "Change",
-        "Ratings row",
-    ]
-    for col, text in enumerate(columns):
-        st.write(cell_at(sfirst - 2, col), text, "header")
-    # Positions, found with EXACT (names are case-sensitive, as the functions read them):
-    # LibreOffice's MATCH and VLOOKUP never find the text inside an add-in's table result
-    # (docs/libreoffice.md), EXACT does.
+    # Position of the event in the Ratings table, found with EXACT (names are
+    # case-sensitive, as the functions read them): LibreOffice's MATCH never finds the text
+    # inside an add-in's table result (docs/libreoffice.md), EXACT does.
     head_col = spill_events.split(":")[0]
     st.write("A7", "Event number", "label")
     st.formula(
@@ -588,54 +585,29 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
         "0",
         "Event number",
     )
-    event_col = "$B$7"
-    names_top = spill_names.split(":")[0]
-    for i in range(room.players):
-        row, source = sfirst + i, top + i
-        blank = f'IF($A{row}="","",'
-        st.formula(
-            None,
-            f"A{row}",
-            f'IF({PLAYERS_SHEET}!$A${source}="","",{PLAYERS_SHEET}!$A${source})',
-            "output",
-        )
-        # The player's row in the Ratings table, found once per row (EXACT: see above).
-        st.formula(
-            None,
-            f"H{row}",
-            f'IF($A{row}="","",SUMPRODUCT(EXACT({spill_names},$A{row})'
-            f"*(ROW({spill_names})-ROW({names_top})+1)))",
-            "output",
-            "0",
-        )
-        player_row = f"$H{row}"
-        # INDEX by position (0 when the name or the event is not in the table: blank).
-        found = f'{blank}IF(OR({event_col}=0,{player_row}=0),"",'
-        before = f"INDEX({spill_table},{player_row},MAX({event_col}-1,1)+1)"
-        after = f"INDEX({spill_table},{player_row},{event_col}+1)"
-        st.formula(
-            None,
-            f"E{row}",
-            f"{found}IFERROR(IF({event_col}=1,INDEX({starts},{player_row}),"
-            f'IF({before}="","{UNRATED}",{before})),"")))',
-            "output",
-            RATING_FORMAT,
-        )
-        st.formula(
-            None,
-            f"F{row}",
-            f'{found}IFERROR(IF({after}="","{UNRATED}",{after}),"")))',
-            "output",
-            RATING_FORMAT,
-        )
-        st.formula(
-            None,
-            f"G{row}",
-            f'IF(AND(ISNUMBER($E{row}),ISNUMBER($F{row})),$F{row}-$E{row},"")',
-            "output",
-            CHANGE_FORMAT,
-        )
-    _standings_counts(st, a, sfirst, slast)
+    # The table: one SEASON_STANDINGS call (rounds, points, rank and the ratings before and
+    # after, as SEASON_RATINGS rates the season with the Ratings sheet's system and K).
+    system = str(v["system"])
+    k_text = f'IF({RATINGS_SHEET}!$C$5="elo",{RATINGS_SHEET}!$C$6,"")'
+    k_value = as_cell(v["k"]) if system == "elo" else None
+    args: dict[str, object] = {
+        "players": Ref(a.players),
+        "games": Ref(a.games),
+        "event": Ref("$B$4"),
+        "system": Ref(f"{RATINGS_SHEET}!$C$5"),
+        "k": Expr(k_text, k_value),
+    }
+    values = (players_grid, games_grid, v["event"], system, k_value)
+    area = table_array(
+        book,
+        st,
+        sfirst - 1,
+        ("SEASON_STANDINGS", args, values),
+        room.players,
+        [None, "0", "0.0", "0", RATING_FORMAT, RATING_FORMAT, CHANGE_FORMAT, "0"],
+    )
+    st.repeat = (sfirst - 2, sfirst - 2)  # the header row on every printed page
+    book.record("standings", STANDINGS_SHEET, absolute(area), "Standings")
     for key, letter, label, fmt in [
         ("standings_player", "A", "Player", "General"),
         ("rounds", "B", "Rounds", "0"),
@@ -654,47 +626,13 @@ def _standings_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
             "Rating before: the rating the event started from (Start on the Ratings sheet for "
             "the first event); New rating: after the event, with the system chosen there. "
             "Ratings row: the player's row in the Ratings sheet's table (0: not rated yet).",
-            "Points add up the Result column's 1-0, 0-1, ½-½, +- and -+ (other spellings the "
-            "Ratings sheet accepts, such as 1/2-1/2 or 1, are not counted here).",
+            "Points add up the results as the Ratings sheet reads them (1-0, 0-1, ½-½ and the "
+            "other spellings it accepts, forfeits +- and -+). The table is one "
+            "SEASON_STANDINGS call over the Players and Games tables.",
         ]
     ):
         st.write(f"I{sfirst + i}", text, "note")
     st.ws.freeze_panes(sfirst - 1, 1)
-
-
-def _standings_counts(st: Sheet, a: Areas, sfirst: int, slast: int) -> None:
-    """Rounds, points and rank: array formulas over the Standings sheet's player rows."""
-    first, last_game = a.first, a.last_game
-    ev_games = f"{GAMES_SHEET}!$A${first}:$A${last_game}"
-    whites = f"{GAMES_SHEET}!$D${first}:$D${last_game}"
-    blacks_all = f"{GAMES_SHEET}!$E${first}:$E${last_game}"
-    results = f"{GAMES_SHEET}!$F${first}:$F${last_game}"
-    # Rounds, points and rank are array formulas over the player rows: one COUNTIFS pass
-    # per column instead of one per player keeps a long season quick to recalculate.
-    listed = f"$A${sfirst}:$A${slast}"
-    rounds, points = f"$B${sfirst}:$B${slast}", f"$C${sfirst}:$C${slast}"
-
-    def count(side: str, result: str) -> str:
-        return f'COUNTIFS({ev_games},$B$4,{side},{listed},{results},"{result}")'
-
-    # "1-*" and "0-*" (wildcards) make COUNTIFS compare text: written "1-0" the criterion
-    # would be read as the date Jan-00.
-    white = "+".join(count(whites, text) for text in ("1-*", "+-"))
-    black = "+".join(count(blacks_all, text) for text in ("0-*", "-+"))
-    halves = f"({count(whites, '½-½')}+{count(blacks_all, '½-½')})/2"
-    blank_rows = f'IF({listed}="","",'
-    st.array_formula(
-        rounds,
-        f"{blank_rows}COUNTIFS({ev_games},$B$4,{whites},{listed})"
-        f"+COUNTIFS({ev_games},$B$4,{blacks_all},{listed}))",
-        "0",
-    )
-    st.array_formula(points, f"{blank_rows}{white}+{black}+{halves})", "0.0")
-    st.array_formula(
-        f"$D${sfirst}:$D${slast}",
-        f'{blank_rows}IF({rounds}=0,"",COUNTIFS({rounds},">0",{points},">"&{points})+1))',
-        "0",
-    )
 
 
 def _chart_sheet(book: Book, a: Areas, height: int, width: int) -> None:
