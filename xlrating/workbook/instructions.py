@@ -135,13 +135,24 @@ _HOW_TO_USE: Final[tuple[tuple[str, str], ...]] = (
         ".xlsx keeps the names Excel reads. Tables do not spill in LibreOffice: a table "
         "function you type needs its range selected first and Ctrl+Shift+Enter.",
     ),
-    ("section", "Mac, Excel on the web, Google Sheets"),
+    ("section", "Excel for Mac, Excel on the web: xlwings Lite"),
     (
         "text",
-        "The functions need Excel on Windows or LibreOffice with the add-in. Elsewhere "
-        "the workbook shows the values cached in it until a cell they depend on changes; "
-        "then they show #NAME?. Fill in the yellow cells, save, and let Python compute "
-        "the results (xlrating installed "
+        "xlwings Lite, a free Excel add-in (Microsoft 365 or Office 2021+), runs Python "
+        "inside Excel on Windows, Mac and the web, with no Python installed. 1. Add it: "
+        "Home > Add-ins, search xlwings. 2. In its editor, paste xlwings==0.37.8 into the "
+        "requirements.txt tab (then restart Lite from its menu) and the whole of "
+        "workbooks/lite/main.py from xlrating's repository (or what xlrating lite-bundle "
+        "writes) into the main.py tab; save the workbook. 3. The functions compute with "
+        "the same names, results and error texts (use the .xlsx templates: Lite runs no "
+        "VBA). What differs: docs/lite.md in xlrating's repository.",
+    ),
+    ("section", "Google Sheets and other programs"),
+    (
+        "text",
+        "Elsewhere the workbook shows the values cached in it until a cell they depend on "
+        "changes; then they show #NAME?. Fill in the yellow cells, save, and let Python "
+        "compute the results (xlrating installed "
         'from a clone with python -m pip install -e ".[workbook]"):',
     ),
     ("code", "    xlrating recalc THIS_FILE.xlsx --values-only"),
@@ -152,12 +163,6 @@ _HOW_TO_USE: Final[tuple[tuple[str, str], ...]] = (
         "Excel with the functions set up keeps computing them, and Excel elsewhere shows "
         "the results until a cell they depend on changes (LibreOffice recomputes the "
         "tables on opening and shows #NAME? there).",
-    ),
-    (
-        "text",
-        "Or use xlwings Lite (lite.xlwings.org), a free Excel add-in that runs Python "
-        "inside Excel on Windows, Mac and the web: xlrating is pure Python, so its "
-        "functions can be declared there.",
     ),
 )
 
@@ -199,5 +204,6 @@ On this computer ({system}) Excel cannot call xlrating's functions. Instead:
     --values-only the formulas stay and carry the results: Excel shows them until a
     cell they depend on changes.
   * or use xlwings Lite (lite.xlwings.org), a free add-in that runs Python inside Excel
-    on Mac and on the web.
+    on Windows, Mac and the web: `xlrating lite-bundle DIR` writes the main.py and
+    requirements.txt to paste into it (docs/lite.md).
 """
