@@ -178,7 +178,8 @@ def run_demo(args: argparse.Namespace) -> int:
     print(
         "Each is recalculated: the results are cached in the file and marked current, so "
         "Excel shows them without the add-in until a cell they depend on changes. "
-        "LibreOffice 25.2+ computes them live after xlrating libreoffice-setup; for "
+        "LibreOffice 25.2+ computes them live after xlrating libreoffice-setup, Excel for "
+        "Mac and the web with xlwings Lite (xlrating lite-bundle, docs/lite.md); for "
         "Google Sheets or to share, xlrating recalc --values-only writes plain values."
     )
     return 0
