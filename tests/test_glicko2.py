@@ -7,6 +7,7 @@ University, November 30, 2013 (glicko.net/glicko/glicko2.pdf), the example after
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from hypothesis import given
@@ -332,3 +333,133 @@ def test_rate_period_equals_update_player_by_player(
         results = [s for w, _, s in named if w == name]
         results += [1.0 - s for _, b, s in named if b == name]
         assert new[name] == update(rating, opponents, results, tau=0.5)
+
+
+# --- Messages, whole, and both sides of each bound ----------------------------------------
+
+
+def refused(message: str) -> pytest.RaisesExc[InvalidInputError]:
+    """The whole one-line message, matched literally."""
+    return pytest.raises(InvalidInputError, match=f"^{re.escape(message)}$")
+
+
+@pytest.mark.parametrize(
+    ("player", "message"),
+    [
+        # floats, as a checked rating holds them: the quick check must refuse these too
+        (Glicko2Rating(1500.0, 0.0, 0.06), "player.rd must be above 0 and at most 500, got 0.0"),
+        (
+            Glicko2Rating(1500.0, 500.5, 0.06),
+            "player.rd must be above 0 and at most 500, got 500.5",
+        ),
+        (
+            Glicko2Rating(1500.0, 200.0, 0.0),
+            "player.volatility must be above 0 and below 1, got 0.0",
+        ),
+        (
+            Glicko2Rating(1500.0, 200.0, 1.0),
+            "player.volatility must be above 0 and below 1, got 1.0",
+        ),
+        (
+            Glicko2Rating(-0.5, 200.0, 0.06),
+            "player.rating must be between 0 and 4000, got -0.5",
+        ),
+        (
+            Glicko2Rating(4000.5, 200.0, 0.06),
+            "player.rating must be between 0 and 4000, got 4000.5",
+        ),
+        (Glicko2Rating(1500.0, math.nan, 0.06), "player.rd must be a finite number, got nan"),
+        (
+            Glicko2Rating(1500.0, 200.0, math.nan),
+            "player.volatility must be a finite number, got nan",
+        ),
+        (Glicko2Rating(1500, "200", 0.06), "player.rd must be a number, got '200'"),  # type: ignore[arg-type]
+        (Glicko2Rating(1500, 200, "x"), "player.volatility must be a number, got 'x'"),  # type: ignore[arg-type]
+        ((1500, 200, 0.06), "player must be a Glicko2Rating, got (1500, 200, 0.06)"),
+    ],
+)
+def test_update_refuses_a_player_with_the_whole_message(player: object, message: str) -> None:
+    with refused(message):
+        update(player, [Glicko2Rating()], [1])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "player",
+    [
+        Glicko2Rating(0.0, 500.0, 0.999),
+        Glicko2Rating(4000.0, 0.001, 1e-9),
+        Glicko2Rating(0, 500, 0.5),
+        Glicko2Rating(4000, 1, 0.01),
+    ],
+)
+def test_the_limits_of_a_rating_are_accepted(player: Glicko2Rating) -> None:
+    new = rate_period({"p": player}, [])["p"]  # idle: the rating stays as it was
+    assert new.rating == player.rating
+    assert type(new.rating) is float
+
+
+def test_other_arguments_are_named_in_the_message() -> None:
+    with refused("opponents[2].rd must be above 0 and at most 500, got 0.0"):
+        update(PLAYER, [Glicko2Rating(), Glicko2Rating(1500.0, 0.0, 0.06)], [1, 0])
+    with refused("results[2] must be 1, 0.5 or 0, got 0.25"):
+        update(PLAYER, [Glicko2Rating(), Glicko2Rating()], [1, 0.25])
+    with refused("opponents must be a list of Glicko2Rating, got 'ab'"):
+        update(PLAYER, "ab", [1, 0])  # type: ignore[arg-type]
+    with refused("results must be a list of results, got b'10'"):
+        update(PLAYER, [Glicko2Rating(), Glicko2Rating()], b"10")
+    with refused("opponents has 1 entries but results has 2"):
+        update(PLAYER, [Glicko2Rating()], [1, 0])
+    with refused("tau must be between 0.2 and 2, got 0.19"):
+        update(PLAYER, OPPONENTS, RESULTS, tau=0.19)
+    with refused("tau must be between 0.2 and 2, got 2.01"):
+        update(PLAYER, OPPONENTS, RESULTS, tau=2.01)
+    with refused("tau must be a number, got '0.5'"):
+        update(PLAYER, OPPONENTS, RESULTS, tau="0.5")  # type: ignore[arg-type]
+    with refused("opponent must be a Glicko2Rating, got 1500"):
+        expected_score(PLAYER, 1500)  # type: ignore[arg-type]
+    with refused("player must be a Glicko2Rating, got 1500"):
+        expected_score(1500, PLAYER)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        ([("a", "b", 1), ("a", "x", 1)], "games[2] names 'x', who is not in players"),
+        ([("x", "a", 1)], "games[1] names 'x', who is not in players"),
+        ([("a", 1, 1)], "games[1] names 1, who is not in players"),
+        ([("b", "b", 0.5)], "games[1] pairs 'b' with themself"),
+        ([("a", "b", 2.0)], "games[1] score must be 1, 0.5 or 0, got 2.0"),
+        ([("a", "b", True)], "games[1] score must be 1, 0.5 or 0, got True"),
+        ([("a", "b", 1), "ab1"], "games[2] must be (white, black, score), got 'ab1'"),
+        ([("a", "b", 1, 0)], "games[1] must be (white, black, score), got ('a', 'b', 1, 0)"),
+        ([5], "games[1] must be (white, black, score), got 5"),
+        ("ab1", "games must be a list of (white, black, score), got 'ab1'"),
+        (5, "games must be a list of (white, black, score), got 5"),
+    ],
+)
+def test_rate_period_refuses_with_the_whole_message(games: object, message: str) -> None:
+    players = {"a": Glicko2Rating(), "b": Glicko2Rating()}
+    with refused(message):
+        rate_period(players, games)  # type: ignore[arg-type]
+
+
+def test_rate_period_names_the_players_argument() -> None:
+    with refused("players must map names to Glicko2Rating, got a range of 1 cell"):
+        rate_period([1500], [])  # type: ignore[arg-type]
+    with refused("players['b'].rd must be above 0 and at most 500, got 0.0"):
+        rate_period({"a": Glicko2Rating(), "b": Glicko2Rating(1500.0, 0.0, 0.06)}, [])
+    with refused("tau must be between 0.2 and 2, got 3"):
+        rate_period({"a": Glicko2Rating()}, [], tau=3)
+
+
+def test_rate_period_scores_black_the_rest() -> None:
+    """White's 1 is Black's 0 (and a draw both halves): the same as update() player by
+    player, whichever spelling of the score."""
+    players = {"a": PLAYER, "b": OPPONENTS[0]}
+    for score in (1, 1.0):
+        new = rate_period(players, [("a", "b", score)])
+        assert new["a"] == update(PLAYER, [OPPONENTS[0]], [1.0])
+        assert new["b"] == update(OPPONENTS[0], [PLAYER], [0.0])
+    drawn = rate_period(players, [("b", "a", 0.5)])
+    assert drawn["a"] == update(PLAYER, [OPPONENTS[0]], [0.5])
+    assert drawn["b"] == update(OPPONENTS[0], [PLAYER], [0.5])
