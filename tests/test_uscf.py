@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -823,3 +825,36 @@ def test_fast_path_still_refuses_bad_games() -> None:
         rate(1700.0, 30, [1600.0], [0.25])
     with pytest.raises(InvalidInputError, match=r"^opponents\[1\] must be a US Chess rating"):
         rate(1700.0, 30, [50.0], [1.0])
+
+
+# --- Whole messages of the shared checks; the special formula's history needs N' > 0 ---------
+
+
+def test_effective_games_is_named_in_the_message() -> None:
+    with pytest.raises(
+        InvalidInputError, match=re.escape("effective_games must be a number, got 'x'")
+    ):
+        uscf.k_factor_effective(1700, "x", 6)  # type: ignore[arg-type]
+    with pytest.raises(
+        InvalidInputError, match=re.escape("effective_games must be at least 0, got -0.5")
+    ):
+        uscf.k_factor_effective(1700, -0.5, 6)
+
+
+def test_all_wins_or_losses_history_counts_only_with_prior_games() -> None:
+    """docs/rules/uscf.md#special: the all-wins / all-losses adjustment of R0 (400 points
+    down or up, the target N' or 0 instead of N'/2) needs a prior history, so with N' = 0
+    each history gives the objective of "mixed"."""
+    opponents, results = [1200, 1500, 2400], [1, 1, 1]
+    # Candidates where the shifted R0 leaves the linear part of the PWE (|M - R0'| >= 400),
+    # so that with N' = 4 the adjustment shows: all wins, R0' = 1200 against M = 1700;
+    # all losses, R0' = 2000 against M = 1500.
+    cases: list[tuple[uscf.History, float]] = [("all wins", 1700), ("all losses", 1500)]
+    for history, candidate in cases:
+        objective = functools.partial(uscf.special_objective, candidate, 1600)
+        assert objective(0, opponents, results, history=history) == objective(
+            0, opponents, results, history="mixed"
+        )
+        assert objective(4, opponents, results, history=history) != objective(
+            4, opponents, results, history="mixed"
+        )
