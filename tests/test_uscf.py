@@ -858,3 +858,31 @@ def test_all_wins_or_losses_history_counts_only_with_prior_games() -> None:
         assert objective(4, opponents, results, history=history) != objective(
             4, opponents, results, history="mixed"
         )
+
+
+def test_uscf_rules_checks_quote_the_value() -> None:
+    from xlrating import uscf_rules as rules
+
+    def refused(message: str) -> pytest.RaisesExc[InvalidInputError]:
+        return pytest.raises(InvalidInputError, match=f"^{re.escape(message)}$")
+
+    with refused("dual_rated must be TRUE or FALSE, got 1"):
+        rules.check_flag(1, "dual_rated")
+    with refused("history must be 'mixed', 'all wins' or 'all losses', got 'wins'"):
+        rules.check_history("wins")
+    with refused("opponents[2] must be a US Chess rating of at least 100, got 99.5"):
+        rules.check_uscf_rating(99.5, "opponents[2]")
+    with refused("opponents[2] must be a number, got 'x'"):
+        rules.check_uscf_rating("x", "opponents[2]")
+    assert rules.check_uscf_rating(100, "rating") == 100.0
+    assert rules.check_uscf_rating(100.0, "rating") == 100.0  # the floor itself is a rating
+    with refused("multiplier must be a number, got 'x'"):
+        rules.check_multiplier("x")
+    with refused("multiplier must be at least 0, got -0.5"):
+        rules.check_multiplier(-0.5)
+    assert rules.check_multiplier(0) == 0.0  # the bound itself is accepted
+    assert rules.check_multiplier(0.5) == 0.5
+    with refused("effective_games must be a number, got None"):
+        rules.check_effective(None)
+    with refused("event_date must be a date such as 2025-10-01, got 'soon'"):
+        rules.uscf_rules("soon")  # type: ignore[arg-type]
