@@ -886,3 +886,16 @@ def test_uscf_rules_checks_quote_the_value() -> None:
         rules.check_effective(None)
     with refused("event_date must be a date such as 2025-10-01, got 'soon'"):
         rules.uscf_rules("soon")  # type: ignore[arg-type]
+
+
+def test_bonus_multiplier_before_2017_05_says_to_give_it() -> None:
+    with pytest.raises(
+        InvalidInputError,
+        match="^"
+        + re.escape(
+            "event_date 2017-04-30 is before 2017-05-01, the earliest date with a known bonus "
+            "multiplier: give the multiplier"
+        )
+        + "$",
+    ):
+        uscf.bonus_multiplier(datetime.date(2017, 4, 30))
