@@ -901,3 +901,40 @@ def test_whole_number_path_rounds_half_away_from_zero() -> None:
     assert (odd.change_unrounded, odd.change) == (2.5, 3)
     minus = fide.rating_change(1800, [1800], [0], 5)  # -2.5 -> -3
     assert (minus.change_unrounded, minus.change) == (-2.5, -3)
+
+
+# --- fide_rules: the checks' whole messages, and the 1400 floor ------------------------------
+
+
+def _refused(message: str) -> pytest.RaisesExc[InvalidInputError]:
+    """The whole one-line message, matched literally."""
+    return pytest.raises(InvalidInputError, match=f"^{re.escape(message)}$")
+
+
+def test_fide_rules_checks_quote_the_value() -> None:
+    from xlrating.rating import fide_rules as rules
+
+    with _refused("rating_list must be standard, rapid or blitz, got 'classic'"):
+        rules.check_rating_list("classic")
+    with _refused("method must be table or logistic, got 5"):
+        rules.check_method(5)
+    with _refused("junior must be True or False, got 1"):
+        rules.check_flag(1, "junior")
+    with _refused("opponents[2] must be a FIDE rating of at least 1000, got 999.5"):
+        rules.check_fide_rating(999.5, "opponents[2]")
+    with _refused("opponents[2] must be a number, got 'x'"):
+        rules.check_fide_rating("x", "opponents[2]")
+    assert rules.check_fide_rating(1000, "opponents[2]") == 1000.0
+    with _refused("opponents must be a list of ratings, got 'abc'"):
+        rules.check_fide_games("abc", [1.0])  # type: ignore[arg-type]
+    with _refused("opponents[2] must be a FIDE rating of at least 1000, got 900"):
+        rules.check_fide_games([None, 900], [1.0, 0.0])
+
+
+def test_delisting_is_below_1400_not_at_it() -> None:
+    """7.1.4 and 7.2.1 (from 2024-03-01): "The rating must be at least 1400"; lower ratings
+    are shown as unrated."""
+    rules = fide.fide_rules(dt.date(2025, 6, 1))
+    assert rules.is_delisted(1400.0, 3) is False
+    assert rules.is_delisted(1399.5, 3) is True
+    assert rules.is_delisted(1399.5, 0) is False  # no rated game in the period

@@ -6,7 +6,9 @@ University, November 30, 2013 (glicko.net/glicko/glicko2.pdf), the example after
 
 from __future__ import annotations
 
+import itertools
 import math
+import re
 
 import pytest
 from hypothesis import given
@@ -332,3 +334,211 @@ def test_rate_period_equals_update_player_by_player(
         results = [s for w, _, s in named if w == name]
         results += [1.0 - s for _, b, s in named if b == name]
         assert new[name] == update(rating, opponents, results, tau=0.5)
+
+
+# --- Messages, whole, and both sides of each bound ----------------------------------------
+
+
+def refused(message: str) -> pytest.RaisesExc[InvalidInputError]:
+    """The whole one-line message, matched literally."""
+    return pytest.raises(InvalidInputError, match=f"^{re.escape(message)}$")
+
+
+@pytest.mark.parametrize(
+    ("player", "message"),
+    [
+        # floats, as a checked rating holds them: the quick check must refuse these too
+        (Glicko2Rating(1500.0, 0.0, 0.06), "player.rd must be above 0 and at most 500, got 0.0"),
+        (
+            Glicko2Rating(1500.0, 500.5, 0.06),
+            "player.rd must be above 0 and at most 500, got 500.5",
+        ),
+        (
+            Glicko2Rating(1500.0, 200.0, 0.0),
+            "player.volatility must be above 0 and below 1, got 0.0",
+        ),
+        (
+            Glicko2Rating(1500.0, 200.0, 1.0),
+            "player.volatility must be above 0 and below 1, got 1.0",
+        ),
+        (
+            Glicko2Rating(-0.5, 200.0, 0.06),
+            "player.rating must be between 0 and 4000, got -0.5",
+        ),
+        (
+            Glicko2Rating(4000.5, 200.0, 0.06),
+            "player.rating must be between 0 and 4000, got 4000.5",
+        ),
+        (Glicko2Rating(1500.0, math.nan, 0.06), "player.rd must be a finite number, got nan"),
+        (
+            Glicko2Rating(1500.0, 200.0, math.nan),
+            "player.volatility must be a finite number, got nan",
+        ),
+        (Glicko2Rating(1500, "200", 0.06), "player.rd must be a number, got '200'"),  # type: ignore[arg-type]
+        (Glicko2Rating(1500, 200, "x"), "player.volatility must be a number, got 'x'"),  # type: ignore[arg-type]
+        ((1500, 200, 0.06), "player must be a Glicko2Rating, got (1500, 200, 0.06)"),
+    ],
+)
+def test_update_refuses_a_player_with_the_whole_message(player: object, message: str) -> None:
+    with refused(message):
+        update(player, [Glicko2Rating()], [1])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "player",
+    [
+        Glicko2Rating(0.0, 500.0, 0.999),
+        Glicko2Rating(4000.0, 0.001, 1e-9),
+        Glicko2Rating(0, 500, 0.5),
+        Glicko2Rating(4000, 1, 0.01),
+    ],
+)
+def test_the_limits_of_a_rating_are_accepted(player: Glicko2Rating) -> None:
+    new = rate_period({"p": player}, [])["p"]  # idle: the rating stays as it was
+    assert new.rating == player.rating
+    assert new.volatility == player.volatility
+    assert type(new.rating) is float
+
+
+def test_other_arguments_are_named_in_the_message() -> None:
+    with refused("opponents[2].rd must be above 0 and at most 500, got 0.0"):
+        update(PLAYER, [Glicko2Rating(), Glicko2Rating(1500.0, 0.0, 0.06)], [1, 0])
+    with refused("results[2] must be 1, 0.5 or 0, got 0.25"):
+        update(PLAYER, [Glicko2Rating(), Glicko2Rating()], [1, 0.25])
+    with refused("opponents must be a list of Glicko2Rating, got 'ab'"):
+        update(PLAYER, "ab", [1, 0])  # type: ignore[arg-type]
+    with refused("results must be a list of results, got b'10'"):
+        update(PLAYER, [Glicko2Rating(), Glicko2Rating()], b"10")
+    with refused("opponents has 1 entries but results has 2"):
+        update(PLAYER, [Glicko2Rating()], [1, 0])
+    with refused("tau must be between 0.2 and 2, got 0.19"):
+        update(PLAYER, OPPONENTS, RESULTS, tau=0.19)
+    with refused("tau must be between 0.2 and 2, got 2.01"):
+        update(PLAYER, OPPONENTS, RESULTS, tau=2.01)
+    with refused("tau must be a number, got '0.5'"):
+        update(PLAYER, OPPONENTS, RESULTS, tau="0.5")  # type: ignore[arg-type]
+    with refused("opponent must be a Glicko2Rating, got 1500"):
+        expected_score(PLAYER, 1500)  # type: ignore[arg-type]
+    with refused("player must be a Glicko2Rating, got 1500"):
+        expected_score(1500, PLAYER)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        ([("a", "b", 1), ("a", "x", 1)], "games[2] names 'x', who is not in players"),
+        ([("x", "a", 1)], "games[1] names 'x', who is not in players"),
+        ([("a", 1, 1)], "games[1] names 1, who is not in players"),
+        ([("b", "b", 0.5)], "games[1] pairs 'b' with themself"),
+        ([("a", "b", 2.0)], "games[1] score must be 1, 0.5 or 0, got 2.0"),
+        ([("a", "b", True)], "games[1] score must be 1, 0.5 or 0, got True"),
+        ([("a", "b", 1), "ab1"], "games[2] must be (white, black, score), got 'ab1'"),
+        ([("a", "b", 1, 0)], "games[1] must be (white, black, score), got ('a', 'b', 1, 0)"),
+        ([5], "games[1] must be (white, black, score), got 5"),
+        ("ab1", "games must be a list of (white, black, score), got 'ab1'"),
+        (5, "games must be a list of (white, black, score), got 5"),
+    ],
+)
+def test_rate_period_refuses_with_the_whole_message(games: object, message: str) -> None:
+    players = {"a": Glicko2Rating(), "b": Glicko2Rating()}
+    with refused(message):
+        rate_period(players, games)  # type: ignore[arg-type]
+
+
+def test_rate_period_names_the_players_argument() -> None:
+    with refused("players must map names to Glicko2Rating, got a range of 1 cell"):
+        rate_period([1500], [])  # type: ignore[arg-type]
+    with refused("players['b'].rd must be above 0 and at most 500, got 0.0"):
+        rate_period({"a": Glicko2Rating(), "b": Glicko2Rating(1500.0, 0.0, 0.06)}, [])
+    with refused("tau must be between 0.2 and 2, got 3"):
+        rate_period({"a": Glicko2Rating()}, [], tau=3)
+
+
+def test_rate_period_scores_black_the_rest() -> None:
+    """White's 1 is Black's 0 (and a draw both halves): the same as update() player by
+    player, whichever spelling of the score."""
+    players = {"a": PLAYER, "b": OPPONENTS[0]}
+    for score in (1, 1.0):
+        new = rate_period(players, [("a", "b", score)])
+        assert new["a"] == update(PLAYER, [OPPONENTS[0]], [1.0])
+        assert new["b"] == update(OPPONENTS[0], [PLAYER], [0.0])
+    drawn = rate_period(players, [("b", "a", 0.5)])
+    assert drawn["a"] == update(PLAYER, [OPPONENTS[0]], [0.5])
+    assert drawn["b"] == update(OPPONENTS[0], [PLAYER], [0.5])
+
+
+# --- Step 5 against an independent root finder ---------------------------------------------
+
+
+def step_5_by_bisection(phi: float, sigma: float, v: float, delta: float, tau: float) -> float:
+    """sigma' = exp(A/2), A the root of Glickman's (2013) step 5 function
+    f(x) = e^x (Delta^2 - phi^2 - v - e^x) / (2 (phi^2 + v + e^x)^2) - (x - a) / tau^2,
+    a = ln(sigma^2), found here by plain bisection (f is positive far left of its one root
+    and negative far right), not by the Illinois algorithm the module uses."""
+    a = math.log(sigma * sigma)
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta**2 - phi**2 - v - ex) / (2 * (phi**2 + v + ex) ** 2) - (x - a) / tau**2
+
+    low, high = a - 100.0, a + 100.0
+    # One root in the range (more extreme upsets can give f three roots: not these cases).
+    grid = [low + i * 0.05 for i in range(4001)]
+    assert sum((f(x) > 0) != (f(y) > 0) for x, y in itertools.pairwise(grid)) == 1
+    for _ in range(200):
+        middle = (low + high) / 2
+        if f(middle) > 0:
+            low = middle
+        else:
+            high = middle
+    return math.exp(low / 2)
+
+
+@pytest.mark.parametrize(
+    ("player", "opponents", "results", "tau", "wide"),
+    [
+        # Glickman's example: Delta^2 < phi^2 + v, the bracket found by stepping (5.2, else).
+        (PLAYER, OPPONENTS, RESULTS, 0.5, False),
+        (PLAYER, OPPONENTS, RESULTS, 0.2, False),
+        (PLAYER, OPPONENTS, RESULTS, 2.0, False),
+        # A sure player's upset win over a far stronger one: Delta^2 > phi^2 + v (5.2, if).
+        (Glicko2Rating(1500, 60, 0.06), [Glicko2Rating(1900, 30)] * 2, [1, 1], 0.8, True),
+        (Glicko2Rating(1500, 100, 0.3), [Glicko2Rating(1800, 50)] * 3, [1, 1, 1], 1.0, True),
+        # Stepping a long way left: a volatile player meeting expectations exactly.
+        (Glicko2Rating(1500, 350, 0.9), [Glicko2Rating(1500, 350)], [0.5], 0.2, False),
+    ],
+)
+def test_step_5_volatility_is_the_root_of_glickmans_function(
+    player: Glicko2Rating,
+    opponents: list[Glicko2Rating],
+    results: list[float],
+    tau: float,
+    wide: bool,
+) -> None:
+    steps = period_steps(player, opponents, results, tau)
+    assert steps.v is not None and steps.delta is not None
+    assert (steps.delta**2 > steps.phi**2 + steps.v) is wide
+    expected = step_5_by_bisection(steps.phi, player.volatility, steps.v, steps.delta, tau)
+    # Glickman's tolerance 0.000001 is on A = ln(sigma'^2): sigma' is good to 5e-7 of itself.
+    assert steps.volatility == pytest.approx(expected, rel=1e-6)
+    # Steps 6 and 7 from sigma' (Glickman's formulas).
+    assert steps.phi_star == pytest.approx(math.sqrt(steps.phi**2 + steps.volatility**2))
+    assert steps.new_phi == pytest.approx(1 / math.sqrt(1 / steps.phi_star**2 + 1 / steps.v))
+
+
+def test_period_steps_of_an_idle_player() -> None:
+    """Glickman (2013), step 6 for a player who does not compete: rating and volatility stay,
+    phi' = phi* = sqrt(phi^2 + sigma^2). Hand-worked for 1600, RD 200, volatility 0.06:
+    mu = 100/173.7178 = 0.575646, phi = 200/173.7178 = 1.151293,
+    phi* = sqrt(1.325476 + 0.0036) = 1.152855, RD' = 173.7178 x 1.152856 = 200.27."""
+    steps = period_steps(Glicko2Rating(1600, 200, 0.06), [], [])
+    assert steps.mu == pytest.approx(0.575646, abs=1e-6)
+    assert steps.phi == pytest.approx(1.151293, abs=1e-6)
+    assert steps.g == () and steps.expected == ()
+    assert steps.v is None and steps.delta is None
+    assert steps.volatility == 0.06
+    assert steps.phi_star == pytest.approx(1.152855, abs=1e-6)
+    assert steps.new_mu == steps.mu
+    assert steps.new_phi == steps.phi_star
+    assert (steps.new.rating, steps.new.volatility) == (1600.0, 0.06)
+    assert steps.new.rd == pytest.approx(200.27, abs=0.005)

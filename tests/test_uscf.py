@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -823,3 +825,77 @@ def test_fast_path_still_refuses_bad_games() -> None:
         rate(1700.0, 30, [1600.0], [0.25])
     with pytest.raises(InvalidInputError, match=r"^opponents\[1\] must be a US Chess rating"):
         rate(1700.0, 30, [50.0], [1.0])
+
+
+# --- Whole messages of the shared checks; the special formula's history needs N' > 0 ---------
+
+
+def test_effective_games_is_named_in_the_message() -> None:
+    with pytest.raises(
+        InvalidInputError, match=re.escape("effective_games must be a number, got 'x'")
+    ):
+        uscf.k_factor_effective(1700, "x", 6)  # type: ignore[arg-type]
+    with pytest.raises(
+        InvalidInputError, match=re.escape("effective_games must be at least 0, got -0.5")
+    ):
+        uscf.k_factor_effective(1700, -0.5, 6)
+
+
+def test_all_wins_or_losses_history_counts_only_with_prior_games() -> None:
+    """docs/rules/uscf.md#special: the all-wins / all-losses adjustment of R0 (400 points
+    down or up, the target N' or 0 instead of N'/2) needs a prior history, so with N' = 0
+    each history gives the objective of "mixed"."""
+    opponents, results = [1200, 1500, 2400], [1, 1, 1]
+    # Candidates where the shifted R0 leaves the linear part of the PWE (|M - R0'| >= 400),
+    # so that with N' = 4 the adjustment shows: all wins, R0' = 1200 against M = 1700;
+    # all losses, R0' = 2000 against M = 1500.
+    cases: list[tuple[uscf.History, float]] = [("all wins", 1700), ("all losses", 1500)]
+    for history, candidate in cases:
+        objective = functools.partial(uscf.special_objective, candidate, 1600)
+        assert objective(0, opponents, results, history=history) == objective(
+            0, opponents, results, history="mixed"
+        )
+        assert objective(4, opponents, results, history=history) != objective(
+            4, opponents, results, history="mixed"
+        )
+
+
+def test_uscf_rules_checks_quote_the_value() -> None:
+    from xlrating.rating import uscf_rules as rules
+
+    def refused(message: str) -> pytest.RaisesExc[InvalidInputError]:
+        return pytest.raises(InvalidInputError, match=f"^{re.escape(message)}$")
+
+    with refused("dual_rated must be TRUE or FALSE, got 1"):
+        rules.check_flag(1, "dual_rated")
+    with refused("history must be 'mixed', 'all wins' or 'all losses', got 'wins'"):
+        rules.check_history("wins")
+    with refused("opponents[2] must be a US Chess rating of at least 100, got 99.5"):
+        rules.check_uscf_rating(99.5, "opponents[2]")
+    with refused("opponents[2] must be a number, got 'x'"):
+        rules.check_uscf_rating("x", "opponents[2]")
+    assert rules.check_uscf_rating(100, "rating") == 100.0
+    assert rules.check_uscf_rating(100.0, "rating") == 100.0  # the floor itself is a rating
+    with refused("multiplier must be a number, got 'x'"):
+        rules.check_multiplier("x")
+    with refused("multiplier must be at least 0, got -0.5"):
+        rules.check_multiplier(-0.5)
+    assert rules.check_multiplier(0) == 0.0  # the bound itself is accepted
+    assert rules.check_multiplier(0.5) == 0.5
+    with refused("effective_games must be a number, got None"):
+        rules.check_effective(None)
+    with refused("event_date must be a date such as 2025-10-01, got 'soon'"):
+        rules.uscf_rules("soon")  # type: ignore[arg-type]
+
+
+def test_bonus_multiplier_before_2017_05_says_to_give_it() -> None:
+    with pytest.raises(
+        InvalidInputError,
+        match="^"
+        + re.escape(
+            "event_date 2017-04-30 is before 2017-05-01, the earliest date with a known bonus "
+            "multiplier: give the multiplier"
+        )
+        + "$",
+    ):
+        uscf.bonus_multiplier(datetime.date(2017, 4, 30))
