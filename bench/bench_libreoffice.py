@@ -32,7 +32,6 @@ import json
 import math
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,7 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_recalc import _command, build_book
+from bench_recalc import build_book, timed_recalc
 
 #: Columns whose formulas look text up inside the SEASON_RATINGS table (the LibreOffice
 #: bug documented in docs/libreoffice.md), and the Checks sheet's lookups.
@@ -86,14 +85,7 @@ def _size(
     lo_times: list[float] = []
     stages: list[dict[str, float]] = []
     for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(
-            [*_command(), "recalc", str(book), "-o", str(out)],
-            check=True,
-            stdout=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
-        )
-        engine_times.append(time.perf_counter() - start)
+        engine_times.append(timed_recalc(book, out))
         start = time.perf_counter()
         done = office.recalculate(found, profile, [book], save=saved, values=False)[book.resolve()]
         lo_times.append(time.perf_counter() - start)

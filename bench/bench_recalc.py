@@ -110,6 +110,18 @@ def _stages(book: Path, out: Path) -> dict[str, float]:
     return marks
 
 
+def timed_recalc(book: Path, out: Path) -> float:
+    """Wall seconds of one ``xlrating recalc BOOK -o OUT`` in a fresh process."""
+    start = time.perf_counter()
+    subprocess.run(
+        [*_command(), "recalc", str(book), "-o", str(out)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    return time.perf_counter() - start
+
+
 def run(repeat: int, games: int = 5000, players: int = 40, events: int = 16) -> dict[str, Any]:
     """Median wall seconds of ``xlrating recalc`` on a generated season, and its stages."""
     with tempfile.TemporaryDirectory() as folder:
@@ -117,14 +129,7 @@ def run(repeat: int, games: int = 5000, players: int = 40, events: int = 16) -> 
         out = Path(folder) / "club_season.recalc.xlsx"
         times: list[float] = []
         for _ in range(repeat):
-            start = time.perf_counter()
-            subprocess.run(
-                [*_command(), "recalc", str(book), "-o", str(out)],
-                check=True,
-                stdout=subprocess.DEVNULL,
-                env={**os.environ, "PYTHONHASHSEED": "0"},
-            )
-            times.append(time.perf_counter() - start)
+            times.append(timed_recalc(book, out))
         stages = _stages(book, out)
         size = book.stat().st_size
     return {

@@ -171,21 +171,24 @@ def season_system(book: str | Path) -> str | None:
     return str(held).strip().lower() if isinstance(held, str) else None
 
 
-def _unrateable(
+def _refuse_unrateable(
     book: Path,
-    system: str,
     players: list[list[object]],
     games: list[list[object]],
     event_name: str,
     date: dt.date,
-) -> SeasonBookError | None:
-    """Why the season's system cannot rate the event (*games*: its rows of the Games
-    table), so that the whole ratings table would show an error; None if it can.  The
-    event is rated alone, with the players as the Players table lists them: the rules of
-    its date are what can refuse it (a season of 5,000 games would take seconds)."""
+) -> None:
+    """Refuse an event (*games*: its rows of the Games table) that the season's system
+    cannot rate, when that system's rules depend on the date: the whole ratings table
+    would show an error.  The event is rated alone, with the players as the Players table
+    lists them: the rules of its date are what can refuse it (a season of 5,000 games
+    would take seconds)."""
+    system = season_system(book)
+    if system not in _DATED_SYSTEMS:
+        return
     if system == "uscf" and uscf_rules(date).bonus_multiplier is None:
         first = BONUS_MULTIPLIERS[0][0].isoformat()
-        return SeasonBookError(
+        raise SeasonBookError(
             f"{book.name} rates its season by US Chess (system uscf), whose bonus multiplier "
             f"is known only for events ending {first} or later, and {event_name!r} is dated "
             f"{date.isoformat()}: every rating of the season would show an error, so "
@@ -197,29 +200,12 @@ def _unrateable(
 
     table = FUNCTIONS["SEASON_RATINGS"](players, games, system, None)
     if isinstance(table, str):  # an error text: the function gives a table otherwise
-        return SeasonBookError(
+        raise SeasonBookError(
             f"{book.name} rates its season by {system}, and with {event_name!r} "
             f"({date.isoformat()}) its whole Ratings table would show: {table}; nothing was "
             "written: give the event another date (--date), or choose another system on the "
             "Ratings sheet"
         )
-    return None
-
-
-def _refuse_unrateable(
-    book: Path,
-    players: list[list[object]],
-    games: list[list[object]],
-    event_name: str,
-    date: dt.date,
-) -> None:
-    """Refuse an event (*games*: its rows of the Games table) that the season's system
-    cannot rate (:func:`_unrateable`), when the system's rules depend on the date."""
-    system = season_system(book)
-    if system in _DATED_SYSTEMS:
-        problem = _unrateable(book, system, players, games, event_name, date)
-        if problem is not None:
-            raise problem
 
 
 # ---------------------------------------------------------------- importing
