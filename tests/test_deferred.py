@@ -78,3 +78,22 @@ def test_loaded_or_missing_modules_are_left_alone(package: str) -> None:
     assert "xlrating_no_such_package.stats" not in sys.modules
     with pytest.raises(ValueError, match="takes a submodule"):
         defer("scipy")
+
+
+def test_a_stand_in_executes_the_module_on_its_first_call(package: str) -> None:
+    """``from package.module import NAME`` takes a stand-in that does not execute the
+    module; its first call does, and calls the module's own NAME."""
+    folder = Path(importlib.import_module(package).__file__ or "").parent
+    (folder / "helpers.py").write_text(
+        "from . import runs\nruns.append(__name__)\ndef double(x):\n    return 2 * x\n", "utf-8"
+    )
+    defer(f"{package}.helpers", ("double", "absent"))
+    parent = importlib.import_module(package)
+    double = importlib.import_module(f"{package}.helpers").double
+    assert parent.runs == [] and double.__name__ == "double"
+    assert double(21) == 42 and parent.runs == [f"{package}.helpers"]
+    module = sys.modules[f"{package}.helpers"]
+    assert type(module) is types.ModuleType and module.double is not double
+    assert double(4) == module.double(4) == 8 and parent.runs == [f"{package}.helpers"]
+    with pytest.raises(AttributeError, match="has no attribute 'absent'"):
+        module.absent()

@@ -162,6 +162,17 @@ stats = sys.modules["scipy.stats"]
 seen = (stats.__name__, stats.__file__, stats.__spec__.name, stats.__path__, stats.__package__)
 assert seen[0] == seen[2] == seen[4] == "scipy.stats" and seen[1].endswith("__init__.py"), seen
 assert "scipy.stats._stats_py" not in sys.modules
+# scipy.linalg and scipy.interpolate (formulas takes interp1d from it at once) wait too.
+assert [type(sys.modules[m]).__name__ for m in ("scipy.linalg", "scipy.interpolate")] == [
+    "_Deferred", "_Deferred"
+]
+assert "scipy.special" not in sys.modules and "scipy.optimize" not in sys.modules
+from formulas.functions import stat
+assert stat.interp1d([0.0, 1.0], [0.0, 2.0])(0.5) == 1.0  # the stand-in loads the module
+import scipy.interpolate
+assert type(scipy.interpolate).__name__ == "module" and "scipy.special" in sys.modules
+real = scipy.interpolate.interp1d
+assert real.__name__ == "interp1d" and real is not stat.interp1d
 print(type(stats).__name__)  # registered, not executed
 book = Workbook()
 book.active["A1"] = "=T.DIST(60,1,TRUE)"

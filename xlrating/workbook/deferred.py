@@ -23,11 +23,10 @@ import importlib
 import importlib.util
 import sys
 import types
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Final
 
-__all__ = ["defer", "defer_scipy_stats"]
-
-_MODULE = "scipy.stats"
+__all__ = ["defer", "defer_scipy"]
 
 
 class _Deferred(types.ModuleType):
@@ -37,26 +36,35 @@ class _Deferred(types.ModuleType):
     (and ``__doc__``, None until then) never executes it."""
 
     def __getattr__(self, name: str) -> Any:
-        spec = self.__spec__
-        if spec is None or spec.loader is None:  # pragma: no cover - set by defer
-            raise AttributeError(name)
-        # A plain module before executing: the module reads its own names as it runs.
-        object.__setattr__(self, "__class__", types.ModuleType)
-        try:
-            spec.loader.exec_module(self)
-        except BaseException:  # as a failed import: no half-executed module left behind
-            if sys.modules.get(spec.name) is self:
-                del sys.modules[spec.name]
-            parent, _, child = spec.name.rpartition(".")
-            if parent in sys.modules and vars(sys.modules[parent]).get(child) is self:
-                delattr(sys.modules[parent], child)
-            raise
+        _execute(self)
         return getattr(self, name)
 
 
-def defer(name: str) -> None:
+def _execute(module: _Deferred) -> None:
+    """Execute a deferred *module* in place; it is a plain module from then on."""
+    spec = module.__spec__
+    if spec is None or spec.loader is None:  # pragma: no cover - set by defer
+        raise AttributeError("a deferred module without a loader")
+    # A plain module before executing: the module reads its own names as it runs.
+    object.__setattr__(module, "__class__", types.ModuleType)
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:  # as a failed import: no half-executed module left behind
+        if sys.modules.get(spec.name) is module:
+            del sys.modules[spec.name]
+        parent, _, child = spec.name.rpartition(".")
+        if parent in sys.modules and vars(sys.modules[parent]).get(child) is module:
+            delattr(sys.modules[parent], child)
+        raise
+
+
+def defer(name: str, attributes: Iterable[str] = ()) -> None:
     """Register the submodule *name* (``package.module``) to execute on first use: nothing
-    if it is loaded already, or if it or its package cannot be found."""
+    if it is loaded already, or if it or its package cannot be found.
+
+    *attributes*: names that ``from package.module import NAME`` takes at once (formulas'
+    ``from scipy.interpolate import interp1d``); each is a stand-in that executes the module
+    when first called and then calls the module's own."""
     package, _, child = name.rpartition(".")
     if not package:
         raise ValueError(f"defer takes a submodule (package.module), got {name!r}")
@@ -71,13 +79,40 @@ def defer(name: str) -> None:
         return
     module = importlib.util.module_from_spec(spec)
     module.__class__ = _Deferred
+    for attribute in attributes:
+        vars(module)[attribute] = _stand_in(name, attribute)
     sys.modules[name] = module
     # ``from package import child`` (``from scipy import stats`` in formulas) finds the
     # attribute at once, not through the package's own lazy ``__getattr__`` (scipy has one).
     vars(parent)[child] = module
 
 
-def defer_scipy_stats() -> None:
-    """Register ``scipy.stats`` to load on first use (nothing if it is loaded already or
-    scipy is absent)."""
-    defer(_MODULE)
+def _stand_in(module: str, attribute: str) -> Callable[..., Any]:
+    """A callable for ``module.attribute`` that imports *module* on its first call."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        loaded = sys.modules.get(module) or importlib.import_module(module)
+        if isinstance(loaded, _Deferred):
+            _execute(loaded)
+        own = vars(loaded).get(attribute)
+        if own is None or own is call:
+            raise AttributeError(f"module {module!r} has no attribute {attribute!r}")
+        return own(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = attribute
+    call.__module__ = module
+    call.__doc__ = f"{module}.{attribute}, imported on the first call."
+    return call
+
+
+#: What ``formulas`` 1.3's table of Excel functions imports from scipy (its statistical
+#: functions, ``formulas/functions/stat.py``: ``from scipy import stats, linalg`` and
+#: ``from scipy.interpolate import interp1d``), deferred to the first formula that uses it.
+_SCIPY: Final = (("scipy.stats", ()), ("scipy.linalg", ()), ("scipy.interpolate", ("interp1d",)))
+
+
+def defer_scipy() -> None:
+    """Register what ``formulas`` imports from scipy to load on first use (nothing for what
+    is loaded already, or when scipy is absent)."""
+    for name, attributes in _SCIPY:
+        defer(name, attributes)

@@ -45,18 +45,17 @@ import contextlib
 import functools
 import gc
 import io
-import itertools
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from ..sheet.catalog import FUNCTIONS, ExcelFunction
-from .a1 import address, parse_cell
-from .deferred import defer_scipy_stats
+from .a1 import parse_cell
+from .deferred import defer_scipy
 from .guard import (
     LIMITS,
     WorkbookRefusedError,
@@ -65,8 +64,10 @@ from .guard import (
     formula_problem,
     require_defusedxml,
 )
+from .solution import KEY_RE as _KEY_RE
+from .solution import solution_values
 from .value_cells import ValueCells
-from .xlsx import CellError, CellKey, sheet_names
+from .xlsx import CellKey, sheet_names
 
 __all__ = [
     "Evaluation",
@@ -86,11 +87,6 @@ Observer = Callable[[str, tuple[object, ...], tuple[object, ...], object], None]
 
 _OBSERVER: ContextVar[Observer | None] = ContextVar("xlrating_engine_observer", default=None)
 
-#: A key of the engine's solution: ``'[book.xlsx]SHEET'!A1`` or ``...!A1:B2``.
-_KEY_RE: Final = re.compile(
-    r"^'?\[(?P<book>[^\]]*)\](?P<sheet>.*?)'?!(?P<ref>\$?[A-Z]{1,3}\$?[0-9]+"
-    r"(?::\$?[A-Z]{1,3}\$?[0-9]+)?)$"
-)
 _STEPS: Final = 3
 #: A function call in a formula (string literals and quoted sheet names removed first).
 _CALL_RE: Final = re.compile(r"(?<![\w.\]!$'])([A-Za-z_][\w.]*)\(")
@@ -202,7 +198,7 @@ def _adapter(fn: ExcelFunction) -> Callable[..., Any]:
 def register_functions(functions: Mapping[str, ExcelFunction] | None = None) -> None:
     """Install the registry's functions (default: all) and the Excel functions the engine
     computes its own way (:func:`xlrating.workbook.excel_functions.replacements`)."""
-    defer_scipy_stats()  # before formulas reads its table of Excel functions
+    defer_scipy()  # before formulas reads its table of Excel functions
     import formulas
     from formulas.functions import wrap_func
 
@@ -215,28 +211,6 @@ def register_functions(functions: Mapping[str, ExcelFunction] | None = None) -> 
 
 
 # ---------------------------------------------------------------- evaluation
-
-
-def _python(value: Any) -> object:
-    """An engine value as a plain Python cell value."""
-    import numpy as np
-    import schedula as sh
-    from formulas.tokens.operand import XlError
-
-    if value is sh.EMPTY or value is None:
-        return None
-    if isinstance(value, XlError):
-        return CellError(str(value))
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, (int, np.integer)):
-        return int(value)
-    if isinstance(value, (float, np.floating)):
-        number = float(value)
-        return number if math.isfinite(number) else CellError("#NUM!")
-    if isinstance(value, (str, np.str_)):
-        return str(value)
-    return str(value)
 
 
 @contextlib.contextmanager
@@ -294,52 +268,14 @@ def evaluate(
             _finish(model, names)
             if progress:
                 progress(f"calculating {path.name}", 2, _STEPS)
-            values = _values(model.calculate(), names, model.constants.named())
+            values = solution_values(
+                model.calculate(), names, model.constants.named(), set(model.cells)
+            )
     finally:
         _OBSERVER.reset(token)
     if progress:
         progress(f"calculated {path.name}", _STEPS, _STEPS)
     return Evaluation(path, values)
-
-
-def _values(
-    solution: Any, names: Mapping[str, str], constants: Iterable[tuple[str, Any]] = ()
-) -> dict[CellKey, object]:
-    """Every cell's value from the engine's *solution* and the book's value cells
-    (*constants*: node name, value), sheets named as in the book."""
-    import numpy as np
-
-    values: dict[CellKey, object] = {}
-    areas: list[tuple[str, str, Any]] = []
-    solved = ((k, v.value if hasattr(v, "value") else None) for k, v in solution.items())
-    for key, value in itertools.chain(((k, [[v]]) for k, v in constants), solved):
-        match = _KEY_RE.match(key) if isinstance(key, str) else None
-        if match is None or value is None:
-            continue
-        sheet = match.group("sheet").replace("''", "'")
-        sheet = names.get(sheet.upper(), sheet)
-        ref = match.group("ref").replace("$", "")
-        if ":" in ref:
-            areas.append((sheet, ref, value))
-        else:  # a cell's own node: it wins over any range that contains the cell
-            values[(sheet, ref)] = _python(np.asarray(value, dtype=object).flat[0])
-    for sheet, ref, value in areas:  # spilled results, and blank cells inside ranges
-        grid = np.asarray(value, dtype=object)
-        if grid.ndim != 2:
-            grid = grid.reshape(1, -1)
-        first, _, last = ref.partition(":")
-        row1, col1 = parse_cell(first)
-        row2, col2 = parse_cell(last)
-        height = min(row2 - row1 + 1, grid.shape[0])
-        width = min(col2 - col1 + 1, grid.shape[1])
-        letters = [address(1, col1 + j)[:-1] for j in range(width)]
-        for i in range(height):
-            row = str(row1 + i)
-            for j in range(width):
-                cell = (sheet, letters[j] + row)
-                if cell not in values:
-                    values[cell] = _python(grid[i, j])
-    return values
 
 
 # ---------------------------------------------------------------- hostile workbooks
