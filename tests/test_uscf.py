@@ -462,10 +462,14 @@ def test_special_cap_2700() -> None:
     assert rate(2650, 5, [2700] * 3, [1] * 3).new_rating == 2700.0
 
 
-@pytest.mark.parametrize(("r0", "expected"), [(1500, 1500.0), (1300, 1400.0), (1900, 1600.0)])
+@pytest.mark.parametrize(
+    ("r0", "expected"), [(1500, 1500.0), (1300, 1400.0), (1900, 1600.0), (1100, 1400.0)]
+)
 def test_special_flat_region_tie_rule(r0: float, expected: float) -> None:
     """N' = 0, beats 1000 and loses to 2000: f = 0 on [1400, 1600] where no opponent is
-    within 400 (p = 0), so the answer is R0 clamped to the neighbouring breakpoints."""
+    within 400 (p = 0), so the answer is R0 clamped to the neighbouring breakpoints.  With
+    R0 1900 or 1100 the start M = 1500 is itself a breakpoint (R0 -+ 400, the prior's, which
+    does not count with N' = 0): its neighbours are still 1400 and 1600."""
     assert special_rating(r0, 0, [1000, 2000], [1, 0]) == expected
 
 
@@ -983,6 +987,14 @@ def test_performance_of_a_half_point_against_many_equal_opponents() -> None:
     for m in (10, 200):
         got = performance_rating([1500] * m, [0.5] + [0] * (m - 1))
         assert got == pytest.approx(1500 - 400 * math.log10(2 * m - 1), abs=1e-6)
+
+
+def test_performance_below_zero_and_at_the_top_of_the_range() -> None:
+    """Two opponents rated 0, S = 1/2: 2 / (1 + 10^(-P/400)) = 1/2 gives P = -400 log10 3
+    (the search's bracket [-241.8, 241.8] is centred on 0 here).  Two opponents rated 4000
+    and S = 1: P = 4000, the search's start; We there is 1/2, far from 0 or 1."""
+    assert performance_rating([0, 0], [0.5, 0]) == pytest.approx(-400 * math.log10(3), abs=1e-6)
+    assert performance_rating([4000, 4000], [1, 0]) == pytest.approx(4000.0, abs=1e-6)
 
 
 def test_special_start_is_steps_1s_weighted_mean() -> None:
