@@ -462,10 +462,14 @@ def test_special_cap_2700() -> None:
     assert rate(2650, 5, [2700] * 3, [1] * 3).new_rating == 2700.0
 
 
-@pytest.mark.parametrize(("r0", "expected"), [(1500, 1500.0), (1300, 1400.0), (1900, 1600.0)])
+@pytest.mark.parametrize(
+    ("r0", "expected"), [(1500, 1500.0), (1300, 1400.0), (1900, 1600.0), (1100, 1400.0)]
+)
 def test_special_flat_region_tie_rule(r0: float, expected: float) -> None:
     """N' = 0, beats 1000 and loses to 2000: f = 0 on [1400, 1600] where no opponent is
-    within 400 (p = 0), so the answer is R0 clamped to the neighbouring breakpoints."""
+    within 400 (p = 0), so the answer is R0 clamped to the neighbouring breakpoints.  With
+    R0 1900 or 1100 the start M = 1500 is itself a breakpoint (R0 -+ 400, the prior's, which
+    does not count with N' = 0): its neighbours are still 1400 and 1600."""
     assert special_rating(r0, 0, [1000, 2000], [1, 0]) == expected
 
 
@@ -899,3 +903,218 @@ def test_bonus_multiplier_before_2017_05_says_to_give_it() -> None:
         + "$",
     ):
         uscf.bonus_multiplier(datetime.date(2017, 4, 30))
+
+
+# --- Pinned by mutation testing (docs/mutation.md, uscf.py and uscf_special.py) ------------
+
+
+def _refused(message: str) -> pytest.RaisesExc[InvalidInputError]:
+    return pytest.raises(InvalidInputError, match=f"^{re.escape(message)}$")
+
+
+def test_public_checks_name_their_argument_in_the_whole_message() -> None:
+    """Each function names the argument it refuses, and quotes the value given."""
+    with _refused("opponent must be a number, got 'x'"):
+        provisional_expectancy(1500, "x")  # type: ignore[arg-type]
+    with _refused("event_games must be a number, got 'x'"):
+        k_factor_effective(1700, 20, "x")  # type: ignore[arg-type]
+    with _refused("event_games must be at least 1, got 0"):
+        k_factor_effective(1700, 20, 0)
+    with _refused("dual_rated must be TRUE or FALSE, got 1"):
+        k_factor_effective(1700, 20, 6, dual_rated=1)  # type: ignore[arg-type]
+    with _refused("dual_rated must be TRUE or FALSE, got 'yes'"):
+        k_factor(1700, 30, 4, dual_rated="yes")  # type: ignore[arg-type]
+    with _refused("event_games must be a number, got 'x'"):
+        bonus_threshold("x", 10)  # type: ignore[arg-type]
+    with _refused("event_games must be at least 1, got 0"):
+        bonus_threshold(0, 10)
+    with _refused("candidate must be a number, got 'x'"):
+        special_objective("x", 1600, 0, [1500], [1])  # type: ignore[arg-type]
+    with _refused("age must be a number, got 'x'"):
+        initial_rating("x")  # type: ignore[arg-type]
+    with _refused("age must be at least 0, got -1"):
+        initial_rating(-1)
+    with _refused("peak_rating must be a number, got 'x'"):
+        rating_floor(peak_rating="x")  # type: ignore[arg-type]
+    with _refused("peak_rating must be between 0 and 4000, got 5000"):
+        rating_floor(peak_rating=5000)
+    with _refused("draws must be at least 0, got -1"):
+        rating_floor(draws=-1)
+    with _refused("events must be a whole number, got 1.5"):
+        rating_floor(events=1.5)  # type: ignore[arg-type]
+    with _refused("main_minutes must be a number, got 'x'"):
+        is_dual_rated("x")  # type: ignore[arg-type]
+    with _refused("increment_seconds must be a number, got 'x'"):
+        is_dual_rated(30, "x")  # type: ignore[arg-type]
+    with _refused("main_minutes must be at least 0, got -1"):
+        is_dual_rated(-1)
+    with _refused("increment_seconds must be at least 0, got -1"):
+        is_dual_rated(30, -1)
+
+
+def test_k_for_a_one_game_event_and_without_the_dual_rated_default() -> None:
+    """K = 800 / (N' + m) holds from m = 1 (docs/rules/uscf.md#standard).  At 2300 based on
+    40 games N* is 50 / sqrt(0.662 + 0.00000739 * 269^2) = 45.7, so N' = 40 and the plain
+    K is 800 / 46; the dual-rated K (800 (6.5 - 0.0025 * 2300) / 46 = 13.04) only when
+    asked for."""
+    assert k_factor_effective(1700, 20, 1) == pytest.approx(800 / 21)
+    assert k_factor(2300, 40, 6) == pytest.approx(800 / 46)
+    assert k_factor(2300, 40, 6, dual_rated=True) == pytest.approx(600 / 46)
+
+
+def test_dual_rated_time_controls_from_zero_minutes() -> None:
+    """30 <= mm + ss <= 65 (docs/rules/uscf.md): no main time with a 30-second delay is
+    dual-rated; half a minute is a time; without ss, 29 minutes is not."""
+    assert is_dual_rated(0, 30) is True
+    assert is_dual_rated(0.5, 29.5) is True
+    assert is_dual_rated(29) is False
+    assert is_dual_rated(30) is True
+
+
+def test_special_result_keeps_the_inputs_and_has_no_bonus() -> None:
+    """The special formula has no bonus (docs/rules/uscf.md#special): bonus_eligible is
+    False, not merely falsy; the result gives back the rating and games it was given."""
+    r = rate(1500, 5, [1500, 1600, 1700], [1, 1, 1])
+    assert r.formula == "special"
+    assert r.bonus_eligible is False
+    assert (r.rating, r.games, r.games_after) == (1500.0, 5, 8)
+
+
+def test_performance_of_a_half_point_against_many_equal_opponents() -> None:
+    """S = 1/2 against m opponents rated 1500: m / (1 + 10^(-d/400)) = 1/2 gives
+    d = -400 log10(2m - 1), just inside the search's bracket 400 log10(2m) + 1 (the margin
+    400 log10(2m / (2m - 1)) + 1 is 1.4 points at m = 200)."""
+    for m in (10, 200):
+        got = performance_rating([1500] * m, [0.5] + [0] * (m - 1))
+        assert got == pytest.approx(1500 - 400 * math.log10(2 * m - 1), abs=1e-6)
+
+
+def test_performance_below_zero_and_at_the_top_of_the_range() -> None:
+    """Two opponents rated 0, S = 1/2: 2 / (1 + 10^(-P/400)) = 1/2 gives P = -400 log10 3
+    (the search's bracket [-241.8, 241.8] is centred on 0 here).  Two opponents rated 4000
+    and S = 1: P = 4000, the search's start; We there is 1/2, far from 0 or 1."""
+    assert performance_rating([0, 0], [0.5, 0]) == pytest.approx(-400 * math.log10(3), abs=1e-6)
+    assert performance_rating([4000, 4000], [1, 0]) == pytest.approx(4000.0, abs=1e-6)
+
+
+def test_special_start_is_steps_1s_weighted_mean() -> None:
+    """Step 1 (docs/rules/uscf.md#d2): M = (N' R0' + sum Ri + 400 (2S - m)) / (N' + m).
+    R0 1500 on 2 games, wins against 1400 and 1600: (3000 + 3000 + 800) / 4 = 1700, which
+    is also the root (every rating within 400 of it)."""
+    pairs = [(1400.0, 1.0), (1600.0, 1.0)]
+    f = uscf_special.special_setup(1500.0, 2.0, pairs, "mixed")
+    assert uscf_special._start(f, 2.0) == 1700.0
+    assert special_rating(1500, 2, [1400, 1600], [1, 1]) == 1700.0
+
+
+def test_special_history_needs_prior_games_for_the_breakpoints_too() -> None:
+    """With N' = 0 "all wins" and "all losses" are "mixed" (docs/rules/uscf.md#special):
+    the prior's breakpoints stay R0 +- 400.  Here they matter: beating 1000 and losing to
+    2000 leaves f = 0 on [1400, 1600], and R0 = 1950 (or 1050) puts R0 - 400 (or R0 + 400)
+    inside that stretch, so a prior shifted by 400 would move the clamp of R0."""
+    opponents, results = [1000, 2000], [1, 0]
+    for r0 in (1950, 1050):
+        mixed = special_rating(r0, 0, opponents, results)
+        assert special_rating(r0, 0, opponents, results, history="all wins") == mixed
+        assert special_rating(r0, 0, opponents, results, history="all losses") == mixed
+
+
+def test_special_counts_the_prior_with_one_effective_game() -> None:
+    """R0 1400 on one game, a win (all wins, N' = 1): R0' = 1000, S' = S + 1.  A draw with
+    500 (always won on PWe above 900): f(R) = PWe(R, 1000) + 1 - 1.5, zero at R = 1000,
+    where only the prior is within 400.  The prior counts (N' > 0), so the answer is 1000,
+    not R0 clamped to [900, 1400]."""
+    assert special_rating(1400, 1, [500], [0.5], history="all wins") == pytest.approx(
+        1000.0, abs=1e-9
+    )
+
+
+def test_special_steps_stop_at_the_nearest_end_of_a_flat_stretch() -> None:
+    """All losses on 2 games at R0 4000 (R0' 4400, no weight below 4000), then a win against
+    600 and losses to 1800, 1800 and 2600: f = 1 - 1 = 0 on [1000, 1400].  M = (8800 + 6800
+    - 800) / 6 = 2466.67; step 2 takes the breakpoint 2200 (the secant of its piece, 600,
+    lies beyond it), then the secant of [1400, 2200] hits 1400 exactly.  The mirror image
+    (R -> 4000 - R, results flipped) comes up from M = 1533.33 to 1800, then to 2600."""
+    assert special_rating(4000, 2, [600, 1800, 1800, 2600], [1, 0, 0, 0], "all losses") == (
+        pytest.approx(1400.0, abs=1e-9)
+    )
+    assert special_rating(0, 2, [3400, 2200, 2200, 1400], [0, 1, 1, 1], "all wins") == (
+        pytest.approx(2600.0, abs=1e-9)
+    )
+
+
+def test_special_secant_goes_past_a_breakpoint_just_below_the_root() -> None:
+    """N' = 0, a draw with 1000 and losses to 1399.99999 and 2500: on [999.99999, 1400]
+    f(R) = 0.5 + (2R - 2399.99999) / 800, zero at 999.999995, 5e-6 above the breakpoint
+    1399.99999 - 400, where f is -1.25e-8 (inside the tolerance 1e-7).  M = 1366.67 is on
+    that piece, so the secant gives the root; stopping at the breakpoint would be 5e-6 off.
+    The mirror image (R -> 3000 - R) does the same upwards."""
+    got = special_rating(1000, 0, [1000, 1399.99999, 2500], [0.5, 0, 0])
+    assert got == pytest.approx(999.999995, abs=1e-9)
+    got = special_rating(2000, 0, [2000, 1600.00001, 500], [0.5, 1, 1])
+    assert got == pytest.approx(2000.000005, abs=1e-9)
+
+
+def test_special_steps_up_from_below_zero() -> None:
+    """All wins at R0 0 on one game (R0' -400, S' = S + 1) and a loss to 0: on [-400, 0]
+    f(R) = 0.5 + (R + 400) / 800 + 0.5 + R / 800 - 1 = (2R + 400) / 800, zero at -200 (the
+    special rating before floors).  M = -400, f(M) = -0.5: step 3 goes up to it."""
+    assert special_rating(0, 1, [0], [0], history="all wins") == pytest.approx(-200.0, abs=1e-9)
+
+
+def test_special_stops_when_f_is_exactly_epsilon() -> None:
+    """The steps move only while |f(M)| > epsilon (docs/rules/uscf.md#d2).  With N' = 2e-7,
+    f is exactly +-1e-7 where the prior's PWe is 1 (or 1/2) and no game counts: 2e-7 * 1 -
+    2e-7 / 2 and 2e-7 * 0.5 - 2e-7 are exact in floating point.
+    - R0 1000, a loss to 3000: M = (2e-4 + 2600) / (1 + 2e-7) = 2599.9997 where f = 1e-7:
+      the steps stop, no rating is within 400, and R0 clamped to [1400, 2600] is 1400.
+    - All wins at R0 1400 (R0' 1000), a loss to 1400: M = 1000 exactly, f = -1e-7: the steps
+      stop at M, 400 below 1400 (within, inclusive)."""
+    assert SPECIAL_EPSILON == 2e-7 * 1.0 - 2e-7 / 2.0
+    assert -SPECIAL_EPSILON == 2e-7 * 0.5 - 2e-7
+    assert (2e-7 * 1000 + 1400 - 400) / (2e-7 + 1) == 1000.0
+    assert special_rating(1000, 2e-7, [3000], [0]) == 1400.0
+    assert special_rating(1400, 2e-7, [1400], [0], history="all wins") == 1000.0
+
+
+def test_special_start_just_outside_the_breakpoints() -> None:
+    """A zero (perfect) score against three equal opponents with N' = 0 gives the opponent
+    - 400 (+ 400).  For 2000.1 (1000.1) M = (3 Ri -+ 1200) / 3 rounds to just below 1600.1
+    (above 1400.1), outside every breakpoint, where f = 0: the steps stop there and the tie
+    rule clamps R0 to the one breakpoint on its side."""
+    assert (3 * 2000.1 - 1200) / 3 < 2000.1 - 400
+    assert (3 * 1000.1 + 1200) / 3 > 1000.1 + 400
+    assert special_rating(2000.1, 0, [2000.1] * 3, [0] * 3) == 2000.1 - 400
+    assert special_rating(1000.1, 0, [1000.1] * 3, [1] * 3) == 1000.1 + 400
+
+
+def test_pwe_is_exactly_1_at_the_upper_breakpoint() -> None:
+    """PWe is 1 from Ri + 400 on (docs/rules/uscf.md#special), also where (Ri + 400) - Ri
+    rounds to 400.0000000000002 or 399.9999999999998 (Ri = 1700.3, 1900.7)."""
+    for opponent in (1700.3, 1900.7):
+        knot = opponent + 400
+        assert knot - opponent != 400
+        assert uscf_special.pwe(knot, opponent) == 1.0
+
+
+class _Jump(uscf_special._Special):
+    """An objective that jumps from -1 to 1 at 1000, so that no secant lands on a root; it
+    records where it is evaluated."""
+
+    calls: list[float]
+
+    def __call__(self, rating: float) -> float:
+        self.calls.append(rating)
+        return 1.0 if rating >= 1000.0 else -1.0
+
+
+def test_special_search_gives_up_after_twice_the_breakpoints_and_8() -> None:
+    """The termination proof needs at most len(Sz) + 2 passes for a continuous f, linear
+    between breakpoints; the loop allows 2 len(Sz) + 8 (here 2 * 2 + 8 = 12 passes, two
+    evaluations each) and then raises, for an f that breaks that premise."""
+    jump = _Jump(0.0, 1000.0, 0.0, (1000.0,))
+    object.__setattr__(jump, "calls", [])
+    message = "special formula did not converge; please report this input"
+    with pytest.raises(RuntimeError, match=f"^{re.escape(message)}$"):
+        uscf_special.solve_special(1000.0, jump, 0.5)
+    assert len(jump.calls) == 2 * 12

@@ -257,7 +257,10 @@ def _performance(pairs: Sequence[tuple[float, float]]) -> float:
     # 0.5 <= S <= m - 0.5, so beyond 400 log10(2m) of every opponent the expected score is
     # below 1/2 (or above m - 1/2): the root lies in [low, high].  Newton's method, kept
     # inside that bracket (a step that leaves it bisects instead): f is increasing and
-    # smooth, so a few passes reach the tolerance.
+    # smooth, so a few passes reach the tolerance.  The slope is never 0: every opponent is
+    # a rating from 0 to 4000 and the candidate stays in the bracket, so the nearest is
+    # within max(reach, 2000) of it, below 6000 for any m under 10^14, where We(1 - We) is
+    # still about 1e-15 in floating point.
     reach = LOGISTIC_SCALE * math.log10(2.0 * m) + 1.0
     low, high = min(opponents) - reach, max(opponents) + reach
     candidate = (low + high) / 2.0
@@ -269,7 +272,7 @@ def _performance(pairs: Sequence[tuple[float, float]]) -> float:
         else:
             high = candidate
         slope = slope_unit * math.fsum(e * (1.0 - e) for e in expectations)
-        step = candidate - excess / slope if slope > 0.0 else (low + high) / 2.0
+        step = candidate - excess / slope
         if not low < step < high:
             step = (low + high) / 2.0
         if abs(step - candidate) <= PERFORMANCE_TOLERANCE or high - low <= PERFORMANCE_TOLERANCE:
@@ -692,7 +695,8 @@ def rate(
     own = check_uscf_rating(rating, "rating")
     prior_games = check_games_count(games)
     pairs = check_games(opponents, results)
-    rated, scores = zip(*pairs, strict=True)
+    rated = tuple(opponent for opponent, _ in pairs)
+    scores = tuple(result for _, result in pairs)
     if min(rated) < ABSOLUTE_FLOOR:
         for number, (opponent, _) in enumerate(pairs, start=1):
             check_uscf_rating(opponent, f"opponents[{number}]")

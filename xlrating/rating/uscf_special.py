@@ -46,14 +46,13 @@ def special_setup(
     rating: float, effective: float, pairs: Sequence[tuple[float, float]], history: History
 ) -> _Special:
     score = math.fsum(result for _, result in pairs)
+    prior, target = rating, score + effective / 2.0
     # The all-wins / all-losses adjustment needs a prior history: only when N' > 0.
-    kind = history if effective > 0.0 else "mixed"
-    if kind == "all wins":
-        prior, target = rating - SPECIAL_HISTORY_SHIFT, score + effective
-    elif kind == "all losses":
-        prior, target = rating + SPECIAL_HISTORY_SHIFT, score
-    else:
-        prior, target = rating, score + effective / 2.0
+    if effective > 0.0:
+        if history == "all wins":
+            prior, target = rating - SPECIAL_HISTORY_SHIFT, score + effective
+        elif history == "all losses":
+            prior, target = rating + SPECIAL_HISTORY_SHIFT, score
     return _Special(effective, prior, target, tuple(opponent for opponent, _ in pairs))
 
 
@@ -121,10 +120,8 @@ def solve_special(rating: float, f: _Special, score: float) -> float:
     def within(centre: float) -> bool:
         return centre - PWE_HALF_WIDTH <= point <= centre + PWE_HALF_WIDTH
 
-    near = sum(within(opponent) for opponent in f.opponents)
-    if f.weight > 0.0 and within(f.prior):
-        near += 1
-    if near == 0:
+    near = any(within(opponent) for opponent in f.opponents)
+    if not near and not (f.weight > 0.0 and within(f.prior)):
         low = max((z for z in knots if z < point), default=-math.inf)
         high = min((z for z in knots if z > point), default=math.inf)
         point = min(max(rating, low), high)
