@@ -882,18 +882,18 @@ def _whole(message: str) -> object:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: uscf_event("event"), "event must be an Event, got 'event'"),
+        (lambda: uscf_event("event"), "event must be an Event, got 'event'"),  # type: ignore[arg-type]
         (
-            lambda: uscf_event(Event((Player("A", 1500, 5),), (), "soon")),
+            lambda: uscf_event(Event((Player("A", 1500, 5),), (), "soon")),  # type: ignore[arg-type]
             "event date must be a date such as 2025-10-01, got 'soon'",
         ),
         (
             lambda: uscf_event(Event((Player("A", 1500, 5), Player("B", None, 5)), (), DAY)),
             "players row 2: B is unrated, so games must be 0, got 5",
         ),
-        (lambda: uscf_event(hand_event(), dual_rated=1), "dual_rated must be True or False, got 1"),
-        (lambda: fide_period("x", []), "players must be a list of FidePlayer, got 'x'"),
-        (lambda: fide_period(["x"], []), "players row 1 must be a FidePlayer, got 'x'"),
+        (lambda: uscf_event(hand_event(), dual_rated=1), "dual_rated must be True or False, got 1"),  # type: ignore[arg-type]
+        (lambda: fide_period("x", []), "players must be a list of FidePlayer, got 'x'"),  # type: ignore[arg-type]
+        (lambda: fide_period(["x"], []), "players row 1 must be a FidePlayer, got 'x'"),  # type: ignore[list-item]
         (
             lambda: fide_period([FidePlayer("A", 900)], []),
             "players row 1: rating of A must be a FIDE rating of at least 1000, got 900",
@@ -903,11 +903,11 @@ def _whole(message: str) -> object:
             "players row 1: K of A must be a number above 0 and at most 40, got 41",
         ),
         (
-            lambda: fide_period([A1500], [], period_date="soon"),
+            lambda: fide_period([A1500], [], period_date="soon"),  # type: ignore[arg-type]
             "period_date must be a date such as 2025-10-01, got 'soon'",
         ),
-        (lambda: fide_period([A1500], 5), "games must be a list of Game, got 5"),
-        (lambda: fide_period([A1500], ["x"]), "games row 1 must be a Game, got 'x'"),
+        (lambda: fide_period([A1500], 5), "games must be a list of Game, got 5"),  # type: ignore[arg-type]
+        (lambda: fide_period([A1500], ["x"]), "games row 1 must be a Game, got 'x'"),  # type: ignore[list-item]
         (
             lambda: fide_period([A1500], [Game(1, "A", "A", 1)]),
             "games row 1: 'A' is paired with himself",
@@ -925,7 +925,7 @@ def _whole(message: str) -> object:
             "games row 1: a played game's results must add up to 1, got 1.0 and 1.0",
         ),
         (
-            lambda: fide_period([A1500, FidePlayer("B", 1500)], [Game(1, "A", "B", 1, kind="Won")]),
+            lambda: fide_period([A1500, FidePlayer("B", 1500)], [Game(1, "A", "B", 1, kind="Won")]),  # type: ignore[arg-type]
             "games row 1: kind must be played, forfeit or bye, got 'Won'",
         ),
         (
@@ -938,7 +938,7 @@ def _whole(message: str) -> object:
             "used the 2022 rules), got '2023-01-01'",
         ),
         (
-            lambda: fide_period([A1500], [], pooled="x"),
+            lambda: fide_period([A1500], [], pooled="x"),  # type: ignore[arg-type]
             "pooled must map names to pooled games, got 'x'",
         ),
         (
@@ -950,7 +950,7 @@ def _whole(message: str) -> object:
             "pooled['N'] must be (opponents, results, first_event_games), got ((), ())",
         ),
         (
-            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": 5}),
+            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": 5}),  # type: ignore[dict-item]
             "pooled['N'] must be (opponents, results, first_event_games), got 5",
         ),
         (
@@ -984,15 +984,15 @@ def _whole(message: str) -> object:
             "rated_games of A must be at least 0, got -1",
         ),
         (
-            lambda: FidePlayer("A", 1500, birth_year="x"),
+            lambda: FidePlayer("A", 1500, birth_year="x"),  # type: ignore[arg-type]
             "birth_year of A must be a number, got 'x'",
         ),
         (lambda: FidePlayer("A", 1500, birth_year=0), "birth_year of A must be at least 1, got 0"),
         (
-            lambda: FidePlayer("A", 1500, reached_2400=1),
+            lambda: FidePlayer("A", 1500, reached_2400=1),  # type: ignore[arg-type]
             "reached_2400 of A must be True or False, got 1",
         ),
-        (lambda: FidePlayer("A", 1500, k="x"), "k of A must be a number, got 'x'"),
+        (lambda: FidePlayer("A", 1500, k="x"), "k of A must be a number, got 'x'"),  # type: ignore[arg-type]
         (lambda: FidePlayer("A", 1500, k=-1), "k of A must be a positive number, got -1"),
     ],
 )
@@ -1029,7 +1029,7 @@ def test_fide_period_uses_its_date_and_list_everywhere() -> None:
     assert (result.rating_list, result.period_date) == ("blitz", datetime.date(2024, 6, 1))
     assert result.players_after[1] == FidePlayer("F", 2097, 51, 2007, False, None)
     assert g.details is not None and g.details.expected == (0.92,)
-    assert (g.score, g.change_unrounded) == (1.0, pytest.approx(0.8))
+    assert g.score == 1.0 and g.change_unrounded == pytest.approx(0.8)
     rapid = fide_period(
         [FidePlayer("Y", 1600, rated_games=10), FidePlayer("Z", 1600)],
         [Game(1, "Y", "Z", 1)],
