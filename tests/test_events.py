@@ -14,6 +14,7 @@ import functools
 import itertools
 import math
 import random
+import re
 
 import pytest
 from hypothesis import assume, given, settings
@@ -865,3 +866,230 @@ def test_fide_changes_sum_to_zero_with_equal_k(results: list[float], data: st.Da
     assert a.change_unrounded + b.change_unrounded == pytest.approx(0.0, abs=1e-9)
     assert a.change is not None and b.change is not None
     assert abs(a.change + b.change) <= 1
+
+
+# ------------------------------------------------------------------ mutation testing
+# (docs/mutation.md): whole refusal lines and every field, against mutants that name the
+# wrong argument, quote the wrong value or drop a field.
+
+A1500 = FidePlayer("A", 1500)
+
+
+def _whole(message: str) -> object:
+    return pytest.raises(InvalidInputError, match=f"^{re.escape(message)}$")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: uscf_event("event"), "event must be an Event, got 'event'"),  # type: ignore[arg-type]
+        (
+            lambda: uscf_event(Event((Player("A", 1500, 5),), (), "soon")),  # type: ignore[arg-type]
+            "event date must be a date such as 2025-10-01, got 'soon'",
+        ),
+        (
+            lambda: uscf_event(Event((Player("A", 1500, 5), Player("B", None, 5)), (), DAY)),
+            "players row 2: B is unrated, so games must be 0, got 5",
+        ),
+        (lambda: uscf_event(hand_event(), dual_rated=1), "dual_rated must be True or False, got 1"),  # type: ignore[arg-type]
+        (lambda: fide_period("x", []), "players must be a list of FidePlayer, got 'x'"),  # type: ignore[arg-type]
+        (lambda: fide_period(["x"], []), "players row 1 must be a FidePlayer, got 'x'"),  # type: ignore[list-item]
+        (
+            lambda: fide_period([FidePlayer("A", 900)], []),
+            "players row 1: rating of A must be a FIDE rating of at least 1000, got 900",
+        ),
+        (
+            lambda: fide_period([FidePlayer("A", 1500, k=41)], []),
+            "players row 1: K of A must be a number above 0 and at most 40, got 41",
+        ),
+        (
+            lambda: fide_period([A1500], [], period_date="soon"),  # type: ignore[arg-type]
+            "period_date must be a date such as 2025-10-01, got 'soon'",
+        ),
+        (lambda: fide_period([A1500], 5), "games must be a list of Game, got 5"),  # type: ignore[arg-type]
+        (lambda: fide_period([A1500], ["x"]), "games row 1 must be a Game, got 'x'"),  # type: ignore[list-item]
+        (
+            lambda: fide_period([A1500], [Game(1, "A", "A", 1)]),
+            "games row 1: 'A' is paired with himself",
+        ),
+        (
+            lambda: fide_period(
+                [A1500, FidePlayer("B", 1500)], [Game(1, "A", "B", 0, black_score=2)]
+            ),
+            "games row 1: Black's result must be 1, 0.5 or 0, got 2",
+        ),
+        (
+            lambda: fide_period(
+                [A1500, FidePlayer("B", 1500)], [Game(1, "A", "B", 1, black_score=1)]
+            ),
+            "games row 1: a played game's results must add up to 1, got 1.0 and 1.0",
+        ),
+        (
+            lambda: fide_period([A1500, FidePlayer("B", 1500)], [Game(1, "A", "B", 1, kind="Won")]),  # type: ignore[arg-type]
+            "games row 1: kind must be played, forfeit or bye, got 'Won'",
+        ),
+        (
+            lambda: fide_period(
+                [FidePlayer("N", None), FidePlayer("a", 1800)],
+                [Game(1, "N", "a", 1)],
+                period_date=datetime.date(2023, 1, 1),
+            ),
+            "players row 1 (N): period_date before 2024-03-01 is not supported (first ratings "
+            "used the 2022 rules), got '2023-01-01'",
+        ),
+        (
+            lambda: fide_period([A1500], [], pooled="x"),  # type: ignore[arg-type]
+            "pooled must map names to pooled games, got 'x'",
+        ),
+        (
+            lambda: fide_period([A1500], [], pooled={"Z": ((), (), 0)}),
+            "pooled['Z']: unknown player 'Z'",
+        ),
+        (
+            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": ((), ())}),
+            "pooled['N'] must be (opponents, results, first_event_games), got ((), ())",
+        ),
+        (
+            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": 5}),  # type: ignore[dict-item]
+            "pooled['N'] must be (opponents, results, first_event_games), got 5",
+        ),
+        (
+            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": (5, (), 0)}),
+            "pooled['N'] opponents must be a list, got 5",
+        ),
+        (
+            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": ((), 5, 0)}),
+            "pooled['N'] results must be a list, got 5",
+        ),
+        (
+            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": ((1500,), (), 0)}),
+            "pooled['N']: opponents has 1 entries but results has 0",
+        ),
+        (
+            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": ((1500,), (1,), "x")}),
+            "pooled['N'] first_event_games must be a number, got 'x'",
+        ),
+        (
+            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": ((1500,), (1,), 2)}),
+            "pooled['N'] first_event_games must not exceed the 1 games, got 2",
+        ),
+        (
+            lambda: fide_period([FidePlayer("N", None)], [], pooled={"N": (("x",), (1,), 0)}),
+            "pooled['N'] opponents[1] must be a number, got 'x'",
+        ),
+        (lambda: fide_period([A1500], []).row("Z"), "no player called 'Z' in this period"),
+        (lambda: FidePlayer("", 1500), "player name must be text, got ''"),
+        (
+            lambda: FidePlayer("A", 1500, rated_games=-1),
+            "rated_games of A must be at least 0, got -1",
+        ),
+        (
+            lambda: FidePlayer("A", 1500, birth_year="x"),  # type: ignore[arg-type]
+            "birth_year of A must be a number, got 'x'",
+        ),
+        (lambda: FidePlayer("A", 1500, birth_year=0), "birth_year of A must be at least 1, got 0"),
+        (
+            lambda: FidePlayer("A", 1500, reached_2400=1),  # type: ignore[arg-type]
+            "reached_2400 of A must be True or False, got 1",
+        ),
+        (lambda: FidePlayer("A", 1500, k="x"), "k of A must be a number, got 'x'"),  # type: ignore[arg-type]
+        (lambda: FidePlayer("A", 1500, k=-1), "k of A must be a positive number, got -1"),
+    ],
+)
+def test_each_refusal_is_its_whole_line(call: object, message: str) -> None:
+    with _whole(message):  # type: ignore[attr-defined]
+        call()  # type: ignore[operator]
+
+
+def test_fide_players_at_the_edges_of_their_checks() -> None:
+    """A k of 1 or of exactly 40 (K_MAX) is a k; a birth year is a count of at least 1."""
+    assert FidePlayer("A", 1500, k=1).k == 1
+    assert FidePlayer("A", 1500, birth_year=1).birth_year == 1
+    people = [FidePlayer("A", 1500, k=40), FidePlayer("B", 1500, k=1)]
+    result = fide_period(people, [Game(1, "A", "B", 1)], period_date=PERIOD)
+    # PD .50 each: A 40 x 0.5 = +20, B 1 x -0.5 = -0.5 -> -1 (8.3.4)
+    assert [(r.k, r.change) for r in result.rows] == [(40, 20), (1, -1)]
+
+
+def test_fide_period_uses_its_date_and_list_everywhere() -> None:
+    """Blitz on 2024-06-01, before the 600-point rule (R&B 7.3.1 from 2024-12-01): 2700 v
+    2100 is rated (D 600 capped to 400: PD .92); G has reached 2400: K 10: 10 x 0.08 = 0.8
+    -> +1; F (20 games: K 40... a junior born 2007 is 17 in 2024: K 40) -40 x 0.08 = -3.2 -> -3.
+    Before 2022-10-01 rapid gave K 20 to everyone."""
+    people = [
+        FidePlayer("G", 2700, reached_2400=True, k=None),
+        FidePlayer("F", 2100, rated_games=50, birth_year=2007),
+    ]
+    result = fide_period(
+        people, [Game(1, "G", "F", 1)], rating_list="blitz", period_date=datetime.date(2024, 6, 1)
+    )
+    g, f = result.rows
+    assert (g.games, g.k, g.change, g.new_rating) == (1, 10, 1, 2701)
+    assert (f.games, f.k, f.change, f.new_rating) == (1, 40, -3, 2097)
+    assert (result.rating_list, result.period_date) == ("blitz", datetime.date(2024, 6, 1))
+    assert result.players_after[1] == FidePlayer("F", 2097, 51, 2007, False, None)
+    assert g.details is not None and g.details.expected == (0.92,)
+    assert g.score == 1.0 and g.change_unrounded == pytest.approx(0.8)
+    rapid = fide_period(
+        [FidePlayer("Y", 1600, rated_games=10), FidePlayer("Z", 1600)],
+        [Game(1, "Y", "Z", 1)],
+        rating_list="rapid",
+        period_date=datetime.date(2022, 6, 1),
+    )
+    assert [r.k for r in rapid.rows] == [20, 20]
+
+
+def test_fide_rapid_has_no_2650_exemption_in_a_period() -> None:
+    """From 2025-10-01 the standard list uses the full difference for 2650+ (8.3.1): 2700 v
+    2200, D 500: .96, 10 x 0.04 = 0.4 -> 0; rapid keeps the cap: .92, 10 x 0.08 -> +1."""
+    people = [FidePlayer("G", 2700, reached_2400=True), FidePlayer("F", 2200)]
+    games = [Game(1, "G", "F", 1)]
+    day = datetime.date(2025, 11, 1)
+    assert fide_period(people, games, period_date=day).row("G").change == 0
+    assert fide_period(people, games, rating_list="rapid", period_date=day).row("G").change == 1
+
+
+def test_fide_delisting_only_from_2024_and_its_reason() -> None:
+    """7.2.1 from 2024-03-01: L (1405) loses three to 1405s: 20 x -1.5 = -30: 1375.  In 2023
+    that rating is published; in 2025 it is shown as unrated, saying why."""
+    people = [FidePlayer("L", 1405)] + [FidePlayer(f"w{i}", 1405) for i in range(3)]
+    games = [Game(i + 1, f"w{i}", "L", 1) for i in range(3)]
+    old = fide_period(people, games, period_date=datetime.date(2023, 6, 1)).row("L")
+    assert (old.new_rating, old.first_rating_reason) == (1375, "")
+    new = fide_period(people, games, period_date=PERIOD).row("L")
+    assert new.first_rating_reason == "1375 is below 1400: shown as unrated (7.2.1)"
+
+
+def test_fide_newcomer_pool_of_a_whole_first_event() -> None:
+    """N's first event is one win against a rated 1750: the pool holds all of it
+    (first_event_games 1); a first rating needs 5 games, so N keeps 0 completed games."""
+    people = [FidePlayer("N", None, rated_games=0), FidePlayer("a", 1750)]
+    result = fide_period(people, [Game(1, "N", "a", 1)], period_date=PERIOD)
+    assert result.pool["N"] == PooledGames((1750.0,), (1.0,), 1)
+    n = result.row("N")
+    assert (n.games, n.score, n.rated_games_after, n.new_rating) == (1, 1.0, 0, None)
+
+
+def test_uscf_rows_keep_every_field() -> None:
+    """A rated player's row keeps its pre-event rating and both computations; a player without
+    rated games gets no bonus, no score and no formula; the players leave with their ages;
+    the result records its date and dual rating."""
+    event = Event(
+        (Player("A", 1500, 10), Player("B", 1500, 10), Player("C", None, 0, age=15.0)),
+        (Game(1, "A", "B", 1),),
+        None,
+    )
+    result = uscf_event(event, dual_rated=True)
+    a, _, c = result.rows
+    assert a.pre_event == 1500.0 and a.step4 is not None and a.step5 is not None
+    assert (a.step4.new_rating, a.step5.new_rating) == (a.intermediate, a.post_event)
+    assert (c.bonus_eligible, c.bonus, c.score, c.event_games, c.formula) == (
+        False,
+        0.0,
+        0.0,
+        0,
+        "",
+    )
+    assert result.players_after[2].age == 15.0
+    assert (result.event_date, result.dual_rated) == (None, True)
+    assert uscf_event(hand_event(), event_date=DAY).event_date == DAY

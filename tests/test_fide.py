@@ -938,3 +938,273 @@ def test_delisting_is_below_1400_not_at_it() -> None:
     assert rules.is_delisted(1400.0, 3) is False
     assert rules.is_delisted(1399.5, 3) is True
     assert rules.is_delisted(1399.5, 0) is False  # no rated game in the period
+
+
+# --- Mutation testing (docs/mutation.md): whole messages and whole results ----------------------
+#
+# Each refusal below is the one line the caller sees, matched whole (a mutant that names the
+# wrong argument or quotes the wrong value fails); each result is compared field by field with
+# a case worked by hand from table 8.1.1 or 8.1.2 as printed (tests/data/fide_tables.json).
+
+ANCIENT = dt.date(2006, 3, 31)  # the day before the 350-point rule (CAP_350_FROM)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: fide.expected_score("x", 1500), "rating must be a number, got 'x'"),  # type: ignore[arg-type]
+        (lambda: fide.expected_score(1500, "x"), "opponent must be a number, got 'x'"),  # type: ignore[arg-type]
+        (
+            lambda: fide.expected_score(1500, 1500, event_date="soon"),  # type: ignore[arg-type]
+            "event_date must be a date such as 2025-10-01, got 'soon'",
+        ),
+        (
+            lambda: fide.expected_score(1500, 1500, event_date=ANCIENT),
+            "event_date before 2006-04-01 is not supported (no rating-difference rule found), "
+            "got '2006-03-31'",
+        ),
+        (lambda: fide.is_rated_game("x", 1500), "rating must be a number, got 'x'"),  # type: ignore[arg-type]
+        (lambda: fide.is_rated_game(1500, "x"), "opponent must be a number, got 'x'"),  # type: ignore[arg-type]
+        (
+            lambda: fide.is_rated_game(1500, 1500, event_date="soon"),  # type: ignore[arg-type]
+            "event_date must be a date such as 2025-10-01, got 'soon'",
+        ),
+        (lambda: fide.k_factor("x"), "rating must be a number, got 'x'"),  # type: ignore[arg-type]
+        (lambda: fide.k_factor(1800, rated_games=-1), "rated_games must be at least 0, got -1"),
+        (
+            lambda: fide.k_factor(1800, reached_2400=1),  # type: ignore[arg-type]
+            "reached_2400 must be True or False, got 1",
+        ),
+        (
+            lambda: fide.k_factor(1800, period_games=1.5),  # type: ignore[arg-type]
+            "period_games must be a whole number, got 1.5",
+        ),
+        (
+            lambda: fide.k_factor(1800, period_date="soon"),  # type: ignore[arg-type]
+            "period_date must be a date such as 2025-10-01, got 'soon'",
+        ),
+        (
+            lambda: fide.k_factor(1800, period_date=dt.date(2014, 6, 30)),
+            "period_date before 2014-07-01 is not supported (K was 30/15/10), got '2014-06-30'",
+        ),
+        (lambda: fide.k_factor(1800, birth_year="x"), "birth_year must be a number, got 'x'"),  # type: ignore[arg-type]
+        (lambda: fide.k_factor(1800, birth_year=0), "birth_year must be at least 1, got 0"),
+        (
+            lambda: fide.k_factor(1800, birth_year=1),
+            "birth_year must be a year such as 2008, got 1",
+        ),
+        (
+            lambda: fide.k_factor(1800, birth_year=1899),
+            "birth_year must be a year such as 2008, got 1899",
+        ),
+        (
+            lambda: fide.k_factor(1800, birth_year=2026, period_date=dt.date(2025, 6, 1)),
+            "birth_year must not be after the period's year 2025, got 2026",
+        ),
+        (lambda: fide.round_rating_change("x"), "value must be a number, got 'x'"),  # type: ignore[arg-type]
+        (
+            lambda: fide.rating_change(1800, [1800], [1], 20, event_date=ANCIENT),
+            "event_date before 2006-04-01 is not supported (no rating-difference rule found), "
+            "got '2006-03-31'",
+        ),
+        (
+            lambda: fide.rating_change(1800, [1800] * 20, [1] * 20, 40),
+            "k 40 x 20 rated games exceeds 700 (8.3.3): K is at most 35 for this period "
+            "(k_factor with period_games gives it)",
+        ),
+        (
+            lambda: fide.rating_change(1800.5, [1800] * 20, [1] * 20, 40),
+            "k 40 x 20 rated games exceeds 700 (8.3.3): K is at most 35 for this period "
+            "(k_factor with period_games gives it)",
+        ),
+        (lambda: fide.dp("x"), "fraction must be a number, got 'x'"),  # type: ignore[arg-type]
+        (lambda: fide.dp(2), "fraction must be between 0 and 1, got 2"),
+        (
+            lambda: fide.first_rating([1800] * 5, [1] * 5, first_event_games="x"),  # type: ignore[arg-type]
+            "first_event_games must be a number, got 'x'",
+        ),
+        (
+            lambda: fide.first_rating([1800] * 5, [1] * 5, first_event_games=6),
+            "first_event_games must not exceed the 5 games given, got 6",
+        ),
+        (
+            lambda: fide.first_rating([1800] * 5, [1] * 5, period_date="soon"),  # type: ignore[arg-type]
+            "period_date must be a date such as 2025-10-01, got 'soon'",
+        ),
+        (
+            lambda: fide.first_rating([1800] * 5, [1] * 5, period_date=dt.date(2024, 2, 29)),
+            "period_date before 2024-03-01 is not supported (first ratings used the 2022 "
+            "rules), got '2024-02-29'",
+        ),
+        (
+            lambda: fide.first_rating([1800] * 5, [1] * 5, strict="yes"),  # type: ignore[arg-type]
+            "strict must be True or False, got 'yes'",
+        ),
+        (lambda: fide.one_time_adjustment_2024("x"), "rating must be a number, got 'x'"),  # type: ignore[arg-type]
+    ],
+)
+def test_each_refusal_is_its_whole_line(call: Any, message: str) -> None:
+    with _refused(message):
+        call()
+
+
+def test_no_performance_says_why_in_full() -> None:
+    with pytest.raises(NoRatingError) as error:
+        fide.performance_rating([None], [1])
+    assert str(error.value) == "no game against a rated opponent: no performance rating"
+
+
+def test_k_factor_edges_of_its_facts() -> None:
+    """8.3.3: a player born in 1900 (the earliest year taken) is no junior: K 20; one born in
+    the period's own year is (K 40 under 2300).  Before 2022-10-01 the standard list already
+    had 40 for a new player while rapid and blitz gave 20 to everyone."""
+    assert fide.k_factor(1800, birth_year=1900, period_date=dt.date(2025, 6, 1)) == 20
+    assert fide.k_factor(1800, birth_year=2025, period_date=dt.date(2025, 6, 1)) == 40
+    assert fide.k_factor(1800, rated_games=12, period_date=dt.date(2020, 1, 1)) == 40
+    before = dt.date(2020, 1, 1)
+    assert fide.k_factor(1800, rated_games=12, period_date=before, rating_list="rapid") == 20
+
+
+def test_a_k_of_one_is_a_k() -> None:
+    """k is refused at 0 and above 40, not at 1: 1 x (1 - 0.50) = 0.5, rounded away: +1."""
+    result = fide.rating_change(1800, [1800], [1], 1)
+    assert (result.change_unrounded, result.change, result.new_rating) == (0.5, 1, 1801)
+
+
+def test_whole_change_records_every_field() -> None:
+    """Seed 001's example (see test_seed_001_five_round_example), every field at once."""
+    result = fide.rating_change(1800, [1750, 1850, 1900, 1700, 2000], [1, 0.5, 0, 1, 0.5], 20)
+    assert result == fide.FideChange(
+        rating=1800,
+        k=20,
+        expected=(0.57, 0.43, 0.36, 0.64, 0.24),
+        differences=(50.0, -50.0, -100.0, 100.0, -200.0),
+        expected_total=2.24,
+        score=3.0,
+        rated_games=5,
+        change_unrounded=15.2,
+        change=15,
+        new_rating=1815,
+        performance=1912,
+    )
+
+
+def test_fractional_change_records_every_field() -> None:
+    """The general path: 1800.5 v 1750 (D 50.5, row 47-53: .57), 1850 (D -49.5, row 47-53:
+    1 - .57 = .43), unrated (not rated).  Sum 1.00, score 1.5: 20 x 0.5 = 10.  Rp: the rated
+    opponents average 1800, 75% -> dp 193: 1993."""
+    result = fide.rating_change(1800.5, [1750, 1850, None], [1, 0.5, 0], 20)
+    assert result == fide.FideChange(
+        rating=1800.5,
+        k=20,
+        expected=(0.57, 0.43, None),
+        differences=(50.5, -49.5, None),
+        expected_total=1.0,
+        score=1.5,
+        rated_games=2,
+        change_unrounded=10.0,
+        change=10,
+        new_rating=1810.5,
+        performance=1993,
+    )
+
+
+def test_fractional_change_with_no_rated_game_and_the_600_point_rule() -> None:
+    """R&B 7.3.1 from 2024-12-01 on the general path: 2700.5 v 2100 is 600.5 apart with a
+    player above 2600, so the only game is not rated: no change and no performance."""
+    result = fide.rating_change(2700.5, [2100], [1], 20, "blitz", event_date=dt.date(2025, 1, 1))
+    assert (result.expected, result.rated_games, result.change) == ((None,), 0, 0)
+    assert (result.new_rating, result.performance) == (2700.5, None)
+
+
+def test_logistic_change_on_whole_ratings() -> None:
+    """1500 v 1600 by 1/(1 + 10^(100/400)) = 1/2.7782794 = 0.359935 (table 8.1.2 would say
+    .36): a win is 20 x 0.640065 = 12.8013 -> +13, 1513 (a whole number, as the rating)."""
+    result = fide.rating_change(1500, [1600], [1], 20, method="logistic")
+    assert result.expected[0] == pytest.approx(0.359935, abs=1e-6)
+    assert result.change_unrounded == pytest.approx(12.8013, abs=1e-4)
+    assert result.change == 13 and result.new_rating == 1513
+    assert type(result.new_rating) is int and result.performance == 2400
+
+
+@pytest.mark.parametrize("own", [2000, 2000.5])
+def test_one_upgrade_keeps_the_cap_below_zero(own: float) -> None:
+    """B.02 2022 8.3.1 on both paths: v 1500 (D 500 or 500.5, the greatest: 400, .92), 1550
+    (D 450 or 450.5 in full, row 433-456: .94) and 2500 (D -500 or -499.5: the cap is no
+    benefit to the lower side, -400: 1 - .92 = .08).  Sum 1.94, score 2: 20 x 0.06 = 1.2 -> 1.
+    Rp: 5550 / 3 = 1850, 2/3 = 66.67% -> 67% -> dp 125: 1975."""
+    result = fide.rating_change(
+        own, [1500, 1550, 2500], [1, 1, 0], 20, event_date=dt.date(2023, 6, 1)
+    )
+    assert result.expected == (0.92, 0.94, 0.08)
+    assert result.differences == (400.0, own - 1550, -400.0)
+    assert (result.change_unrounded, result.change, result.new_rating) == (1.2, 1, own + 1)
+    assert result.performance == 1975
+
+
+def test_first_rating_records_every_field() -> None:
+    """8.2.2-8.2.3 (the docstring's example): Ra = (5 x 1800 + 2 x 1800) / 7 = 1800, p = 6/7 =
+    85.71% -> 86% -> dp 309: Ru 2109, published."""
+    assert fide.first_rating([1800] * 5, [1] * 5) == fide.FirstRating(
+        rating=2109,
+        published=True,
+        reason="rated on 5 games against rated opponents",
+        average=1800.0,
+        fraction=6 / 7,
+        percent=86,
+        dp=309,
+        games=5,
+        score=5.0,
+        computed=2109,
+        disregarded_games=0,
+    )
+    # first_event_games=0: no first event among the games, so nothing is disregarded
+    assert fide.first_rating([1800] * 5, [1] * 5, first_event_games=0).reason == (
+        "rated on 5 games against rated opponents"
+    )
+
+
+def test_first_rating_with_nothing_left_records_every_field() -> None:
+    """8.2.1: a first event of two losses is disregarded, leaving no rated game (7.1.4)."""
+    assert fide.first_rating([1500, 1500], [0, 0]) == fide.FirstRating(
+        rating=None,
+        published=False,
+        reason="the first event (2 games) scored zero and is disregarded (8.2.1); "
+        "no games against rated opponents; at least 5 are needed (7.1.4)",
+        average=None,
+        fraction=None,
+        percent=None,
+        dp=None,
+        games=0,
+        score=0.0,
+        computed=None,
+        disregarded_games=2,
+    )
+    assert fide.first_rating([None], [1]).reason == (
+        "no games against rated opponents; at least 5 are needed (7.1.4)"
+    )
+
+
+def test_a_one_game_first_event_lost_is_disregarded() -> None:
+    """8.2.1 with a first event of one lost game: five games left, score 4; with the two 1800
+    draws p = 5/7 = 71.43% -> 71% -> dp 158, Ra 1800: 1958."""
+    result = fide.first_rating([1800] * 6, [0, 1, 1, 1, 0.5, 0.5], first_event_games=1)
+    assert (result.disregarded_games, result.games, result.rating) == (1, 5, 1958)
+    assert result.reason == (
+        "the first event (1 games) scored zero and is disregarded (8.2.1); "
+        "rated on 5 games against rated opponents"
+    )
+
+
+def test_first_rating_at_exactly_1400_and_2200() -> None:
+    """7.1.4 "at least 1400" and 8.2.3's 2200 limit at the edges.  Five games v 1170, score 3:
+    Ra = (5850 + 3600) / 7 = 1350, p = 4/7 = 57.14% -> 57% -> dp 50: Ru 1400, published.
+    Five v 2290, score 3: Ra = (11450 + 3600) / 7 = 2150, +50: Ru 2200, nothing limited."""
+    low = fide.first_rating([1170] * 5, [1, 1, 1, 0, 0])
+    assert (low.rating, low.reason) == (1400, "rated on 5 games against rated opponents")
+    high = fide.first_rating([2290] * 5, [1, 1, 1, 0, 0])
+    assert (high.rating, high.reason) == (2200, "rated on 5 games against rated opponents")
+    over = fide.first_rating([2100] * 5, [1] * 5)  # F-I04: Ru 2323
+    assert (
+        over.reason == "rated on 5 games against rated opponents; Ru 2323 limited to 2200 (8.2.3)"
+    )

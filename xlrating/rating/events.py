@@ -347,9 +347,9 @@ def uscf_event(
                     n,
                     [opponent_rating[opponent] for opponent in games.opponents],
                     games.results,
-                    # docs/rules/uscf.md#d5: personal floors only in Step 5; uscf.rate
-                    # always applies 100.
-                    floor=player.floor if final else 0.0,
+                    # docs/rules/uscf.md#d5: personal floors only in Step 5; the absolute
+                    # floor 100 always (uscf.rate applies it in any case).
+                    floor=player.floor if final else uscf.ABSOLUTE_FLOOR,
                     bonus_ok=max(meetings.values()) <= BONUS_MAX_MEETINGS,
                     dual_rated=dual,
                     multiplier=b,
@@ -574,17 +574,16 @@ _NO_RATED_GAMES: Final = "no games against rated opponents; at least 5 are neede
 
 
 def _newcomer(
-    mine: PlayedGames,
-    pre: Mapping[str, float | None],
+    pairs: Sequence[tuple[float | None, float]],
     earlier: PooledGames | None,
-    day: _dt.date,
+    day: _dt.date | None,
 ) -> tuple[fide.FirstRating | None, PooledGames | None]:
     """A newcomer's first-rating attempt and pool after this period (7.1.4, 8.2).
 
-    Returns (None, None) for a newcomer who has never played, and a first rating of None
-    while the pool holds no game against a rated opponent.
+    *pairs* are this period's games: the opponent's pre-period rating (None: unrated) and
+    the result.  Returns (None, None) for a newcomer who has never played, and a first
+    rating of None while the pool holds no game against a rated opponent.
     """
-    pairs = [(pre[name], result) for name, result in zip(mine.opponents, mine.results, strict=True)]
     opponents = tuple(rating for rating, _ in pairs if rating is not None)
     results = tuple(result for rating, result in pairs if rating is not None)
     if earlier is None:
@@ -609,7 +608,7 @@ def _rated_row(
     mine: PlayedGames,
     pre: Mapping[str, float | None],
     rating_list: fide.RatingList,
-    day: _dt.date,
+    day: _dt.date | None,
 ) -> FidePeriodRow:
     """A rated player's period (8.3): K with the 700 rule, change, 7.2.1 delisting."""
     opponents = [pre[name] for name in mine.opponents]
@@ -720,7 +719,8 @@ def fide_period(
             raise InvalidInputError(f"players row {row}: duplicate name {show(player.name)}")
         if player.rating is not None:
             fide.check_fide_rating(player.rating, f"players row {row}: rating of {player.name}")
-        if player.k is not None and not 0 < player.k <= fide.K_MAX:
+        # FidePlayer has refused a k of 0 or less already.
+        if player.k is not None and player.k > fide.K_MAX:
             raise InvalidInputError(
                 f"players row {row}: K of {player.name} must be a number above 0 and at most "
                 f"{fide.K_MAX}, got {show(player.k)}"
@@ -729,7 +729,6 @@ def fide_period(
         rows_of[player.name] = row
     rating_list = fide.check_rating_list(rating_list)
     day = None if period_date is None else check_date(period_date, "period_date")
-    when = _dt.date.today() if day is None else day
     pool = _check_pool(pooled, index)
     played = played_games(games, list(index))
 
@@ -740,18 +739,20 @@ def fide_period(
         pre = {name: index[name].rating for name in mine.opponents}
         try:
             if player.rating is not None:
-                rows.append(_rated_row(player, player.rating, mine, pre, rating_list, when))
+                rows.append(_rated_row(player, player.rating, mine, pre, rating_list, day))
                 continue
             # A newcomer: pool this period's games against rated opponents (7.1.4).
-            first, combined = _newcomer(mine, pre, pool.get(player.name), when)
+            pairs = [
+                (pre[name], result)
+                for name, result in zip(mine.opponents, mine.results, strict=True)
+            ]
+            first, combined = _newcomer(pairs, pool.get(player.name), day)
         except InvalidInputError as error:
             raise _for_player(rows_of[player.name], player.name, error) from None
         rating = None if first is None else first.rating
         if rating is None and combined is not None:
             new_pool[player.name] = combined
-        counted = [
-            r for o, r in zip(mine.opponents, mine.results, strict=True) if pre[o] is not None
-        ]
+        counted = [result for rating, result in pairs if rating is not None]
         rows.append(
             FidePeriodRow(
                 name=player.name,
@@ -775,14 +776,14 @@ def fide_period(
         )
     after = tuple(
         FidePlayer(
-            player.name,
+            row.name,
             row.new_rating,
             row.rated_games_after,
-            player.birth_year,
+            index[row.name].birth_year,
             row.reached_2400,
-            player.k,
+            index[row.name].k,
         )
-        for player, row in zip(index.values(), rows, strict=True)
+        for row in rows
     )
     return FidePeriodResult(
         rows=tuple(rows),

@@ -205,11 +205,9 @@ def _table_pd(difference: Fraction) -> Fraction:
     735.5 falls in "> 735".
     """
     magnitude = abs(difference)
-    for _low, high, pd_high in TABLE_8_1_2:
-        if high is None or magnitude <= high:
-            higher = Fraction(pd_high)
-            return higher if difference >= 0 else 1 - higher
-    raise AssertionError("table 8.1.2 ends with an open row")  # pragma: no cover
+    # The last row is open ("> 735"), so a row is always found.
+    higher = Fraction(next(pd for _, high, pd in TABLE_8_1_2 if high is None or magnitude <= high))
+    return higher if difference >= 0 else 1 - higher
 
 
 def _pd(difference: Fraction, method: ExpectedMethod) -> Fraction:
@@ -302,7 +300,7 @@ def is_rated_game(
 
 def k_factor(
     rating: float,
-    rated_games: int = 30,
+    rated_games: int = K_NEW_GAMES,
     birth_year: int | None = None,
     reached_2400: bool = False,
     period_games: int = 1,
@@ -340,26 +338,27 @@ def k_factor(
     >>> k_factor(2250, birth_year=2008, period_date=datetime.date(2027, 1, 1))
     20
     """
-    own = check_rating(rating, "rating")
+    own = check_rating(rating)
     completed = check_count(rated_games, "rated_games")
     reached = check_flag(reached_2400, "reached_2400")
     games = check_count(period_games, "period_games")
     day = check_day(period_date, "period_date")
     rules = rules_on(day, check_rating_list(rating_list))
     rules.check_k_rules("period_date")
-    junior = False
-    if birth_year is not None:
-        year = check_count(birth_year, "birth_year", minimum=1)
-        if year < EARLIEST_BIRTH_YEAR:
-            raise InvalidInputError(
-                f"birth_year must be a year such as 2008, got {show(birth_year)}"
-            )
-        if year > day.year:
-            raise InvalidInputError(
-                f"birth_year must not be after the period's year {day.year}, got {show(birth_year)}"
-            )
-        junior = rules.is_junior(year)
+    junior = birth_year is not None and rules.is_junior(_birth_year(birth_year, day))
     return rules.limit_k(rules.k(own, completed, junior, reached), games)
+
+
+def _birth_year(value: object, day: _dt.date) -> int:
+    """*value* as a year of birth no earlier than 1900 and not after *day*'s year."""
+    year = check_count(value, "birth_year", minimum=1)
+    if year < EARLIEST_BIRTH_YEAR:
+        raise InvalidInputError(f"birth_year must be a year such as 2008, got {show(value)}")
+    if year > day.year:
+        raise InvalidInputError(
+            f"birth_year must not be after the period's year {day.year}, got {show(value)}"
+        )
+    return year
 
 
 # --- Rating change and performance ------------------------------------------------------------
@@ -382,8 +381,8 @@ def round_rating_change(value: float) -> int:
 
 def _performance(games: Sequence[tuple[float, float]]) -> int:
     count = len(games)
-    average = half_up(sum((exact_fraction(opponent) for opponent, _ in games), Fraction(0)) / count)
-    percent = half_up(100 * sum((Fraction(result) for _, result in games), Fraction(0)) / count)
+    average = half_up(Fraction(sum(exact_fraction(opponent) for opponent, _ in games)) / count)
+    percent = half_up(100 * Fraction(sum(Fraction(result) for _, result in games)) / count)
     return average + DP_BY_PERCENT[percent]
 
 
@@ -429,18 +428,21 @@ def rating_change(
     rules.check_difference_rule("event_date")
     cap = rules.cap_for(own)
     # 2022-2024 text: only one upgrade per tournament (the call is taken as one tournament),
-    # for the game with the greatest difference; the others count the full difference.
+    # for the game with the greatest difference; the others count the full difference.  Only
+    # a game more than the cap above its opponent is helped by the cap, so the greatest
+    # difference among all the rated opponents is that game when there is one, and no game's
+    # PD depends on the choice when there is none (or when two such games tie, as their
+    # opponents are rated the same).  The 600-point rule (R&B 7.3.1, from 2024-12-01) began
+    # after this rule ended (2024-03-01): every game here is rated.
     upgraded: int | None = None
     if cap is not None and rules.one_upgrade:
-        above = [
+        differences = [
             (exact_fraction(own) - exact_fraction(opponent), i)
             for i, (opponent, _) in enumerate(games)
             if opponent is not None
-            and rules.is_rated(own, opponent)
-            and exact_fraction(own) - exact_fraction(opponent) > cap
         ]
-        if above:
-            upgraded = max(above, key=lambda pair: (pair[0], -pair[1]))[1]
+        if differences:
+            upgraded = max(differences)[1]
 
     if (
         method == "table"
@@ -473,7 +475,8 @@ def _fraction_change(
             differences.append(None)
             continue
         raw = exact_fraction(own) - exact_fraction(opponent)
-        if upgraded is not None and raw > 0 and index != upgraded:
+        # The one-upgrade rule (see rating_change): a game beyond the cap, not the upgraded one.
+        if cap is not None and upgraded is not None and raw > cap and index != upgraded:
             difference = _difference(own, opponent, None)
         else:
             difference = _difference(own, opponent, cap)
@@ -543,7 +546,7 @@ def _whole_number_change(
             differences.append(None)
             continue
         difference = raw
-        if cap is not None and not (upgraded is not None and raw > 0 and index != upgraded):
+        if cap is not None and not (upgraded is not None and raw > cap and index != upgraded):
             difference = max(-cap, min(cap, raw))
         pd = PD_HUNDREDTHS[bisect_left(PD_HIGHS, abs(difference))]
         if difference < 0:
@@ -558,8 +561,7 @@ def _whole_number_change(
     if rules.k_over_limit(k, count):
         raise _k_too_high(factor, count)
     hundredths = k * (50 * halves - total)  # K x (score - sum PD), in hundredths
-    magnitude = (2 * abs(hundredths) + 100) // 200  # 8.3.4: .5 away from zero
-    change = magnitude if hundredths >= 0 else -magnitude
+    change = half_away(Fraction(hundredths, 100))  # 8.3.4: .5 away from zero
     performance = None
     if count:
         # Title Regulations 1.4.7-1.4.9 as in _performance: both roundings half up.
@@ -671,15 +673,13 @@ def first_rating(
     if first_event_games is None:
         first = len(games)
     else:
-        first = check_count(first_event_games, "first_event_games", minimum=0)
+        first = check_count(first_event_games, "first_event_games")
         if first > len(games):
             raise InvalidInputError(
                 f"first_event_games must not exceed the {len(games)} games given, "
                 f"got {show(first_event_games)}"
             )
-    rules_on(check_day(period_date, "period_date"), "standard").check_first_rating_rules(
-        "period_date"
-    )
+    fide_rules(check_day(period_date, "period_date")).check_first_rating_rules("period_date")
     raise_if_none = check_flag(strict, "strict")
 
     notes: list[str] = []
@@ -690,7 +690,7 @@ def first_rating(
         notes.append(f"the first event ({first} games) scored zero and is disregarded (8.2.1)")
     counted = [(opponent, result) for opponent, result in games if opponent is not None]
     count = len(counted)
-    score = sum((Fraction(result) for _, result in counted), Fraction(0))
+    score = Fraction(sum(Fraction(result) for _, result in counted))
 
     rating: int | None = None
     if count == 0:
@@ -710,7 +710,7 @@ def first_rating(
         )
     else:
         pool = count + HYPOTHETICAL_OPPONENTS
-        total = sum((exact_fraction(opponent) for opponent, _ in counted), Fraction(0))
+        total = Fraction(sum(exact_fraction(opponent) for opponent, _ in counted))
         average = (total + HYPOTHETICAL_OPPONENTS * HYPOTHETICAL_RATING) / pool
         fraction = (score + HYPOTHETICAL_OPPONENTS * HYPOTHETICAL_RESULT) / pool
         percent = half_up(100 * fraction)
@@ -763,8 +763,8 @@ def one_time_adjustment_2024(rating: float) -> float:
     >>> one_time_adjustment_2024(1600), one_time_adjustment_2024(1601)
     (1760.0, 1760.6)
     """
-    own = check_rating(rating, "rating")
-    if own >= ADJUSTMENT_2024_TARGET:
-        return own
-    exact = exact_fraction(own)
-    return float(exact + Fraction(ADJUSTMENT_2024_SHARE) * (ADJUSTMENT_2024_TARGET - exact))
+    exact = exact_fraction(check_rating(rating))
+    # max(2000, R) - R is 2000 - R below 2000 and 0 from 2000, where R is returned as it is
+    # (exact_fraction is R as written in decimal, and float() of that is R again).
+    shortfall = max(Fraction(ADJUSTMENT_2024_TARGET), exact) - exact
+    return float(exact + Fraction(ADJUSTMENT_2024_SHARE) * shortfall)
