@@ -1,11 +1,15 @@
-"""Load ``scipy.stats`` when a formula first needs it, not when the engine starts.
+"""Load what ``formulas`` imports from scipy when a formula first needs it, not when the
+engine starts.
 
-``formulas`` 1.3 imports ``scipy.stats`` with its table of Excel functions (for NORM.DIST,
-T.TEST and the like).  Importing it took 0.4-0.9 s of every ``xlrating recalc``, ``import``
-and ``demo``, though xlrating's workbooks call none of those functions (measured again
-2026-12-02: ``import scipy.stats`` 1.83-1.94 s of CPU in a fresh interpreter, against
-1.01-1.10 s for ``scipy.special`` and ``scipy.interpolate``, which ``formulas`` imports
-anyway).
+``formulas`` 1.3 imports ``scipy.stats``, ``scipy.linalg`` and ``scipy.interpolate``'s
+``interp1d`` with its table of Excel functions (for NORM.DIST, T.TEST, FORECAST.ETS and the
+like), though xlrating's workbooks call none of those functions.  Importing ``scipy.stats``
+took 0.4-0.9 s of every ``xlrating recalc``, ``import`` and ``demo`` (measured 2026-12-02:
+1.83-1.94 s of CPU in a fresh interpreter); with it deferred, the rest (``scipy.linalg``,
+``scipy.interpolate`` and the ``scipy.special`` and ``scipy.optimize`` they pull in) still
+made registering the functions take 0.8 s, against 0.1 s with all three deferred (measured
+2026-12-02 on the 2-core test machine).  ``from scipy.interpolate import interp1d`` reads
+the attribute at once, so it gets a stand-in that imports the module on its first call.
 
 The module is created as the import system creates any module before executing it
 (:func:`importlib.util.module_from_spec`: ``__name__``, ``__file__``, ``__spec__``,
