@@ -28,7 +28,6 @@ pytest.importorskip("openpyxl")
 
 from xlrating import cli
 from xlrating.commands import base, common
-from xlrating.commands import recalc as recalc_command
 from xlrating.commands.common import TIME_LIMIT_MAX, time_limit
 from xlrating.workbook import files
 
@@ -480,15 +479,17 @@ def test_recalc_refuses_when_the_input_changed(
     capsys: pytest.CaptureFixture[str],
     in_place: bool,
 ) -> None:
+    from xlrating.workbook import engine
+
     book = _book(tmp_path, template="elo.xlsx")
-    evaluate = recalc_command._evaluate
+    evaluate = engine.evaluate
 
     def evaluate_then_change(*args: object, **kwargs: object) -> object:
         done = evaluate(*args, **kwargs)  # type: ignore[arg-type]
         _change(book)
         return done
 
-    monkeypatch.setattr(recalc_command, "_evaluate", evaluate_then_change)
+    monkeypatch.setattr(engine, "evaluate", evaluate_then_change)
     argv = ["--in-place"] if in_place else ["-o", str(tmp_path / "out.xlsx")]
     assert cli.main(["recalc", str(book), *argv]) == 1
     assert capsys.readouterr().err.splitlines() == [

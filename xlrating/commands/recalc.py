@@ -46,7 +46,7 @@ def run_recalc(args: argparse.Namespace) -> int:
     engine, xlsx, _ = workbook_modules()
     import tempfile
 
-    from ..workbook import season_book
+    from ..workbook import season_book, season_recalc
 
     files.remove_stale_temps(target)
     bar = progress(args)
@@ -66,11 +66,17 @@ def run_recalc(args: argparse.Namespace) -> int:
     )
     try:
         with doing(computing), Deadline(limit):
-            # A season book's ratings table is sized to its tables first, as Excel 365 would.
+            # A season book's ratings table is sized to its tables, as Excel 365 would.
             # The guard has read the source (above); the scratch copy is ours.
-            fitted = season_book.fit_season(source, scratch, checked=True)
-            book = Path(scratch) if fitted is not None else source
-            evaluation = _evaluate(args, engine, book, bar)
+            if getattr(args, "engine", "embedded") == "libreoffice":
+                fitted = season_book.fit_season(source, scratch, checked=True)
+                book = Path(scratch) if fitted is not None else source
+                evaluation = _in_libreoffice(engine, book, bar)
+            else:
+                done = season_recalc.evaluate_fitted(
+                    source, Path(scratch), engine.evaluate, progress=bar.part(0, 2), checked=True
+                )
+                evaluation, book, fitted = done.evaluation, done.book, done.report
             bar.show(f"writing {target.name}", 0.9)
             if args.in_place:
                 backup(source)
@@ -128,11 +134,9 @@ _EXCEL_ERRORS: Final = frozenset(
 )
 
 
-def _evaluate(args: argparse.Namespace, engine: Any, book: Path, bar: Progress) -> Any:
-    """Every cell's value, by the embedded engine or (``--engine libreoffice``) by a headless
-    LibreOffice with xlrating's add-in."""
-    if getattr(args, "engine", "embedded") != "libreoffice":
-        return engine.evaluate(book, progress=bar.part(0, 2), checked=True)
+def _in_libreoffice(engine: Any, book: Path, bar: Progress) -> Any:
+    """Every cell's value computed by a headless LibreOffice with xlrating's add-in
+    (``--engine libreoffice``)."""
     from ..libreoffice import office
     from ..workbook.xlsx import CellError
 
