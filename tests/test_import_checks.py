@@ -96,7 +96,11 @@ def _checks(book: Path) -> tuple[object, list[tuple[object, ...]]]:
     from openpyxl import load_workbook
 
     sheet = load_workbook(book, data_only=True)["Checks"]
-    rows = [row[:6] for row in sheet.iter_rows(min_row=5, values_only=True) if row[0]]
+    rows = []
+    for row in sheet.iter_rows(min_row=5, values_only=True):
+        if not row[0]:
+            break  # the checks end on a blank row (the inputs of the checks follow)
+        rows.append(row[:6])
     assert rows[0] == ("Check", "Inputs", "Computed", "Expected", "Tolerance", "Result")
     del rows[0]
     return sheet["B3"].value, rows

@@ -145,3 +145,38 @@ def test_call_text_follows_the_registry_order() -> None:
 def test_unknown_template() -> None:
     with pytest.raises(TemplateError, match="no template"):
         build_template("nothing.xlsx", "nothing.xlsx")
+
+
+def test_long_check_tables_are_written_once_into_cells(tmp_path: Path) -> None:
+    """A check's table argument of more than INLINE_TABLE_ROWS rows goes into cells below
+    the checks; every check that passes it reads that range, and the cells hold the table
+    as the check gives it. Short tables stay array constants in the formula."""
+    from openpyxl import load_workbook
+
+    from xlrating.workbook.templates.club_sample import TEC_EXERCISE_GAMES, TEC_EXERCISE_PLAYERS
+    from xlrating.workbook.templates.registry import INLINE_TABLE_ROWS
+
+    assert len(TEC_EXERCISE_PLAYERS) > INLINE_TABLE_ROWS
+    assert len(TEC_EXERCISE_GAMES) > INLINE_TABLE_ROWS
+    path = tmp_path / "club_season.xlsx"
+    build_template("club_season.xlsx", path)
+    sheet = load_workbook(path)["Checks"]
+    texts = [
+        cell.value.text if hasattr(cell.value, "text") else cell.value
+        for row in sheet.iter_rows(min_col=3, max_col=3)
+        for cell in row
+        if cell.data_type == "f"
+    ]
+    crosstables = [t for t in texts if "EVENT_CROSSTABLE(" in t]
+    assert len(crosstables) == 8
+    refs = {t.split("EVENT_CROSSTABLE(")[1].rsplit(',"TEC Swiss"', 1)[0] for t in crosstables}
+    assert len(refs) == 1  # one copy of the tables, read by all eight
+    players_ref, games_ref = next(iter(refs)).split(",")
+
+    def table(ref: str) -> list[list[object]]:
+        return [[c.value for c in row] for row in sheet[ref.replace("$", "")]]
+
+    assert table(players_ref) == [list(r) for r in TEC_EXERCISE_PLAYERS]
+    assert table(games_ref) == [list(r) for r in TEC_EXERCISE_GAMES]
+    # The five-game season example (5 rows) stays a constant in its formula.
+    assert any('SEASON_RATINGS({"Me",1800,100;' in t for t in texts)

@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from ..a1 import absolute
 from ..files import replacing
 from ..instructions import how_to_use_lines
 from ..lint import lint_workbook
-from .writer import Address, Book, TemplateError, call_text, cell_at
+from .writer import Address, Book, Ref, TemplateError, call_text, cell_at, literal
 
 __all__ = [
     "BUILD_DATE",
@@ -251,10 +252,14 @@ def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ())
     headers = ["Check", "Inputs", "Computed", "Expected", "Tolerance", "Result", "Source"]
     for col, text in enumerate(headers):
         sheet.write(cell_at(first - 2, col), text, "header")
+    inputs = _input_tables(sheet, checks, last + 3)
     for i, check in enumerate(checks):
         row = first - 1 + i
         inner = sheet.evaluate(check.function, check.args)
-        text = call_text(check.function, check.args)
+        text = call_text(
+            check.function,
+            {k: inputs.get(_table_key(v), v) for k, v in check.args.items()},
+        )
         if check.row is not None:
             labels = [r[0] for r in inner] if isinstance(inner, list) else []
             if check.row not in labels:
@@ -294,6 +299,51 @@ def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ())
         )
     sheet.ws.freeze_panes(first - 1, 1)
     _xlwings_conf(book)
+
+
+#: A check's table argument (a list of rows) with more rows than this is written into
+#: cells below the checks, and the check's formula reads that range: the club season's
+#: eight crosstable checks then each hold a short reference instead of 2,000 characters
+#: of array constant, which every spreadsheet (and the embedded engine) parses cell by
+#: cell; the same table is written once, however many checks read it.
+INLINE_TABLE_ROWS: Final = 8
+
+
+def _table_key(value: object) -> str | None:
+    """The literal text of a table argument long enough to go into cells (else None)."""
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) > INLINE_TABLE_ROWS
+        and all(isinstance(row, (list, tuple)) for row in value)
+    ):
+        return literal(value)
+    return None
+
+
+def _input_tables(sheet: Any, checks: Sequence[Check], first_row: int) -> dict[str | None, Ref]:
+    """Write the checks' long table arguments from row *first_row* (1-based) down, each
+    under a line naming it, and return the range each is written to by its literal text."""
+    written: dict[str | None, Ref] = {}
+    row = first_row - 1  # zero-based from here
+    for check in checks:
+        for name, value in check.args.items():
+            key = _table_key(value)
+            if key is None or key in written:
+                continue
+            if not written:
+                sheet.section(cell_at(row, 0), "Inputs of the checks above", 2)
+                row += 1
+            table = [list(r) for r in value]  # type: ignore[union-attr]
+            sheet.write(cell_at(row, 0), f"{check.function} {name}: {check.inputs}", "label")
+            width = max(len(r) for r in table)
+            for i, cells in enumerate(table):
+                for j in range(width):
+                    cell = cells[j] if j < len(cells) else None
+                    sheet.write(cell_at(row + 1 + i, j), cell, "constant")
+            area = f"{cell_at(row + 1, 0)}:{cell_at(row + len(table), width - 1)}"
+            written[key] = Ref(absolute(area))
+            row += len(table) + 2
+    return written
 
 
 def _verdict(
