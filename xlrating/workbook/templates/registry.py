@@ -328,12 +328,12 @@ def _input_tables(sheet: Any, checks: Sequence[Check], first_row: int) -> dict[s
     for check in checks:
         for name, value in check.args.items():
             key = _table_key(value)
-            if key is None or key in written:
+            if key is None or key in written or not isinstance(value, (list, tuple)):
                 continue
             if not written:
                 sheet.section(cell_at(row, 0), "Inputs of the checks above", 2)
                 row += 1
-            table = [list(r) for r in value]  # type: ignore[union-attr]
+            table = [list(r) for r in value]
             sheet.write(cell_at(row, 0), f"{check.function} {name}: {check.inputs}", "label")
             width = max(len(r) for r in table)
             for i, cells in enumerate(table):
