@@ -108,3 +108,87 @@ def test_season_games_with_and_without_dates() -> None:
             ],
             players,
         )
+
+
+# ---------------------------------------------------------------- one read of each table
+
+
+def test_a_table_read_without_the_roster_is_still_checked_against_it() -> None:
+    """The Games table read once for PLAYER_GAMES (no roster) and then for SEASON_RATINGS
+    (a roster without Carol): the second read still names the row and the player."""
+    rows = [
+        ["Cache A", "2025-09-06", 1.0, "Alice", "Bob", 1.0],
+        ["Cache A", "2025-09-06", 2.0, "Carol", "Alice", 0.5],
+    ]
+    first = read_season_games(rows)
+    assert [g.white for g in first.games[0]] == ["Alice", "Carol"]
+    with pytest.raises(InvalidInputError, match=r"^games row 2: unknown player 'Carol'$"):
+        read_season_games(rows, read_players(PLAYERS))
+    # Black's name is checked as well, and a bye has none to check.
+    rows[1][3:5] = ["Alice", "Carol"]
+    read_season_games(rows)
+    with pytest.raises(InvalidInputError, match=r"^games row 2: unknown player 'Carol'$"):
+        read_season_games(rows, read_players(PLAYERS))
+    rows[1][3:6] = ["Alice", None, 1.0]
+    assert read_season_games(rows, read_players(PLAYERS)).games[0][1].black is None
+
+
+def test_the_same_cells_read_as_the_very_same_games() -> None:
+    """SEASON_RATINGS and SEASON_STANDINGS rate a season once because they get the same
+    object for the same cells (sheet.catalog._rated compares by identity)."""
+    rows = [["Cache B", "2025-09-06", 1.0, "Alice", "Bob", 1.0]]
+    players = read_players(PLAYERS)
+    read = read_season_games(rows, players)
+    assert read_season_games([list(r) for r in rows], players) is read
+    assert read_season_games([list(r) for r in rows]) is read
+    changed = [["Cache B", "2025-09-06", 1.0, "Alice", "Bob", 0.0]]
+    assert read_season_games(changed, players) is not read
+
+
+def test_the_roster_error_comes_first_when_the_table_fails_without_it() -> None:
+    """Row 1 names an unknown player and row 2 has a blank result: without the roster the
+    table fails on row 2, with it on row 1 (the first error, as a full read finds it)."""
+    rows = [
+        ["Cache C", "2025-09-06", 1.0, "Alice", "Dora", 1.0],
+        ["Cache C", "2025-09-06", 2.0, "Alice", "Bob", None],
+    ]
+    with pytest.raises(InvalidInputError, match=r"^games row 2: the result is blank$"):
+        read_season_games(rows)
+    with pytest.raises(InvalidInputError, match=r"^games row 1: unknown player 'Dora'$"):
+        read_season_games(rows, read_players(PLAYERS))
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ([[True]], [[1.0]]),
+        ([[1]], [[1.0]]),
+        ([[-0.0]], [[0.0]]),
+        ([["1"]], [[1.0]]),
+        ([[None]], [["None"]]),
+        ([[dt.date(2025, 1, 1)]], [[dt.datetime(2025, 1, 1)]]),
+        (["a", "b"], [["a", "b"]]),
+    ],
+)
+def test_content_keys_tell_contents_apart(one: object, other: object) -> None:
+    from xlrating.sheet.tables import _content_key
+
+    assert _content_key(one) is not None and _content_key(other) is not None
+    assert _content_key(one) != _content_key(other)
+    assert _content_key(one) == _content_key(list(one))  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [
+        [[float("nan")]],
+        [[object()]],
+        [[["nested"]]],
+        [[1.0, [2.0]]],
+        [[__import__("numpy").float64(1)]],
+    ],
+)
+def test_contents_without_a_safe_key_get_none(cells: object) -> None:
+    from xlrating.sheet.tables import _content_key
+
+    assert _content_key(cells) is None

@@ -22,6 +22,8 @@ import datetime as _dt
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from typing import Final
 
 from ..errors import InvalidInputError
 from ..rating._check import check_rating, show
@@ -209,23 +211,32 @@ class SeasonGames:
     games: tuple[tuple[Game, ...], ...]
 
 
-#: The season games tables read last: content key -> what they read as.
+#: The season games tables read last: content key -> what they read as (without checking
+#: the players' names against a roster: :func:`read_season_games` does that apart).
 _READ_SEASONS: dict[object, SeasonGames] = {}
 #: How many tables :data:`_READ_SEASONS` keeps (a club season's functions read one).
 _READ_SEASONS_KEPT = 4
+#: The cell types a content key covers (exact types: a subclass may compare or print
+#: otherwise).
+_KEYED_TYPES: Final = frozenset({type(None), str, int, float, bool, _dt.date, _dt.datetime})
 
 
 def _content_key(value: object) -> object:
-    """A key that only equal cell contents share: each cell by its type and its repr (so
-    TRUE is not 1, -0.0 is not 0.0, and a NaN never matches).  None for anything else."""
+    """A key that only equal cell contents share (None: no key, read the cells each time).
+
+    The key is the cells' repr: it tells TRUE from 1, 1 from 1.0, -0.0 from 0.0 and text
+    from a number, for a cell, a row or column (a list) or a table (a list of rows) of
+    the types in :data:`_KEYED_TYPES`. A NaN gets no key (read again each time)."""
     if isinstance(value, (list, tuple)):
-        parts = [_content_key(v) for v in value]
-        return None if any(p is None for p in parts) else tuple(parts)
-    if value is None or isinstance(value, (str, int, float, _dt.date)):
-        if isinstance(value, float) and value != value:
-            return None  # NaN: read again each time
-        return (type(value), repr(value) if isinstance(value, float) else value)
-    return None
+        flat = list(chain.from_iterable(v if isinstance(v, (list, tuple)) else (v,) for v in value))
+    else:
+        flat = [value]
+    if not set(map(type, flat)) <= _KEYED_TYPES:
+        return None  # a nested list, or a type whose repr may not tell contents apart
+    text = repr(value)
+    if "nan" in text and any(isinstance(v, float) and v != v for v in flat):
+        return None
+    return text
 
 
 def read_season_games(
@@ -233,23 +244,35 @@ def read_season_games(
 ) -> SeasonGames:
     """Season games rows: event, [date], round, white, black, result.
 
-    The same table (the same cells, read against the same players' names) is read once:
-    the club season's SEASON_RATINGS, SEASON_STANDINGS, EVENT_CROSSTABLE and PLAYER_GAMES
-    all read its Games table, 5,000 rows in about 0.3 s each time.  What it reads as is
-    kept (:data:`_READ_SEASONS`); a table that fails is read, and fails, every time.
+    The same table (the same cells) is read once: the club season's SEASON_RATINGS,
+    SEASON_STANDINGS, EVENT_CROSSTABLE and PLAYER_GAMES all read its Games table, 5,000
+    rows in about 0.3 s each time, some against the players' names and some not. What it
+    reads as is kept (:data:`_READ_SEASONS`) and its names are checked against *players*
+    apart; a table that fails is read, and fails, every time, and one with a name not
+    among *players* is read again with them, which says which row (the same error as
+    when every table was read in full).
     """
-    cells = _content_key(value)
-    known_key = None if players is None else tuple(sorted({p.name for p in players}))
-    key = None if cells is None else (cells, known_key, name)
-    if key is not None:
-        found = _READ_SEASONS.get(key)
-        if found is not None:
-            return found
-    read = _read_season_games(value, players, name)
-    if key is not None:
+    key = _content_key(value)
+    if key is None:
+        return _read_season_games(value, players, name)
+    key = (key, name)
+    read = _READ_SEASONS.get(key)
+    if read is None:
+        try:
+            read = _read_season_games(value, None, name)
+        except InvalidInputError:
+            if players is None:
+                raise
+            return _read_season_games(value, players, name)  # its own first error
         if len(_READ_SEASONS) >= _READ_SEASONS_KEPT:
             del _READ_SEASONS[next(iter(_READ_SEASONS))]
         _READ_SEASONS[key] = read
+    if players is not None:
+        known = {p.name for p in players}
+        named = {g.white for event in read.games for g in event}
+        named |= {g.black for event in read.games for g in event if g.black is not None}
+        if not named <= known:
+            return _read_season_games(value, players, name)  # raises: which row, who
     return read
 
 

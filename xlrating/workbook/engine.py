@@ -114,15 +114,22 @@ class Evaluation:
 # ---------------------------------------------------------------- the adapter
 
 
-def _scalar(value: Any) -> object:
-    """One cell value as xlwings hands it over."""
+@functools.cache
+def _engine_types() -> tuple[Any, Any, type]:
+    """numpy, schedula's EMPTY token and formulas' error type (imported on first use)."""
     import numpy as np
     import schedula as sh
     from formulas.tokens.operand import XlError
 
-    if value is sh.EMPTY or value is None or (isinstance(value, str) and value == ""):
+    return np, sh.EMPTY, XlError
+
+
+def _scalar(value: Any) -> object:
+    """One cell value as xlwings hands it over."""
+    np, empty, error = _engine_types()
+    if value is empty or value is None or (isinstance(value, str) and value == ""):
         return None  # xlwings reads "" as empty too (clean_value_data: "" or None -> empty)
-    if isinstance(value, XlError):
+    if isinstance(value, error):
         return str(value)
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
@@ -131,6 +138,12 @@ def _scalar(value: Any) -> object:
     if isinstance(value, np.str_):
         return str(value)
     return value
+
+
+def _cells(values: list[Any]) -> list[object]:
+    """:func:`_scalar` of each value; a float or a non-empty text (nearly every cell of a
+    table) is kept as it is without the checks (the Games table is 30,000 cells)."""
+    return [v if type(v) is float or (type(v) is str and v != "") else _scalar(v) for v in values]
 
 
 def to_cell_value(value: Any) -> object:
@@ -146,18 +159,18 @@ def to_cell_value(value: Any) -> object:
     >>> to_cell_value(np.array([[1, 2], [3, 4]], dtype=object))
     [[1.0, 2.0], [3.0, 4.0]]
     """
-    import numpy as np
-
+    np = _engine_types()[0]
     if isinstance(value, np.ndarray):
         grid = value if value.ndim == 2 else value.reshape(1, -1)
         rows, cols = grid.shape
         if rows == 1 and cols == 1:
             return _scalar(grid[0, 0])
+        listed = grid.tolist()  # of an object array: the objects themselves, rows as lists
         if rows == 1:
-            return [_scalar(v) for v in grid[0]]
+            return _cells(listed[0])
         if cols == 1:
-            return [_scalar(v) for v in grid[:, 0]]
-        return [[_scalar(v) for v in row] for row in grid]
+            return _cells([row[0] for row in listed])
+        return [_cells(row) for row in listed]
     return _scalar(value)
 
 
