@@ -320,6 +320,7 @@ def _load_as(path: Path) -> Any:
 
     import formulas
     from formulas.errors import FormulaError
+    from formulas.excel import BOOK
 
     main = os.path.normcase(str(path))
 
@@ -334,6 +335,22 @@ def _load_as(path: Path) -> Any:
         def assemble(self, compact: int = 1) -> Any:
             self.constants.fold(self)
             return super().assemble(compact)
+
+        def complete(self, stack: Any = None) -> Any:
+            # ``formulas`` completes the model by reading, for every range a formula reads,
+            # the range's cells again: each sheet of the one book was read in full when it
+            # was loaded (``push``), so every cell it would find is a formula cell the model
+            # has, a value cell kept in ``constants`` or a blank one, and it adds none of
+            # them (a 5,000-game season: 40,000 cells gone through again). Its other work
+            # (defined names, anchors, missing sheets) is done as before.
+            sheets = [ws for data in self.books.values() for ws in data[BOOK].worksheets]
+            for ws in sheets:
+                ws.iter_rows = _no_rows
+            try:
+                return super().complete(stack)
+            finally:
+                for ws in sheets:
+                    del ws.iter_rows
 
         def add_book(self, book: Any = None, context: Any = None, data_only: bool = False) -> Any:
             if isinstance(book, str):
@@ -375,6 +392,11 @@ def _load_as(path: Path) -> Any:
     except FormulaError as error:
         raise _unreadable(error) from None
     return model
+
+
+def _no_rows(*args: object, **kwargs: object) -> Iterator[Any]:
+    """A worksheet's ``iter_rows`` while :meth:`complete` runs: no cells again."""
+    return iter(())
 
 
 class _EmptyCell:

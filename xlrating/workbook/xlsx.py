@@ -25,6 +25,7 @@ that a test can hold them to the same output; the sheet rewriter they share live
 
 from __future__ import annotations
 
+import functools
 import math
 import posixpath
 import re
@@ -37,7 +38,7 @@ from xml.dom import minidom
 from xml.etree import ElementTree
 
 from ..sheet.cells import EXCEL_ERRORS
-from .a1 import address, cell_range, parse_cell
+from .a1 import address, cell_range, column_number, parse_cell
 from .files import replacing
 
 __all__ = [
@@ -534,6 +535,15 @@ def _fast_cell(
     return f"{head}/>" if not inner else f"{head}>{inner}</{pat.prefix}c>"
 
 
+#: A cell's ``r`` attribute in the form almost every writer uses (upper case, no ``$``).
+_PLAIN_REF_RE: Final = re.compile(r'(?:^|\s)r="([A-Z]{1,3})([0-9]+)"')
+
+
+@functools.lru_cache(maxsize=1024)
+def _column(letters: str) -> int:
+    return column_number(letters)
+
+
 def _rewrite_fast(
     data: bytes, sheet: str, lookup: Mapping[CellKey, object], values_only: bool
 ) -> _SheetResult | None:
@@ -563,16 +573,21 @@ def _rewrite_fast(
         return None
     cells: dict[tuple[int, int], re.Match[str]] = {}
     formulas: list[tuple[int, int]] = []
+    formula_tag = f"<{prefix}:f" if prefix else "<f"  # only then the pattern is tried
     for match in pat.cell.finditer(body):
-        ref = _attributes(match.group(1)).get("r")
-        if ref is None:
-            return None
-        position = parse_cell(_unescape(ref))
+        plain = _PLAIN_REF_RE.search(match.group(1))  # nearly every cell: r="B5"
+        if plain is not None:
+            position = (int(plain.group(2)), _column(plain.group(1)))
+        else:
+            ref = _attributes(match.group(1)).get("r")
+            if ref is None:
+                return None
+            position = parse_cell(_unescape(ref))
         if position in cells:
             return None
         cells[position] = match
         inner = match.group(2)
-        if inner and pat.formula.search(inner):
+        if inner and formula_tag in inner and pat.formula.search(inner):
             formulas.append(position)
     targets: dict[tuple[int, int], None] = {}
     for position in formulas:
