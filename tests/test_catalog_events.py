@@ -237,6 +237,46 @@ def test_season_systems_and_k() -> None:
         assert out[0] == ["Player", "E1", "E2"] and len(out) == 3, system
 
 
+def test_season_start_final_by_hand() -> None:
+    """The Ratings sheet's Start and Final: SEASON_RATINGS' rows (one per player, in the
+    players table's order), the start from the players table and the rating after the
+    last event, padded to the players table's height. Elo, K 20, worked by hand as in
+    test_season_standings_by_hand: Ann 1800 -> 1805.932 -> 1801.584, Ben 1650 -> 1644.068
+    -> 1648.417 (+4.349 for the draw), Cat unrated throughout (a bye and a forfeit), Dev
+    1500 (a forfeit is not rated)."""
+    players = [
+        ["Name", "Rating", "Games"],
+        ["Ann", 1800.0, 40.0],
+        [None, None, None],
+        ["Ben", 1650.0, 40.0],
+        ["Cat", None, None],
+        ["Dev", 1500.0, 40.0],
+    ]
+    games = [
+        ["E1", 1.0, "Ann", "Ben", "1-0"],
+        ["E1", 1.0, "Cat", "BYE", "½-½"],
+        ["E2", 1.0, "Ben", "Ann", "½-½"],
+        ["E2", 1.0, "Cat", "Dev", "-+"],
+    ]
+    out = call_udf("SEASON_START_FINAL", com_value(players), com_value(games), "elo", 20)
+    assert out[0] == ["Start", "Final"] and len(out) == 1 + len(players)
+    ann, ben, cat, dev = out[1:5]
+    assert ann[0] == 1800 and ann[1] == pytest.approx(1801.584, abs=0.001)
+    assert ben[0] == 1650 and ben[1] == pytest.approx(1648.417, abs=0.001)
+    assert cat == ["unrated", "unrated"] and dev == [1500, 1500]
+    assert out[5:] == [["", ""], ["", ""]]
+    # the same rows as SEASON_RATINGS: its names beside, its last column as Final
+    table = call_udf("SEASON_RATINGS", com_value(players), com_value(games), "elo", 20)
+    assert [row[0] for row in table[1:]] == ["Ann", "Ben", "Cat", "Dev"]
+    assert [row[-1] if row[-1] != "" else "unrated" for row in table[1:]] == [
+        row[1] for row in out[1:5]
+    ]
+    # what SEASON_RATINGS refuses, it refuses with the same line
+    refused = call_udf("SEASON_START_FINAL", com_value(players), com_value(games), "elo")
+    assert refused == "#VALUE! k is blank: the elo system needs a K-factor"
+    assert refused == call_udf("SEASON_RATINGS", com_value(players), com_value(games), "elo")
+
+
 def test_season_standings_by_hand() -> None:
     """One event's standings for every players row (the header and a blank row give blank
     rows), worked by hand: Elo, K 20, E(1800 v 1650) = 0.70340."""

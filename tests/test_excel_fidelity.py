@@ -270,6 +270,7 @@ def test_generated_module_declares_every_registry_function(generated: dict[str, 
         "USCF_EVENT",
         "FIDE_PERIOD",
         "SEASON_RATINGS",
+        "SEASON_START_FINAL",
         "SEASON_STANDINGS",
         "EVENT_CROSSTABLE",
     }

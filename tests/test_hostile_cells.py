@@ -82,6 +82,7 @@ EXPECTED_ARRAYS = {"USCF_EXPECTED", "FIDE_EXPECTED", "ELO_EXPECTED"}
 #: Words that also point at an argument: a season's errors name the event (games' column).
 ALSO_NAMING: dict[str, tuple[str, ...]] = {
     "SEASON_RATINGS": ("event",),
+    "SEASON_START_FINAL": ("event",),
     "SEASON_STANDINGS": ("event",),
 }
 
@@ -994,6 +995,7 @@ BASELINES: dict[str, tuple[Any, ...]] = {
     "USCF_EVENT": (_PLAYERS, _GAMES),
     "FIDE_PERIOD": ([row[:3] for row in _PLAYERS], _GAMES),
     "SEASON_RATINGS": (_PLAYERS, _SEASON),
+    "SEASON_START_FINAL": (_PLAYERS, _SEASON),
     "EVENT_CROSSTABLE": (_PLAYERS, _SEASON, "Spring"),
     "SEASON_STANDINGS": (_PLAYERS, _SEASON, "Spring"),
     "PLAYER_GAMES": (_SEASON, "Ann"),

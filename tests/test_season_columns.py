@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from xlrating.imports import parse_any
 from xlrating.rating.season import rate_season
 from xlrating.workbook import guard
+from xlrating.workbook.a1 import bounds
 from xlrating.workbook.columns import map_columns
 from xlrating.workbook.rows import RowEdit, RowsError
 from xlrating.workbook.season_book import (
@@ -55,6 +56,13 @@ def formula(root: object, ref: str) -> str:
     found = cells_of(root)[ref].find(f"{MAIN}f")  # type: ignore[arg-type]
     assert found is not None and found.text is not None, ref
     return found.text
+
+
+def array_at(root: object, ref: str) -> tuple[str | None, str]:
+    """The range and text of the array formula whose first cell is *ref*."""
+    found = cells_of(root)[ref].find(f"{MAIN}f")  # type: ignore[arg-type]
+    assert found is not None and found.get("t") == "array" and found.text is not None, ref
+    return found.get("ref"), found.text
 
 
 def names(path: Path) -> dict[tuple[str, str], str]:
@@ -103,12 +111,18 @@ def test_start_and_final_move_right_and_read_every_event_column(
 ) -> None:
     before, after = template_sheets, sheet_xml(wide)
     old, new = before["Ratings"], after["Ratings"]
-    # Start and Final: R and S before, V and W after, each formula reading B..U.
-    for row in (14, 30, 53):
-        assert formula(new, f"V{row}") == formula(old, f"R{row}")
-        final = formula(old, f"S{row}").replace("$Q", "$U")
-        assert formula(new, f"W{row}") == final and "$U$13" in final
+    # Start and Final: one array at R13:S53 before, at V13:W53 after (the same call: it
+    # reads the Players and Games tables, not the event columns); no cell of it is left.
+    start_final = cells_of(old)["R13"].find(f"{MAIN}f")
+    assert start_final is not None and start_final.get("ref") == "R13:S53"
+    moved = cells_of(new)["V13"].find(f"{MAIN}f")
+    assert moved is not None and moved.get("ref") == "V13:W53"
+    assert moved.get("t") == "array" and moved.text == start_final.text
+    assert "SEASON_START_FINAL(" in formula(new, "V13")
+    left = [cells_of(new)[f"{c}{row}"] for c in "RS" for row in (13, 14, 53)]
+    assert all(cell.find(f"{MAIN}f") is None for cell in left)
     assert cells_of(new)["V13"].get("s") == cells_of(old)["R13"].get("s")
+    assert cells_of(new)["W30"].get("s") == cells_of(old)["S30"].get("s")
     # The new columns R..U carry column Q's styles, row by row; widths follow.
     for row in range(12, 54):
         styles = {cells_of(new)[f"{c}{row}"].get("s") for c in "QRSTU"}
@@ -192,7 +206,7 @@ def test_a_shrunk_card_keeps_the_rows_beside_its_chart(
     shrunk_sheets = sheet_xml(narrow)
     card = shrunk_sheets["Player card"]
     assert "Ratings!$B$13:$E$13" in formula(card, "A24")  # beside the chart: kept
-    assert formula(sheet_xml(fresh)["Ratings"], "F14") == formula(shrunk_sheets["Ratings"], "F14")
+    assert array_at(sheet_xml(fresh)["Ratings"], "F13") == array_at(shrunk_sheets["Ratings"], "F13")
     # Back to sixteen: the card has its sixteen rows again, as the template has them.
     back = tmp_path / "back.xlsx"
     resize_season(narrow, back, event_columns=16)
@@ -263,7 +277,9 @@ def test_import_grows_the_event_columns(
     layout = find_season(book)
     assert layout.ref == "A13:F30"
     ratings = sheet_xml(book)["Ratings"]
-    assert "COUNTA($B$13:$Q$13)" in formula(ratings, "S14")
+    rows = bounds(layout.players[1])[2] - bounds(layout.players[1])[0] + 1
+    ref, text = array_at(ratings, "R13")  # Start and Final, right of the 16 event columns
+    assert ref == f"R13:S{13 + rows}" and "SEASON_START_FINAL(" in text
     with zipfile.ZipFile(book) as zf:
         card = re.findall(r"<c:f>([^<]*)</c:f>", zf.read("xl/charts/chart2.xml").decode())
     assert card[1:] == ["'Player card'!$A$10:$A$15", "'Player card'!$B$10:$B$15"]
@@ -376,13 +392,17 @@ def test_formulas_come_back_when_the_inserted_columns_are_deleted(
 
 
 def test_a_book_without_event_columns_is_refused_in_one_line(tmp_path: Path) -> None:
-    """A season book whose Ratings sheet no formula reads by event columns."""
+    """A season book whose Ratings sheet no formula reads by event columns and has no
+    array right of them (the Start and Final array made an ordinary formula)."""
     book = tmp_path / NAME
     with zipfile.ZipFile(WORKBOOKS / NAME) as zf, zipfile.ZipFile(book, "w") as out:
         for info in zf.infolist():
             data = zf.read(info)
             if info.filename == "xl/worksheets/sheet3.xml":
-                data = data.replace(b"$B$13:$Q$13", b"$B$13:$Q$14")
+                assert b"$B$13:$Q$13" not in data
+                anchor = b'<f t="array" ref="R13:S53">'
+                assert data.count(anchor) == 1
+                data = data.replace(anchor, b"<f>")
             out.writestr(info, data)
     with pytest.raises(SeasonBookError, match="has no event columns xlrating can find"):
         resize_season(book, tmp_path / "out.xlsx", event_columns=20)
@@ -417,9 +437,9 @@ def test_recalc_grows_the_event_columns_for_events_typed_in(
         "A13:F22",
     )
     ratings = sheet_xml(fitted)["Ratings"]
-    assert "COUNTA($B$13:$Q$13)" in formula(ratings, "S14")  # Final, moved right, intact
     arrays = [f.get("ref") for f in ratings.iter(f"{MAIN}f") if f.get("t") == "array"]
-    assert arrays == ["A13:F22"]
+    assert arrays == ["A13:F22", "R13:S53"]  # Start and Final (40 player rows) moved right
+    assert "SEASON_START_FINAL(" in array_at(ratings, "R13")[1]
     guard.check_workbook(fitted)
 
 

@@ -523,11 +523,12 @@ def test_resize_refuses_to_drop_rows_that_hold_values(
 @pytest.mark.parametrize(
     ("option", "rows", "limit"),
     [
-        # The formula limit lowered to what the default book holds, so that one more player
-        # row passes it. The guard's own 5,000 (900 rows passed it here, in 4 s) is pinned
-        # by test_cli.py (xlrating templates refuses room over it) and test_hostile_files.py
-        # (xlrating recalc refuses many_formulas.xlsx).
-        ("--player-rows", "41", None),
+        # The formula limit lowered to what the default book holds, so that one more event
+        # column (one more Player card row of two formulas) passes it; a player row adds
+        # none (the rows that follow the Players table are arrays that grow). The guard's
+        # own 5,000 is pinned by test_cli.py (xlrating templates refuses room over it) and
+        # test_hostile_files.py (xlrating recalc refuses many_formulas.xlsx).
+        ("--event-columns", "17", None),
         # The cell limit as it is: no other test reaches the guard's 50,000 cells.
         ("--game-rows", "9000", "more than 50,000 cells"),
     ],
@@ -600,21 +601,23 @@ def test_a_grow_past_the_limits_is_refused_before_it_is_built(
 def test_import_grows_to_what_fits_the_limits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With the guard's formula limit set to what the book holds at 17 player rows: the
+    """With the guard's cell limit set to what the book holds at 17 player rows: the
     default book shrunk to its 9 players takes an 8-player event by growing to the 17
-    rows it needs (40, the standard step, would pass the limit); 8 more are refused."""
+    rows it needs (40, the standard step, would pass the limit); 8 more are refused.
+    (The cell limit: the rows that follow the Players table are arrays, so a player row
+    adds cells but no formula cell.)"""
     from xlrating.workbook import season_fit  # where the guard is called (season_book's split)
     from xlrating.workbook.season_book import import_event
 
     book = tmp_path / NAME
     resize_season(WORKBOOKS / NAME, book, player_rows=9)
-    # What the book holds at 17 player rows, from the formula cells it holds at 9 and at 40
-    # (each player row holds as many; checked below on the book grown to 17, instead of a
-    # third resize, to 17, made only to count them).
-    nine, forty = guard.check_workbook(book).formulas, guard.check_workbook(WORKBOOKS / NAME)
-    per_row, rest = divmod(forty.formulas - nine, 40 - 9)
+    # What the book holds at 17 player rows, from the cells it holds at 9 and at 40 (each
+    # player row holds as many; checked below on the book grown to 17, instead of a third
+    # resize, to 17, made only to count them).
+    nine, forty = guard.check_workbook(book).cells, guard.check_workbook(WORKBOOKS / NAME)
+    per_row, rest = divmod(forty.cells - nine, 40 - 9)
     assert rest == 0 and per_row > 0
-    limits = guard.Limits(formulas=nine + (17 - 9) * per_row)
+    limits = guard.Limits(cells=nine + (17 - 9) * per_row)
     monkeypatch.setattr(
         season_fit, "check_workbook", lambda path: guard.check_workbook(path, limits)
     )
@@ -622,11 +625,11 @@ def test_import_grows_to_what_fits_the_limits(
     report = import_event(book, event, name="Eight", date=dt.date(2026, 3, 1))
     assert report.grown is not None and report.grown.players == (9, 17)
     assert find_season(book).players == ("Players", "A5:E21")
-    assert guard.check_workbook(book).formulas == limits.formulas  # 17 rows: the limit
+    assert guard.check_workbook(book).cells == limits.cells  # 17 rows: the limit
     event = parse_any(big_trf(8, 3).replace("Member", "Fellow"))
     before = book.read_bytes()
     with pytest.raises(
-        SeasonBookError, match=r"25 player rows .* hold more than [0-9,]+ formula cells \(the limit"
+        SeasonBookError, match=r"25 player rows .* hold more than [0-9,]+ cells \(the limit"
     ):
         import_event(book, event, name="Eight more", date=dt.date(2026, 3, 2))
     assert book.read_bytes() == before

@@ -297,6 +297,16 @@ def SEASON_RATINGS(players, games, system=None, k=None):
 @xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
+@xw.arg('system', doc='uscf (default), fide, elo or glicko2, as for SEASON_RATINGS.', err_to_str=True)
+@xw.arg('k', doc='K-factor for the elo system.', err_to_str=True)
+def SEASON_START_FINAL(players, games, system=None, k=None):
+    "Each SEASON_RATINGS row's rating at the start of the season (the players table's) and after its last event: a table that spills, Start and Final, in the same rows, padded with blank rows to the players table's height."
+    return call('SEASON_START_FINAL', players, games, system, k)
+
+
+@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
+@xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
 @xw.arg('event', doc="The event to show (its name in the games table's first column).", err_to_str=True)
 @xw.arg('system', doc='uscf (default), fide, elo or glicko2, as for SEASON_RATINGS.', err_to_str=True)
 @xw.arg('k', doc='K-factor for the elo system.', err_to_str=True)

@@ -721,6 +721,8 @@ def _fide_period(players: Cell, games: Cell, rating_list: Cell, period_date: Cel
 
 
 _SYSTEMS: Final[tuple[season.System, ...]] = get_args(season.System)
+#: What the Start and Final columns and the Standings show for a player still unrated.
+_UNRATED: Final = "unrated"
 
 
 @_register(
@@ -746,6 +748,36 @@ def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
     table: Table = [["Player", *result.events]]
     for row in result.ratings:
         table.append([row.name, *(_blank_if_none(v) for v in row.after)])
+    return table
+
+
+@_register(
+    "SEASON_START_FINAL",
+    "Each SEASON_RATINGS row's rating at the start of the season (the players table's) "
+    "and after its last event: a table that spills, Start and Final, in the same rows, "
+    "padded with blank rows to the players table's height.",
+    (
+        _PLAYERS,
+        _p(
+            "games",
+            "Games table with the event first: event, [date], round, white, black, result "
+            "(as SEASON_RATINGS reads it).",
+        ),
+        _o0("system", "uscf (default), fide, elo or glicko2, as for SEASON_RATINGS."),
+        _o0("k", "K-factor for the elo system."),
+    ),
+    "=SEASON_START_FINAL(Players!A2:E20, Games!A2:F200)",
+    spills=True,
+)
+def _season_start_final(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
+    roster = read_players(players)
+    result = _rated(roster, read_season_games(games, roster), system, k)
+    table: Table = [["Start", "Final"]]
+    for player, row in zip(roster, result.ratings, strict=True):  # the same order
+        start, final = player.rating, row.after[-1] if row.after else None
+        table.append([_UNRATED if start is None else start, _UNRATED if final is None else final])
+    height = len(to_grid(players, "players"))  # the rows beside SEASON_RATINGS' room
+    table.extend(["", ""] for _ in range(height - len(roster)))
     return table
 
 
@@ -793,10 +825,6 @@ def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell) -> 
     else:
         entrants = roster
     return season.rate_season(entrants, dated, system=how, k=k_value)
-
-
-#: What the Standings show for a player still unrated before or after the event.
-_UNRATED: Final = "unrated"
 
 
 def _shown_rating(rating: float | None, rated: bool) -> object:

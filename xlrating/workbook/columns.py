@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from html import unescape
 from typing import Final
 from xml.dom import minidom
 
-from .a1 import column_letters, column_number
+from .a1 import column_letters, column_number, parse_cell
 from .formula_text import SHEET_NAME, outside_strings, substitute, unquote
 from .guard import EXCEL_COLUMNS
 from .rows import (
@@ -43,6 +44,7 @@ __all__ = [
     "MAX_COLUMN",
     "column_areas",
     "delete_columns",
+    "event_room",
     "fill_columns",
     "insert_columns",
     "keep_text_printed",
@@ -114,6 +116,39 @@ def column_areas(text: str, context: str | None) -> Iterator[tuple[str, int, int
             c1, c2 = _column(m.group("c1"))[1], _column(m.group("c2"))[1]
             r1, r2 = int(m.group("r1").lstrip("$")), int(m.group("r2").lstrip("$"))
             yield sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
+
+
+_FORMULA_TEXT = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?(?:f|formula1)\b[^>/]*>([^<]*)</")
+#: The first cell of an array formula: ``<c r="R13" ...><f t="array" ref="R13:S53">``.
+_ARRAY_ANCHOR = re.compile(
+    r'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\sr="\$?([A-Z]{1,3})\$?([0-9]+)"[^>]*>\s*'
+    r'<(?:[A-Za-z_][\w.-]*:)?f\b[^>]*\bt="array"'
+)
+
+
+def event_room(sheet_xml: bytes, sheet: str, cell: str) -> tuple[int, int] | None:
+    """The event columns (first, last) of a season book's ratings sheet (*sheet_xml*, the
+    array's first cell *cell*), from the column right of the names to the last of: the
+    widest range on the array's header row, from that column, that a formula or
+    validation of that sheet reads (the Final column's ``COUNTA($B$13:$Q$13)`` of books
+    made before SEASON_START_FINAL), and the column left of the first other array formula
+    that starts on the header row (the Start and Final array at R13); None when there is
+    neither."""
+    row, col = parse_cell(cell)
+    text = sheet_xml.decode("utf-8", "replace")
+    last = 0
+    for raw in _FORMULA_TEXT.findall(text):
+        for where, r1, c1, r2, c2 in column_areas(unescape(raw), sheet):
+            if where.casefold() == sheet.casefold() and r1 == r2 == row and c1 == col + 1:
+                last = max(last, c2)
+    anchors = [
+        column_number(letters)
+        for letters, number in _ARRAY_ANCHOR.findall(text)
+        if int(number) == row and column_number(letters) > col + 2
+    ]
+    if anchors:
+        last = max(last, min(anchors) - 1)
+    return (col + 1, last) if last > col + 1 else None
 
 
 def _sqref(text: str, sheet: str, edit: RowEdit) -> str:

@@ -15,12 +15,17 @@ import posixpath
 import re
 import zipfile
 from collections.abc import Mapping, Sequence
-from html import unescape
 from pathlib import Path
 from xml.dom import minidom
 
 from .a1 import address, bounds, column_letters, parse_cell
-from .columns import column_areas, delete_columns, insert_columns, keep_text_printed
+from .columns import (
+    column_areas,
+    delete_columns,
+    event_room,
+    insert_columns,
+    keep_text_printed,
+)
 from .guard import (
     LIMITS,
     WorkbookRefusedError,
@@ -139,23 +144,6 @@ def _player_arrays(pkg: Package, layout: SeasonLayout) -> list[tuple[str, int, i
             if r2 - r1 + 1 in (rows, rows + 1):
                 out.append((sheet.name, r2 - rows + 1, r2))
     return out
-
-
-_FORMULA_TEXT = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?(?:f|formula1)\b[^>/]*>([^<]*)</")
-
-
-def event_room(sheet_xml: bytes, sheet: str, cell: str) -> tuple[int, int] | None:
-    """The event columns (first, last) of a season book's ratings sheet (*sheet_xml*, the
-    array's first cell *cell*): the widest range on the array's header row, from the
-    column right of the names, that a formula or validation of that sheet reads (the
-    Final column's ``COUNTA($B$13:$Q$13)``); None when there is none."""
-    row, col = parse_cell(cell)
-    last = 0
-    for raw in _FORMULA_TEXT.findall(sheet_xml.decode("utf-8", "replace")):
-        for where, r1, c1, r2, c2 in column_areas(unescape(raw), sheet):
-            if where.casefold() == sheet.casefold() and r1 == r2 == row and c1 == col + 1:
-                last = max(last, c2)
-    return (col + 1, last) if last > col + 1 else None
 
 
 def _event_rows(
@@ -423,7 +411,8 @@ def _grown_parts(
     if event_columns is not None and room is None:
         raise SeasonBookError(
             f"{book}: sheet {layout.sheet!r} has no event columns xlrating can find (a range "
-            "of its header row that a formula reads, as the Final column does)"
+            "of its header row that a formula reads, or an array formula such as the Start and "
+            "Final columns' SEASON_START_FINAL right of them)"
         )
     drawn = _drawn(zf, sheets)
     try:

@@ -419,8 +419,12 @@ def _card_value(cells: Mapping[str, Address], position: str) -> str:
 
 
 def _ratings_value(cells: Mapping[str, Address], key: str) -> str:
+    """The Start or Final of the card's player: a number as it is, a text (unrated) as
+    ``&""`` makes it, a plain text (LibreOffice's ``=`` never matches the text of a table
+    result, and Start and Final are one SEASON_START_FINAL array)."""
     row = sheet_ref(cells, "card_row")
-    return f'IF({row}=0,"not in the Ratings table",INDEX({sheet_ref(cells, key)},{row}+1))'
+    value = f"INDEX({sheet_ref(cells, key)},{row}+1)"
+    return f'IF({row}=0,"not in the Ratings table",IF(ISNUMBER({value}),{value},{value}&""))'
 
 
 #: Consistency rows: the Crosstable and the Player card agree with the rest of the book.

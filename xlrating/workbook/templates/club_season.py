@@ -47,7 +47,6 @@ from ..season_layout import (
 )
 from .club_pages import (
     TEXT_FORMAT,
-    UNRATED,
     Areas,
     areas,
     card_sheet,
@@ -430,7 +429,7 @@ def _ratings_sheet(
     ):
         r.write(f"A{7 + i}", text, "note")
     height, width = _ratings_table(book, v, a, r, players_grid, games_grid)
-    _start_and_final(book, a, r)
+    _start_and_final(book, v, a, r, (players_grid, games_grid))
     return height, width
 
 
@@ -495,37 +494,50 @@ def _ratings_table(
     return height, width
 
 
-def _start_and_final(book: Book, a: Areas, r: Sheet) -> None:
-    """The Start and Final columns right of the ratings table's room."""
-    room, head, top, last_player, names = a.room, a.head, a.top, a.last_player, a.names
-    data_first, data_last, event_last = a.data_first, a.data_last, a.event_last
-    start_col, final_col = event_last + 1, event_last + 2
+def _start_and_final(
+    book: Book,
+    v: Mapping[str, object],
+    a: Areas,
+    r: Sheet,
+    grids: tuple[list[list[object]], list[list[object]]],
+) -> None:
+    """The Start and Final columns right of the ratings table's room: one SEASON_START_FINAL
+    array over the same tables as SEASON_RATINGS (the season is rated once), its header
+    on the table's header row and one row per players row."""
+    room, head, players, games = a.room, a.head, a.players, a.games
+    start_col, final_col = a.event_last + 1, a.event_last + 2
     start, final = cell_at(0, start_col)[:-1], cell_at(0, final_col)[:-1]
-    r.write(f"{start}{head}", "Start", "header")
-    r.write(f"{final}{head}", "Final", "header")
-    ratings_of = f"{PLAYERS_SHEET}!$B${top}:$B${last_player}"
-    last_event_col = cell_at(0, event_last)[:-1]
-    for i in range(room.players):
-        row = data_first + i
-        # $A{row}&"": a plain text; LibreOffice never finds the spilled text itself.
-        found = f'INDEX({ratings_of},MATCH($A{row}&"",{names},0))'
-        r.formula(
-            None,
-            f"{start}{row}",
-            f'IF($A{row}="","",IFERROR(IF({found}="","{UNRATED}",{found}),""))',
-            "output",
-            RATING_FORMAT,
-        )
-        last = f"INDEX($B{row}:${last_event_col}{row},COUNTA($B${head}:${last_event_col}${head}))"
-        r.formula(
-            None,
-            f"{final}{row}",
-            f'IF($A{row}="","",IFERROR(IF(ISNUMBER({last}),{last},"{UNRATED}"),""))',
-            "output",
-            RATING_FORMAT,
-        )
-    book.record("start", RATINGS_SHEET, f"${start}${head}:${start}${data_last}", "Start rating")
-    book.record("final", RATINGS_SHEET, f"${final}${head}:${final}${data_last}", "Final rating")
+    system = str(v["system"])
+    args: dict[str, object] = {
+        "players": Ref(players),
+        "games": Ref(games),
+        "system": Ref("$C$5"),
+        "k": Expr('IF($C$5="elo",$C$6,"")', v["k"] if system == "elo" else None),
+    }
+    text = with_prefixes(call_text("SEASON_START_FINAL", args))
+    problems = formula_problems(text, array=True)
+    if problems:
+        raise TemplateError(f"{RATINGS_SHEET}!{start}{head} ={text}: {problems[0]}")
+    k_value = as_cell(v["k"]) if system == "elo" else None
+    table = FUNCTIONS["SEASON_START_FINAL"](*grids, system, k_value)
+    if not isinstance(table, list) or len(table) != room.players + 1:
+        raise TemplateError(f"club_season.xlsx: the season typed in gives {table!r}")
+    header_fmt, rating_fmt = book.fmt("header"), book.fmt("output", RATING_FORMAT)
+    area = f"{start}{head}:{final}{head + room.players}"
+    # The cells hold what the function gives for the season typed in (cached values).
+    r.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, table[0][0])
+    for i, row in enumerate(table):
+        for j, value in enumerate(row):
+            if (i, j) == (0, 0):
+                continue
+            cell_format = header_fmt if i == 0 else rating_fmt
+            if isinstance(value, str):
+                r.ws.write_string(head - 1 + i, start_col + j, value, cell_format)
+            else:
+                r.ws.write_number(head - 1 + i, start_col + j, float(value), cell_format)
+    last = head + room.players
+    book.record("start", RATINGS_SHEET, f"${start}${head}:${start}${last}", "Start rating")
+    book.record("final", RATINGS_SHEET, f"${final}${head}:${final}${last}", "Final rating")
     book.formats["start"] = book.formats["final"] = RATING_FORMAT
     r.ws.freeze_panes(head, 1)
 
