@@ -342,3 +342,49 @@ def test_the_dom_writer_takes_what_the_fast_path_leaves(
 
     ws = load_workbook(tmp_path / "out.xlsx", data_only=True)["Event"]
     assert [ws["A2"].value, ws["D2"].value, ws["F2"].value] == [42, 15.2, 42]
+
+
+def _body_and_patterns(xml: bytes) -> tuple[str, Any]:
+    text = xml.decode("utf-8")
+    root = cache._ROOT_RE.search(text)
+    assert root is not None
+    pat = cache._patterns(root.group(1) or "")
+    found = pat.sheet_data.search(text)
+    assert found is not None
+    return found.group(1) or "", pat
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in WORKBOOKS.glob("*.xlsx")))
+def test_formula_cells_found_from_their_formulas_are_every_formula_cell(name: str) -> None:
+    """The writer's quick look (the formulas, then their cells) finds on every sheet of
+    every template the formula cells that going through every cell finds, or declines."""
+    quick_sheets = 0
+    with zipfile.ZipFile(WORKBOOKS / name) as zf:
+        for sheet, part in cache.sheet_parts(zf):
+            body, pat = _body_and_patterns(zf.read(part))
+            every = cache._every_cell(body, pat)
+            assert every is not None, sheet
+            quick = cache._formula_cells(body, pat, len(cache._ANY_CELL_RE.findall(body)))
+            if quick is None:
+                continue
+            quick_sheets += 1
+            cells, formulas = quick
+            assert formulas == every[1], sheet
+            assert {p: m.group(0) for p, m in cells.items()} == {
+                p: every[0][p].group(0) for p in every[1]
+            }, sheet
+    assert quick_sheets > 0  # the sheets without arrays of several cells (Players, Games, ...)
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        ('<row r="1"><c r="A1"><f>1+1</f><v>2</v></c><c r="A1"><v>3</v></c></row>', "twice"),
+        ('<row r="1"><c r="A1"><f>1+1</f></c><c r="$B$1"><v>3</v></c></row>', "not plain"),
+        ('<row r="1"><c r="A1"><f t="array" ref="A1:A2">{1;2}</f></c></row>', "array"),
+        ('<row r="1"><c><f>1+1</f></c></row>', "no r"),
+    ],
+)
+def test_the_quick_look_declines_what_it_cannot_be_sure_of(body: str, why: str) -> None:
+    pat = cache._patterns("")
+    assert cache._formula_cells(body, pat, len(cache._ANY_CELL_RE.findall(body))) is None, why

@@ -544,6 +544,73 @@ def _column(letters: str) -> int:
     return column_number(letters)
 
 
+_Found = tuple[dict[tuple[int, int], re.Match[str]], list[tuple[int, int]]]
+
+
+def _every_cell(body: str, pat: _Patterns) -> _Found | None:
+    """Every cell of *body* by position, and the positions of those holding a formula;
+    None for a cell without ``r`` or a cell written twice."""
+    cells: dict[tuple[int, int], re.Match[str]] = {}
+    formulas: list[tuple[int, int]] = []
+    formula_tag = f"<{pat.prefix}f"  # only then the pattern is tried
+    for match in pat.cell.finditer(body):
+        plain = _PLAIN_REF_RE.search(match.group(1))  # nearly every cell: r="B5"
+        if plain is not None:
+            position = (int(plain.group(2)), _column(plain.group(1)))
+        else:
+            ref = _attributes(match.group(1)).get("r")
+            if ref is None:
+                return None
+            position = parse_cell(_unescape(ref))
+        if position in cells:
+            return None
+        cells[position] = match
+        inner = match.group(2)
+        if inner and formula_tag in inner and pat.formula.search(inner):
+            formulas.append(position)
+    return cells, formulas
+
+
+def _formula_cells(body: str, pat: _Patterns, cell_count: int) -> _Found | None:
+    """The formula cells of *body* alone, found from their formulas (a sheet of 30,000
+    typed cells and one formula is not gone through cell by cell), when that is sure to
+    give what :func:`_every_cell` gives: every one of the *cell_count* cells has a plain,
+    distinct ``r`` and no formula is an array of more than one cell (its members are
+    found by :func:`_every_cell`). None otherwise."""
+    refs = _PLAIN_REF_RE.findall(body)
+    if len(refs) != cell_count or len(set(refs)) != cell_count:
+        return None
+    cells: dict[tuple[int, int], re.Match[str]] = {}
+    formulas: list[tuple[int, int]] = []
+    opening = f"<{pat.prefix}c"
+    for tag in _formula_tag_re(pat.prefix).finditer(body):
+        start = body.rfind(opening, 0, tag.start())
+        if start < 0 or body[start + len(opening)] not in " \t\r\n/>":
+            return None
+        match = pat.cell.match(body, start)
+        if match is None or match.end() <= tag.start():
+            return None
+        plain = _PLAIN_REF_RE.search(match.group(1))
+        inner = match.group(2) or ""
+        first = pat.formula.search(inner)
+        if plain is None or first is None:
+            return None
+        head = _attributes(first.group(1))
+        if _unescape(head.get("t", "")) == "array" and ":" in head.get("ref", ""):
+            return None
+        position = (int(plain.group(2)), _column(plain.group(1)))
+        if position not in cells:  # a cell's second formula element: the same cell
+            cells[position] = match
+            formulas.append(position)
+    return cells, formulas
+
+
+@functools.lru_cache(maxsize=8)
+def _formula_tag_re(prefix: str) -> re.Pattern[str]:
+    """The opening of a formula element (``<f>``, ``<f t="array" ...>``, ``<x:f/>``)."""
+    return re.compile(rf"<{re.escape(prefix)}f[\s/>]")
+
+
 def _rewrite_fast(
     data: bytes, sheet: str, lookup: Mapping[CellKey, object], values_only: bool
 ) -> _SheetResult | None:
@@ -567,28 +634,15 @@ def _rewrite_fast(
     if "<!--" in body or "<![CDATA[" in body:
         return None
     prefix = root.group(1) or ""
-    if any((m.group(1) or "") != prefix for m in _ANY_CELL_RE.finditer(body)):
+    prefixes = _ANY_CELL_RE.findall(body)
+    if any(p != prefix for p in set(prefixes)):
         return None
     if any("r" not in _attributes(m.group(1)) for m in pat.row.finditer(body)):
         return None
-    cells: dict[tuple[int, int], re.Match[str]] = {}
-    formulas: list[tuple[int, int]] = []
-    formula_tag = f"<{prefix}:f" if prefix else "<f"  # only then the pattern is tried
-    for match in pat.cell.finditer(body):
-        plain = _PLAIN_REF_RE.search(match.group(1))  # nearly every cell: r="B5"
-        if plain is not None:
-            position = (int(plain.group(2)), _column(plain.group(1)))
-        else:
-            ref = _attributes(match.group(1)).get("r")
-            if ref is None:
-                return None
-            position = parse_cell(_unescape(ref))
-        if position in cells:
-            return None
-        cells[position] = match
-        inner = match.group(2)
-        if inner and formula_tag in inner and pat.formula.search(inner):
-            formulas.append(position)
+    found_cells = _formula_cells(body, pat, len(prefixes)) or _every_cell(body, pat)
+    if found_cells is None:
+        return None
+    cells, formulas = found_cells
     targets: dict[tuple[int, int], None] = {}
     for position in formulas:
         inner = cells[position].group(2)
