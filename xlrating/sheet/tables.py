@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+import pickle
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from typing import Final
 
 from ..errors import InvalidInputError
@@ -224,19 +224,24 @@ _KEYED_TYPES: Final = frozenset({type(None), str, int, float, bool, _dt.date, _d
 def _content_key(value: object) -> object:
     """A key that only equal cell contents share (None: no key, read the cells each time).
 
-    The key is the cells' repr: it tells TRUE from 1, 1 from 1.0, -0.0 from 0.0 and text
-    from a number, for a cell, a row or column (a list) or a table (a list of rows) of
-    the types in :data:`_KEYED_TYPES`. A NaN gets no key (read again each time)."""
+    The key is the cells pickled: it tells TRUE from 1, 1 from 1.0, -0.0 from 0.0, text
+    from a number and a date from a time, for a cell, a row or column (a list) or a table
+    (a list of rows) of the types in :data:`_KEYED_TYPES` (pickling writes each value
+    with its exact type, and two equal tables whose cells are shared differently only
+    get different keys). A NaN is keyed like any float (a table holding one is refused
+    when it is read, and what is refused is never kept)."""
+    types: set[type] = set()
     if isinstance(value, (list, tuple)):
-        flat = list(chain.from_iterable(v if isinstance(v, (list, tuple)) else (v,) for v in value))
+        for v in value:
+            if isinstance(v, (list, tuple)):
+                types.update(map(type, v))
+            else:
+                types.add(type(v))
     else:
-        flat = [value]
-    if not set(map(type, flat)) <= _KEYED_TYPES:
-        return None  # a nested list, or a type whose repr may not tell contents apart
-    text = repr(value)
-    if "nan" in text and any(isinstance(v, float) and v != v for v in flat):
-        return None
-    return text
+        types.add(type(value))
+    if not types <= _KEYED_TYPES:
+        return None  # a nested list, or a type whose pickle may not tell contents apart
+    return pickle.dumps(value, protocol=5)
 
 
 def read_season_games(
