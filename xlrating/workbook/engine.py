@@ -56,6 +56,7 @@ from typing import Any, Final
 from ..sheet.catalog import FUNCTIONS, ExcelFunction
 from .a1 import parse_cell
 from .deferred import defer_scipy
+from .fast_values import keep_taken, reading_values_apart
 from .guard import (
     LIMITS,
     WorkbookRefusedError,
@@ -320,7 +321,6 @@ def _load_as(path: Path) -> Any:
 
     import formulas
     from formulas.errors import FormulaError
-    from formulas.excel import BOOK
 
     main = os.path.normcase(str(path))
 
@@ -337,20 +337,8 @@ def _load_as(path: Path) -> Any:
             return super().assemble(compact)
 
         def complete(self, stack: Any = None) -> Any:
-            # ``formulas`` completes the model by reading, for every range a formula reads,
-            # the range's cells again: each sheet of the one book was read in full when it
-            # was loaded (``push``), so every cell it would find is a formula cell the model
-            # has, a value cell kept in ``constants`` or a blank one, and it adds none of
-            # them (a 5,000-game season: 40,000 cells gone through again). Its other work
-            # (defined names, anchors, missing sheets) is done as before.
-            sheets = [ws for data in self.books.values() for ws in data[BOOK].worksheets]
-            for ws in sheets:
-                ws.iter_rows = _no_rows
-            try:
+            with _not_read_again(self):
                 return super().complete(stack)
-            finally:
-                for ws in sheets:
-                    del ws.iter_rows
 
         def add_book(self, book: Any = None, context: Any = None, data_only: bool = False) -> Any:
             if isinstance(book, str):
@@ -359,12 +347,18 @@ def _load_as(path: Path) -> Any:
                 if wanted.upper() != main.upper():
                     self.blocked.append(book)
                     raise WorkbookRefusedError(f"a formula refers to another workbook {book!r}")
-            loaded = super().add_book(book, context, data_only)
+            with reading_values_apart():
+                loaded = super().add_book(book, context, data_only)
             if not getattr(loaded[0], "_xlrating_checked", False):
                 _refuse_unknown(loaded[0])  # before any formula is compiled
                 _drop_spilled_cells(loaded[0])
                 loaded[0]._xlrating_checked = True
             return loaded
+
+        def push(self, worksheet: Any, context: Any) -> Any:
+            done = super().push(worksheet, context)
+            keep_taken(self, worksheet, context)  # its value cells read apart, if any
+            return done
 
         def compile_cell(
             self, cell: Any, context: Any, references: Any, formula_references: Any
@@ -392,6 +386,28 @@ def _load_as(path: Path) -> Any:
     except FormulaError as error:
         raise _unreadable(error) from None
     return model
+
+
+@contextlib.contextmanager
+def _not_read_again(model: Any) -> Iterator[None]:
+    """While ``formulas`` completes *model*: no worksheet gives its cells again.
+
+    ``formulas`` completes the model by reading, for every range a formula reads, the
+    range's cells again: each sheet of the one book was read in full when it was loaded
+    (``push``), so every cell it would find is a formula cell the model has, a value cell
+    kept in ``constants`` or a blank one, and it adds none of them (a 5,000-game season:
+    40,000 cells gone through again). Its other work (defined names, anchors, missing
+    sheets) is done as before."""
+    from formulas.excel import BOOK
+
+    sheets = [ws for data in model.books.values() for ws in data[BOOK].worksheets]
+    for ws in sheets:
+        ws.iter_rows = _no_rows
+    try:
+        yield
+    finally:
+        for ws in sheets:
+            del ws.iter_rows
 
 
 def _no_rows(*args: object, **kwargs: object) -> Iterator[Any]:
