@@ -138,20 +138,26 @@ def progress(args: argparse.Namespace) -> Progress:
     return Progress(bool(getattr(args, "progress", False)) or sys.stderr.isatty())
 
 
-def workbook_modules() -> tuple[Any, Any, Any]:
-    """engine, xlsx and templates, or a one-line error naming the extra to install."""
+def workbook_modules(templates: bool = True) -> tuple[Any, Any, Any]:
+    """engine, xlsx and templates (None with *templates* False: a command that builds no
+    workbook does without XlsxWriter), or a one-line error naming the extra to install."""
     try:
         import formulas  # noqa: F401
         import openpyxl  # noqa: F401
+
+        from ..workbook import engine, xlsx
+
+        if not templates:
+            return engine, xlsx, None
         import xlsxwriter  # noqa: F401
 
-        from ..workbook import engine, templates, xlsx
+        from ..workbook import templates as builders
     except ImportError as error:
         raise CliError(
             f"xlrating: this command needs the workbook extra ({_WORKBOOK_EXTRA}): "
             f"{one_line(error)}"
         ) from None
-    return engine, xlsx, templates
+    return engine, xlsx, builders
 
 
 #: File name suffixes of macro-enabled and of plain workbook packages (ECMA-376 and

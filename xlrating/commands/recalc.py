@@ -43,7 +43,7 @@ def run_recalc(args: argparse.Namespace) -> int:
     limit = time_limit()
     guard_workbook(where, source)
     check_suffix(where, source, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
-    engine, xlsx, _ = workbook_modules()
+    engine, xlsx, _ = workbook_modules(templates=False)  # recalc builds no workbook
     import tempfile
 
     from ..workbook import season_book, season_recalc
