@@ -186,7 +186,7 @@ def add_parser(commands: Commands) -> None:
         choices=("embedded", "libreoffice"),
         default="embedded",
         help="who computes: the embedded engine (default; needs no LibreOffice) or a "
-        "headless LibreOffice 25.2+ with xlrating's add-in (faster on big books; text "
+        "headless LibreOffice 25.2+ with xlrating's add-in (about as fast; text "
         "looked up inside a table result does not match there, see docs/libreoffice.md)",
     )
     recalc.set_defaults(handler=run_recalc)
