@@ -240,6 +240,22 @@ def test_event_crosstable_pads_to_its_room_and_names_bad_input() -> None:
     )
 
 
+def test_event_crosstable_finds_an_event_named_by_a_number() -> None:
+    """An event named 2025 in the games table is read as "2025" (SEASON_RATINGS' column
+    header); the event argument typed as 2025 arrives from Excel as the float 2025.0 and
+    names the same event, as it does for SEASON_STANDINGS."""
+    players = [["A", 1800, 30], ["B", 1700, 30]]
+    games = [[2025, "2025-05-01", 1, "A", "B", "1-0"], [2026.5, "2026-05-01", 1, "B", "A", "1-0"]]
+    by_text = FUNCTIONS["EVENT_CROSSTABLE"](players, games, "2025")
+    assert isinstance(by_text, list) and by_text[1][:4] == [1, "A", 1800.0, "2w1"]
+    assert FUNCTIONS["EVENT_CROSSTABLE"](players, games, 2025.0) == by_text
+    assert FUNCTIONS["EVENT_CROSSTABLE"](players, games, 2025) == by_text
+    later = FUNCTIONS["EVENT_CROSSTABLE"](players, games, 2026.5)
+    assert isinstance(later, list) and later[1][1] == "B"
+    standings = FUNCTIONS["SEASON_STANDINGS"](players, games, 2025.0)
+    assert isinstance(standings, list) and standings[1][:3] == ["A", 1, 1.0]
+
+
 @given(
     st.lists(
         st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from([1.0, 0.5, 0.0])),

@@ -933,7 +933,7 @@ def _event_crosstable(players: Cell, games: Cell, event: Cell, rounds: Cell) -> 
     grouped = read_season_games(games, roster)
     if is_blank(event) or isinstance(event, bool) or not isinstance(event, (str, int, float)):
         raise InvalidInputError(f"event must be an event's name, got {show(event)}")
-    wanted = " ".join(str(event).split()) if isinstance(event, str) else str(event)
+    wanted = _event_name(event)  # 2025 typed in a cell arrives as 2025.0
     if wanted not in grouped.events:
         raise InvalidInputError(f"event {show(event)} is not in the games table")
     most = max((g.round for played in grouped.games for g in played), default=1)
