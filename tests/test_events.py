@@ -51,13 +51,15 @@ def standard(
     *,
     bonus_ok: bool = True,
     floor: float = 100.0,
+    multiplier: float = B,
 ) -> float:
     """R0 + K(S - E) + max(0, K(S - E) - B sqrt(max(m, 4))) when m >= 3 and bonus_ok;
     K = 800 / (N' + m); then max(., floor) (docs/rules/uscf.md#standard)."""
     m = len(opponents)
     k = 800 / (n_eff + m)
     change = k * (score - sum(we(r0, ri) for ri in opponents))
-    bonus = max(0.0, change - B * math.sqrt(max(m, 4))) if m >= 3 and bonus_ok else 0.0
+    threshold = multiplier * math.sqrt(max(m, 4))
+    bonus = max(0.0, change - threshold) if m >= 3 and bonus_ok else 0.0
     return max(r0 + change + bonus, floor, 100.0)
 
 
@@ -1093,3 +1095,119 @@ def test_uscf_rows_keep_every_field() -> None:
     assert result.players_after[2].age == 15.0
     assert (result.event_date, result.dual_rated) == (None, True)
     assert uscf_event(hand_event(), event_date=DAY).event_date == DAY
+
+
+def test_uscf_refusals_of_a_rating_and_of_computed_ratings_are_whole_lines() -> None:
+    """The US Chess rating check names the player's row; a computed rating outside 0 to 4000
+    names the player whose rating it is and the step that made it.
+
+    Over 4000 in Step 4: A and B are 4000 with N = 50, so N' = N* = 50 (R0 > 2355,
+    docs/rules/uscf.md#step-2) and K = 800 / 51; A beats B: 4000 + 800/51 x (1 - 1/2) =
+    4007.843 for A, 3992.157 for B.  In Step 5 B meets A's Step-4 rating: refused, naming A
+    (row 1).
+
+    Over 4000 only in Step 5: A 3996 (N 50) beats B 3800 (N = 9, standard formula, N' = 9),
+    who beats C and D (3800, N 50): B's Step 4 is K = 800/12, E = We(-196) + 1/2 + 1/2,
+    about 3880.7 with the bonus (m = 3, threshold 20); A's Step 4 against the pre-event 3800
+    stays under 4000 (about 3999.83), and A's Step 5 against B's 3880.7 passes it.  The
+    independent calculator above works both out; the message quotes A's one decimal.
+    """
+    with _whole("players row 1: rating of A must be a US Chess rating of at least 100, got 50"):  # type: ignore[attr-defined]
+        uscf_event(Event((Player("A", 50, 5),), (), DAY))
+    top = (Player("A", 4000, 50), Player("B", 4000, 50))
+    assert standard(4000, 50, [4000], 1.0) == pytest.approx(4000 + 400 / 51, abs=1e-9)
+    with _whole(  # type: ignore[attr-defined]
+        "players row 1: the Step-4 rating of A comes to 4007.8, outside 0 to 4000, "
+        "the ratings xlrating accepts"
+    ):
+        uscf_event(Event(top, (Game(1, "A", "B", 1),), DAY))
+
+    players = (
+        Player("A", 3996, 50),
+        Player("B", 3800, 9),
+        Player("C", 3800, 50),
+        Player("D", 3800, 50),
+    )
+    games = (Game(1, "A", "B", 1), Game(2, "B", "C", 1), Game(3, "D", "B", 0))
+    b4 = standard(3800, 9, [3996, 3800, 3800], 2.0)
+    a4 = standard(3996, 50, [3800], 1.0)
+    a5 = standard(3996, 50, [b4], 1.0)
+    assert round(b4, 1) == 3880.7 and a4 < 4000 < a5
+    with _whole(  # type: ignore[attr-defined]
+        f"players row 1: the post-event rating of A comes to {a5:.1f}, outside 0 to 4000, "
+        "the ratings xlrating accepts"
+    ):
+        uscf_event(Event(players, games, DAY))
+
+
+def test_uscf_event_rates_with_its_multiplier() -> None:
+    """Step 4 uses the event's bonus multiplier B, not today's.  X (1500/50) beats Y, Z and
+    W (1500/50 each, met once): N' = N*(1500) = 16.5685, K = 800 / 19.5685 = 40.882,
+    K(S - E) = 40.882 x 1.5 = 61.323.  An event ending 2024-06-01 has B = 12 (from
+    2023-02-01): threshold 12 x sqrt(4) = 24, Step 4 1500 + 61.323 + 37.323 = 1598.646.  With
+    an explicit B of 0 the threshold is 0: 1500 + 2 x 61.323 = 1622.646."""
+    players = tuple(Player(name, 1500, 50) for name in "XYZW")
+    games = (Game(1, "X", "Y", 1), Game(2, "Z", "X", 0), Game(3, "X", "W", 1))
+    event = Event(players, games, datetime.date(2024, 6, 1))
+    n = n_star(1500)
+    assert standard(1500, n, [1500] * 3, 3.0, multiplier=12) == pytest.approx(1598.646, abs=1e-3)
+    assert uscf_event(event).row("X").intermediate == pytest.approx(
+        standard(1500, n, [1500] * 3, 3.0, multiplier=12), abs=1e-9
+    )
+    assert uscf_event(event, multiplier=0).row("X").intermediate == pytest.approx(
+        1500 + 2 * 800 / (n + 3) * 1.5, abs=1e-9
+    )
+
+
+def test_fide_k_after_2400_and_an_own_k_carry_through_the_period() -> None:
+    """8.3.3: K = 10 once a published rating has reached 2400, also for a rating now under
+    it.  R (2300, reached 2400) loses to S (2300, K 20): PD .50 each, R 10 x -0.5 = -5,
+    S 20 x 0.5 = +10.  Q (own k 15) beats V (1600, K 20): 15 x 0.5 = 7.5 -> +8 (8.3.4, .5
+    away from zero), V -10; Q's k goes on to the next period with Q."""
+    people = [
+        FidePlayer("R", 2300, reached_2400=True),
+        FidePlayer("S", 2300),
+        FidePlayer("Q", 1600, k=15),
+        FidePlayer("V", 1600),
+    ]
+    games = [Game(1, "S", "R", 1), Game(2, "Q", "V", 1)]
+    result = fide_period(people, games, period_date=PERIOD)
+    assert [(r.k, r.change) for r in result.rows] == [(10, -5), (20, 10), (15, 8), (20, -10)]
+    assert result.players_after[0] == FidePlayer("R", 2295, 31, None, True, None)
+    assert result.players_after[2] == FidePlayer("Q", 1608, 31, None, False, 15)
+
+
+def test_fide_rated_player_without_rated_games_scores_nothing() -> None:
+    """8.3.1: a game against an unrated opponent is not rated for the rated player, so A
+    (1500), whose only game is a win over the newcomer N, has no rated game: score 0 (the
+    point is not counted), change 0 before and after rounding, rating unchanged."""
+    people = [FidePlayer("A", 1500), FidePlayer("N", None)]
+    row = fide_period(people, [Game(1, "A", "N", 1)], period_date=PERIOD).row("A")
+    assert (row.games, row.score, row.change_unrounded, row.change) == (0, 0.0, 0.0, 0)
+    assert (row.computed, row.new_rating, row.details) == (1500, 1500, None)
+
+
+def test_uscf_guards_name_the_player_when_the_core_misbehaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two guards no valid input reaches today (the special formula is capped at 2700 and
+    every argument of ``uscf.rate`` is checked first), kept so that a change in the core
+    still reaches the user as one line naming the player's row.  The core is patched to
+    misbehave: a Step-3 estimate of 5000 is refused as the Step-3 rating of the newcomer
+    (row 1), whom A meets in Step 4; a refusal of ``uscf.rate`` names the player rated."""
+    players = (Player("N"), Player("A", 1500, 50))
+    event = Event(players, (Game(1, "N", "A", 1),), DAY)
+    with monkeypatch.context() as patch:
+        patch.setattr(uscf, "special_rating", lambda *_: 5000.0)
+        with _whole(  # type: ignore[attr-defined]
+            "players row 1: the Step-3 rating of N comes to 5000.0, outside 0 to 4000, "
+            "the ratings xlrating accepts"
+        ):
+            uscf_event(event)
+
+    def refuse(*_: object, **__: object) -> None:
+        raise InvalidInputError("opponents must be ratings, got 'x'")
+
+    monkeypatch.setattr(uscf, "rate", refuse)
+    with _whole("players row 1 (N): opponents must be ratings, got 'x'"):  # type: ignore[attr-defined]
+        uscf_event(event)
