@@ -157,3 +157,26 @@ def test_a_fide_season_refuses_the_event_of_2005(tmp_path: Path) -> None:
     )
     assert err.count("\n") == 1 and "nothing was written" in err
     assert book.read_bytes() == before
+
+
+def test_the_card_rows_say_when_the_ratings_sheet_shows_an_error(tmp_path: Path) -> None:
+    """A Games row the season cannot rate (a result of 2-0) makes the Ratings sheet show
+    its one-line error; the two rows comparing the Player card with the Ratings sheet then
+    say why they cannot compare (n/a, no failure), instead of "not in the Ratings table",
+    which sent the user to the card.  The worked examples still pass."""
+    from openpyxl import load_workbook
+
+    book = tmp_path / "club_season.xlsx"
+    wb = load_workbook(WORKBOOKS / "club_season.xlsx")
+    assert wb["Games"]["F5"].value == CLUB_GAMES[0][5] == "1-0"  # the first game's result
+    wb["Games"]["F5"] = "2-0"
+    wb.save(book)
+    code, _, err = _cli("recalc", str(book), "--in-place")
+    assert code == 0, err
+    header = _ratings_header(book)
+    assert str(header[0]).startswith("#VALUE! games row 1: result must be")
+    status, rows = _checks(book)
+    card = [(row[3], row[5]) for row in rows if str(row[0]).startswith("Player card:")]
+    assert card == [("not compared: the Ratings sheet shows an error", "n/a")] * 2
+    assert status == "ALL PASS"
+    assert all(row[5] == "PASS" for row in rows if not str(row[0]).startswith("Player card:"))

@@ -424,7 +424,20 @@ def _ratings_value(cells: Mapping[str, Address], key: str) -> str:
     result, and Start and Final are one SEASON_START_FINAL array)."""
     row = sheet_ref(cells, "card_row")
     value = f"INDEX({sheet_ref(cells, key)},{row}+1)"
-    return f'IF({row}=0,"not in the Ratings table",IF(ISNUMBER({value}),{value},{value}&""))'
+    return f'IF({row}=0,{_card_not_found(cells)},IF(ISNUMBER({value}),{value},{value}&""))'
+
+
+def _card_not_found(cells: Mapping[str, Address]) -> str:
+    """Why the card's player has no row in the Ratings table: the table shows an error
+    (a bad Players or Games row, which the Ratings sheet names), so the card cannot be
+    compared with it; or the player is not in it.  The anchor of SEASON_RATINGS holds
+    the error: a text starting "#" from the add-in, or an error value."""
+    anchor = f"INDEX({sheet_ref(cells, 'ratings')},1,1)"
+    shows_error = f'"{NOT_COMPARED} the Ratings sheet shows an error"'
+    return (
+        f"IF(ISERROR({anchor}),{shows_error},"
+        f'IF(LEFT({anchor}&"",1)="#",{shows_error},"not in the Ratings table"))'
+    )
 
 
 #: Consistency rows: the Crosstable and the Player card agree with the rest of the book.
