@@ -304,12 +304,13 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
     [text] = [v for k, v in formulas.items() if k.endswith(f"!{card}") and "PLAYER" in v]
     assert text.endswith(f",{CLUB_CARD_GAMES})")
     del dynamic[card]
-    # SEASON_RATINGS and its Start and Final (SEASON_START_FINAL), and the Standings
-    # sheet's SEASON_STANDINGS.
+    # SEASON_RATINGS and its Start and Final (SEASON_START_FINAL), the Standings sheet's
+    # SEASON_STANDINGS and the Player card's rating after each event (PLAYER_RATINGS).
     assert dynamic == {
         "A13": "SEASON_RATINGS",
         "R13": "SEASON_START_FINAL",
         "A8": "SEASON_STANDINGS",
+        "A11": "PLAYER_RATINGS",
     }
     assert b"XLDAPR" in after["xl/metadata.xml"]
     ratings = after[f"xl/worksheets/sheet{sheets['Ratings']}.xml"].decode()

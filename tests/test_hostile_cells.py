@@ -999,6 +999,7 @@ BASELINES: dict[str, tuple[Any, ...]] = {
     "EVENT_CROSSTABLE": (_PLAYERS, _SEASON, "Spring"),
     "SEASON_STANDINGS": (_PLAYERS, _SEASON, "Spring"),
     "PLAYER_GAMES": (_SEASON, "Ann"),
+    "PLAYER_RATINGS": ([["Player", "Spring", "Summer"], ["Ann", 1510.0, ""]], "Ann"),
 }
 #: Every kind of value xlwings hands a function for one cell (COM: doubles, text, bool,
 #: datetimes, empty; Excel's errors as text), at its extremes.

@@ -154,6 +154,7 @@ EXAMPLES: dict[str, list[object]] = {
     "SEASON_STANDINGS": [USCF_PLAYERS, SEASON_GAMES, "May Swiss"],
     "EVENT_CROSSTABLE": [USCF_PLAYERS, SEASON_GAMES, "May Swiss"],
     "PLAYER_GAMES": [SEASON_GAMES, "Ann", 60],
+    "PLAYER_RATINGS": [[["Player", "May Swiss", "June Swiss"], ["Ann", 1512.5, 1520.0]], "Ann", 4],
 }
 
 #: Cells that differ between COM and Office.js, and failures: (what it shows, function, args).

@@ -147,10 +147,16 @@ def test_the_player_card_gets_a_row_per_event_column(
 ) -> None:
     card = sheet_xml(wide)["Player card"]
     old = template_sheets["Player card"]
-    for row in range(11, 31):  # events 1..20 on rows 11..30
-        text = formula(card, f"A{row}")
-        assert f"ROWS($C$10:$C{row - 1})" in text and "Ratings!$B$13:$U$13" in text, row
-        assert "Ratings!$A$14:$U$53" in formula(card, f"B{row}")
+    # Events 1..20 on rows 11..30: the one PLAYER_RATINGS array grew from A11:B26 with the
+    # event columns (the table it reads to column U, the rows it counts to 30).
+    assert array_at(old, "A11") == (
+        "A11:B26",
+        "PLAYER_RATINGS(Ratings!$A$13:$Q$53,$B$4,ROWS($C$11:$C$26))",
+    )
+    assert array_at(card, "A11") == (
+        "A11:B30",
+        "PLAYER_RATINGS(Ratings!$A$13:$U$53,$B$4,ROWS($C$11:$C$30))",
+    )
     # The games below (one PLAYER_GAMES array) moved down four rows, with their formula.
     assert "PLAYER_GAMES(" in formula(old, "A29")
     assert formula(card, "A33") == formula(old, "A29")
@@ -205,7 +211,11 @@ def test_a_shrunk_card_keeps_the_rows_beside_its_chart(
         assert shrunk[key] == built[key], key
     shrunk_sheets = sheet_xml(narrow)
     card = shrunk_sheets["Player card"]
-    assert "Ratings!$B$13:$E$13" in formula(card, "A24")  # beside the chart: kept
+    # The array reads the four event columns; its rows beside the chart are kept (blank).
+    assert array_at(card, "A11") == (
+        "A11:B24",
+        "PLAYER_RATINGS(Ratings!$A$13:$E$53,$B$4,ROWS($C$11:$C$24))",
+    )
     assert array_at(sheet_xml(fresh)["Ratings"], "F13") == array_at(shrunk_sheets["Ratings"], "F13")
     # Back to sixteen: the card has its sixteen rows again, as the template has them.
     back = tmp_path / "back.xlsx"

@@ -520,44 +520,39 @@ def test_resize_refuses_to_drop_rows_that_hold_values(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("option", "rows", "limit"),
-    [
-        # The formula limit lowered to what the default book holds, so that one more event
-        # column (one more Player card row of two formulas) passes it; a player row adds
-        # none (the rows that follow the Players table are arrays that grow). The guard's
-        # own 5,000 is pinned by test_cli.py (xlrating templates refuses room over it) and
-        # test_hostile_files.py (xlrating recalc refuses many_formulas.xlsx).
-        ("--event-columns", "17", None),
-        # The cell limit as it is: no other test reaches the guard's 50,000 cells.
-        ("--game-rows", "9000", "more than 50,000 cells"),
-    ],
-    ids=["formula-cells-lowered", "cells"],
-)
 def test_resize_beyond_the_guard_limits_is_refused(
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    option: str,
-    rows: str,
-    limit: str | None,
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from xlrating.workbook import season_fit  # where the guard is called (season_book's split)
-
+    """The cell limit as it is: no other test reaches the guard's 50,000 cells.  (No
+    resize adds formula cells, test_resize_adds_no_formula_cells below, so the formula
+    limit is pinned by test_cli.py and test_hostile_files.py instead.)"""
     book = tmp_path / NAME
     shutil.copy(WORKBOOKS / NAME, book)
-    if limit is None:
-        limits = guard.Limits(formulas=guard.check_workbook(book).formulas)
-        limit = f"more than {limits.formulas:,} formula cells"
-        monkeypatch.setattr(
-            season_fit, "check_workbook", lambda path: guard.check_workbook(path, limits)
-        )
-    code, out, err = run(capsys, "resize", str(book), option, rows, "-o", str(tmp_path / "o.xlsx"))
+    code, out, err = run(
+        capsys, "resize", str(book), "--game-rows", "9000", "-o", str(tmp_path / "o.xlsx")
+    )
     assert code == 1 and out == ""
     line = one_line(err)
     assert line.startswith(f"xlrating resize: {NAME}: the tables would need ")
-    assert limit in line and line.endswith("nothing was written")
+    assert "more than 50,000 cells" in line and line.endswith("nothing was written")
     assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
+
+
+@pytest.mark.slow
+def test_resize_adds_no_formula_cells(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Every block that grows with a table is one array formula (the Ratings table, its
+    Start and Final, the Standings, the Crosstable, the Player card's PLAYER_RATINGS), so
+    more players, games or event columns add no formula cell: the guard counts as many
+    formulas after a resize to 40 event columns and 100 player rows as before."""
+    book = tmp_path / NAME
+    shutil.copy(WORKBOOKS / NAME, book)
+    out = tmp_path / "big.xlsx"
+    code, _, err = run(
+        capsys, "resize", str(book), "--event-columns", "40", "--player-rows", "100",
+        "-o", str(out),
+    )  # fmt: skip
+    assert code == 0, err
+    assert guard.check_workbook(out).formulas == guard.check_workbook(book).formulas
 
 
 @pytest.mark.slow

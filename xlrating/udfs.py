@@ -332,3 +332,12 @@ def EVENT_CROSSTABLE(players, games, event, rounds=None):
 def PLAYER_GAMES(games, player, rows=None):
     "One player's games of a season as a table that spills: Event, Round, Colour, Opponent, Result and Points from the player's side, in the games table's order."
     return call('PLAYER_GAMES', games, player, rows)
+
+
+@xw.func(category="Chess Ratings")
+@xw.arg('ratings', doc='A SEASON_RATINGS table with its header row: the names first, then one column per event.', err_to_str=True)
+@xw.arg('player', doc="The player's name as the table writes it (blank: no ratings shown).", err_to_str=True)
+@xw.arg('rows', doc='Rows to give (blank: one per event column); padded with empty texts, from one per event to 16,383.', err_to_str=True)
+def PLAYER_RATINGS(ratings, player, rows=None):
+    "One player's rating after each event, read from a SEASON_RATINGS table, as a table that spills: Event and Rating, one row per event ('unrated' before a first rating)."
+    return call('PLAYER_RATINGS', ratings, player, rows)

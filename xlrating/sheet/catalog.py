@@ -1024,3 +1024,75 @@ def _player_games(games: Cell, player: Cell, rows: Cell) -> Table:
     table: Table = [["Event", "Round", "Colour", "Opponent", "Result", "Points"], *found]
     table.extend(["", "", "", "", "", ""] for _ in range(height - len(found)))
     return table
+
+
+@_register(
+    "PLAYER_RATINGS",
+    "One player's rating after each event, read from a SEASON_RATINGS table, as a table "
+    "that spills: Event and Rating, one row per event ('unrated' before a first rating).",
+    (
+        _p(
+            "ratings",
+            "A SEASON_RATINGS table with its header row: the names first, then one column "
+            "per event.",
+        ),
+        _p("player", "The player's name as the table writes it (blank: no ratings shown)."),
+        _o0(
+            "rows",
+            "Rows to give (blank: one per event column); padded with empty texts, from one "
+            "per event to 16,383.",
+        ),
+    ),
+    '=PLAYER_RATINGS(Ratings!A13:Q53, "Alice Morgan", 16)',
+    spills=True,
+)
+def _player_ratings(ratings: Cell, player: Cell, rows: Cell) -> Table:
+    grid = to_grid(ratings, "ratings")
+    if isinstance(player, bool) or not (is_blank(player) or isinstance(player, (str, float, int))):
+        raise InvalidInputError(f"player must be a player's name, got {show(player)}")
+    name = player if isinstance(player, str) else _header_text(player)  # 123 typed: "123"
+    # The events are the header's texts after the names column, as the card counts them
+    # (a blank header ends the season's events: SEASON_RATINGS fills them from the left).
+    header = grid[0][1:]
+    events = [_header_text(cell) for cell in header]
+    count = sum(1 for text in events if text)
+    mine = next((row for row in grid[1:] if row and row[0] == name), None) if name else None
+    height = to_int(rows, "rows", max(len(header), 1))
+    if not max(count, 1) <= height <= _MOST_EVENTS:
+        raise InvalidInputError(
+            f"rows must be a whole number from {max(count, 1)} to {_MOST_EVENTS:,} (the table "
+            f"has {count} events), got {show(rows)}"
+        )
+    table: Table = []
+    for k in range(height):
+        if k >= count:
+            table.append(["", ""])
+            continue
+        value = mine[k + 1] if mine is not None and k + 1 < len(mine) else None
+        shown: object = "" if mine is None else value if _is_number(value) else UNRATED
+        table.append([events[k], shown])
+    return table
+
+
+#: What the Player card shows for an event before the player's first rating.
+UNRATED: Final = "unrated"
+#: The most events a SEASON_RATINGS table can hold: one per column of Excel's grid but the
+#: names column (16,384 columns: Microsoft Support, "Excel specifications and limits",
+#: "Worksheet size").
+_MOST_EVENTS: Final = 16_383
+
+
+def _header_text(cell: object) -> str:
+    """A header cell as Excel's ``&""`` shows it: a number in at most 15 significant
+    digits (``2026``, ``0.5``, ``1E+308``), TRUE or FALSE, a text as it is."""
+    if is_blank(cell):
+        return ""
+    if isinstance(cell, bool):
+        return "TRUE" if cell else "FALSE"
+    if isinstance(cell, (int, float)):
+        return f"{cell:.15G}"
+    return str(cell)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

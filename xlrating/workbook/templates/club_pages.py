@@ -30,6 +30,7 @@ from ..season_layout import (
 from .writer import (
     RATING_FORMAT,
     Book,
+    Expr,
     Ref,
     Sheet,
     TemplateError,
@@ -294,26 +295,23 @@ def card_sheet(
         "output",
         RATING_FORMAT,
     )
-    for k in range(1, room.events + 1):
-        row = start_row + k
-        # The event's number counted by ROWS over the empty column C down to the row
-        # above, not typed: xlrating resize --event-columns continues these rows as it
-        # continues any table's rows (a range down to this row would grow with them).
-        number = f"ROWS($C${start_row}:$C{row - 1})"
-        c.formula(
-            None,
-            f"A{row}",
-            f'IF({number}>$B$6,"",INDEX({a.spill_events},1,{number})&"")',
-            "output",
-        )
-        value = f"INDEX({a.spill_table},$B$5,{number}+1)"
-        c.formula(
-            None,
-            f"B{row}",
-            f'IF(OR({number}>$B$6,$B$5=0),"",IF(ISNUMBER({value}),{value},"{UNRATED}"))',
-            "output",
-            RATING_FORMAT,
-        )
+    # One array of a row per event column: PLAYER_RATINGS reads the SEASON_RATINGS table
+    # (its header row names the events) and pads to the rows counted over the empty
+    # column C beside it, which xlrating resize --event-columns grows with the array.
+    first_event, last_rating = start_row + 1, start_row + room.events
+    table = a.spill_table.replace(f"$A${a.data_first}:", f"$A${a.head}:")
+    c.array_formula(
+        f"A{first_event}:B{last_rating}",
+        call_text(
+            "PLAYER_RATINGS",
+            {
+                "ratings": Ref(table),
+                "player": Ref("$B$4"),
+                "rows": Expr(f"ROWS($C${first_event}:$C${last_rating})", room.events),
+            },
+        ),
+        RATING_FORMAT,
+    )
     last_rating = start_row + room.events
     book.record("card_ratings", CARD_SHEET, f"$B${start_row}:$B${last_rating}", "Ratings")
     book.formats["card_ratings"] = RATING_FORMAT
