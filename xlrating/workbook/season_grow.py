@@ -158,11 +158,13 @@ def _event_rows(
     for other in pkg.sheets.values():
         if other.name.casefold() == sheet.casefold():
             continue
-        # An array of one row per event column (the card's PLAYER_RATINGS): it reads the
-        # table from its header row to the last event column, and has as many rows.
+        # The card's PLAYER_RATINGS array, one row per event column: it reads the table
+        # from its header row to the last event column, and has as many rows (or more).
         for _, text, ref in other.arrays():
             r1, _, r2, _ = bounds(ref if ":" in ref else f"{ref}:{ref}")
-            if r2 - r1 >= last - first and any(
+            if "PLAYER_RATINGS(" not in text.upper() or r2 - r1 < last - first:
+                continue
+            if any(
                 (w.casefold(), top, right) == (sheet.casefold(), head, last) and left < first
                 for w, top, left, _, right in column_areas(text, other.name)
             ):
