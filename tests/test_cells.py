@@ -510,3 +510,65 @@ def test_result_words_are_the_cores() -> None:
     from xlrating.rating._check import RESULT_WORDS
 
     assert cells.RESULT_WORDS is RESULT_WORDS
+
+
+# --- mutation testing: the fast paths take typed cells as they are -------------------------
+# The contracts below are what the fast paths promise: a cell that already holds what the
+# full checks would return goes through without them (the spreadsheet hands over typed
+# float ranges, and the checks are per cell).  Each test fails if a fast path refuses a
+# value it should take (docs/mutation.md, "cells.py").
+
+
+@pytest.mark.parametrize("value", [0.0, -0.0, 1500.0, -2.5, 1e308, -1e308, 5e-324])
+def test_to_optional_number_takes_a_finite_float_without_the_checks(
+    value: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finite float (any sign, the largest and the smallest) is returned as the very same
+    object, without is_blank or _reject_unusable being asked about it."""
+
+    def spy(*args: object) -> None:
+        raise AssertionError(f"checked {args!r}")
+
+    monkeypatch.setattr(cells, "is_blank", spy)
+    monkeypatch.setattr(cells, "_reject_unusable", spy)
+    assert to_optional_number(value, "rating") is value
+
+
+def test_paired_rows_never_converts_typed_float_ranges() -> None:
+    """Float opponents (finite, any sign, 0 and the extremes) with results exactly 0, 0.5
+    and 1 are copied as they are: the opponent converter is never called, and the results
+    are the given floats."""
+    calls: list[object] = []
+
+    def converter(value: object, name: str) -> float:
+        calls.append(value)
+        return to_number(value, name)
+
+    opponents = [0.0, -0.0, 1500.0, -3.5, 1e308, -1e308, 4000.0]
+    results = [0.0, 0.5, 1.0, 1.0, 0.5, 0.0, 1.0]
+    got = paired_rows(opponents, results, converter)
+    assert got == ([0.0, -0.0, 1500.0, -3.5, 1e308, -1e308, 4000.0], results)
+    assert calls == []
+    for result in (0.0, 0.5, 1.0):  # each result alone, against 0 and against 1
+        for opponent in (0.0, 1.0):
+            assert paired_rows([opponent], [result], converter) == ([opponent], [result])
+    assert calls == []
+
+
+def test_paired_rows_converts_a_row_that_is_not_typed() -> None:
+    """The converter is called (once a row) as soon as one cell is not a float: the sweep
+    does not take an int, a text or a blank for a float."""
+    calls: list[object] = []
+
+    def converter(value: object, name: str) -> float:
+        calls.append(value)
+        return to_number(value, name)
+
+    assert paired_rows([1500.0, 1600], [1.0, 0.0], converter) == ([1500.0, 1600.0], [1.0, 0.0])
+    assert calls == [1500.0, 1600]
+    calls.clear()
+    assert paired_rows([1500.0, 1600.0], [1.0, "D"], converter) == (
+        [1500.0, 1600.0],
+        [1.0, 0.5],
+    )
+    assert calls == [1500.0, 1600.0]

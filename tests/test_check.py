@@ -270,3 +270,55 @@ def test_check_date_returns_a_date() -> None:
 def test_check_date_refuses(value: object, shown: str) -> None:
     with refused(f"event_date must be a date such as 2025-10-01, got {shown}"):
         check_date(value, "event_date")
+
+
+# --- mutation testing: the fast path of check_games ----------------------------------------
+
+
+def test_check_games_takes_valid_floats_without_checking_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Float ratings from 0 to 4000 (both bounds included) with results exactly 0, 0.5 and
+    1 are paired as they are: check_rating and check_result, the per-game checks, are not
+    called (the fast path must take every valid float game, bounds included)."""
+    from xlrating.rating import _check
+
+    def spy(value: object, name: str = "") -> float:
+        raise AssertionError(f"{name} checked one by one")
+
+    monkeypatch.setattr(_check, "check_rating", spy)
+    monkeypatch.setattr(_check, "check_result", spy)
+    assert check_games([0.0, 4000.0, 1500.0], [0.0, 0.5, 1.0]) == (
+        (0.0, 0.0),
+        (4000.0, 0.5),
+        (1500.0, 1.0),
+    )
+    for rating in (0.0, 4000.0):
+        for result in (0.0, 0.5, 1.0):
+            assert check_games([rating], [result]) == ((rating, result),)
+
+
+def test_check_games_checks_each_game_once_one_is_not_a_valid_float(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One int, or one float out of range, sends every game to the per-game checks, in
+    order, each named by its position."""
+    from xlrating.rating import _check
+
+    seen: list[str] = []
+    real_rating, real_result = _check.check_rating, _check.check_result
+
+    def rating_spy(value: object, name: str = "rating") -> float:
+        seen.append(name)
+        return real_rating(value, name)
+
+    def result_spy(value: object, name: str = "result") -> float:
+        seen.append(name)
+        return real_result(value, name)
+
+    monkeypatch.setattr(_check, "check_rating", rating_spy)
+    monkeypatch.setattr(_check, "check_result", result_spy)
+    assert check_games([1500.0, 1600.0], [1.0, 0]) == ((1500.0, 1.0), (1600.0, 0.0))
+    assert seen == ["opponents[1]", "results[1]", "opponents[2]", "results[2]"]
+    with refused("opponents[1] must be between 0 and 4000, got 4000.5"):
+        check_games([4000.5], [1.0])

@@ -542,3 +542,68 @@ def test_period_steps_of_an_idle_player() -> None:
     assert steps.new_phi == steps.phi_star
     assert (steps.new.rating, steps.new.volatility) == (1600.0, 0.06)
     assert steps.new.rd == pytest.approx(200.27, abs=0.005)
+
+
+# --- Mutation testing: the fast paths take valid floats as they are -------------------------
+# A valid Glicko2Rating of floats is what _check_player's full checks would give, so the
+# fast path hands it back as the very same object; a score that is exactly 0.0, 0.5 or 1.0
+# is taken without check_result.  These tests fail if a fast path refuses a valid value
+# (docs/mutation.md, "glicko2.py").
+
+_TINY = 5e-324  # the smallest float above 0
+_BELOW_ONE = math.nextafter(1.0, 0.0)  # the largest float below 1
+
+
+@pytest.mark.parametrize(
+    "rating",
+    [
+        Glicko2Rating(1500.0, 350.0, 0.06),
+        Glicko2Rating(0.0, 350.0, 0.06),  # MIN_RATING
+        Glicko2Rating(4000.0, 350.0, 0.06),  # MAX_RATING
+        Glicko2Rating(1500.0, 500.0, 0.06),  # MAX_RD
+        Glicko2Rating(1500.0, _TINY, 0.06),  # the least RD above 0
+        Glicko2Rating(1500.0, 350.0, _TINY),  # the least volatility above 0
+        Glicko2Rating(1500.0, 350.0, _BELOW_ONE),  # the greatest volatility below 1
+        Glicko2Rating(4000.0, 500.0, _BELOW_ONE),
+        Glicko2Rating(0.0, _TINY, _TINY),
+    ],
+)
+def test_a_valid_rating_of_floats_is_taken_as_it_is(rating: Glicko2Rating) -> None:
+    """_check_player returns a valid Glicko2Rating of floats itself (``is``), at every bound
+    included: 0 <= rating <= 4000, 0 < RD <= 500, 0 < volatility < 1."""
+    from xlrating.rating.glicko2 import _check_player
+
+    assert _check_player(rating, "player") is rating
+
+
+def test_a_rating_of_ints_is_checked_and_made_floats() -> None:
+    """A rating of ints is not the object handed back: it is checked and rebuilt of floats."""
+    from xlrating.rating.glicko2 import _check_player
+
+    given_ = Glicko2Rating(1500, 350, 0.06)
+    got = _check_player(given_, "player")
+    assert got is not given_
+    assert got == Glicko2Rating(1500.0, 350.0, 0.06)
+    assert type(got.rating) is float and type(got.rd) is float
+
+
+def test_rate_period_takes_float_scores_without_check_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Scores exactly 0.0, 0.5 and 1.0 are taken as they are: check_result is called only
+    for a score that is not such a float (here the int 1 of the last game)."""
+    from xlrating.rating import glicko2
+    from xlrating.rating._check import check_result as real
+
+    checked: list[object] = []
+
+    def spy(value: object, name: str = "result") -> float:
+        checked.append(value)
+        return real(value, name)
+
+    monkeypatch.setattr(glicko2, "check_result", spy)
+    players = {"a": Glicko2Rating(), "b": Glicko2Rating(), "c": Glicko2Rating()}
+    rate_period(players, [("a", "b", 0.0), ("b", "c", 0.5), ("c", "a", 1.0)])
+    assert checked == []
+    rate_period(players, [("a", "b", 1.0), ("a", "c", 1)])
+    assert checked == [1]

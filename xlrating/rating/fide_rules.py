@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Final, Literal, cast, get_args
+from typing import Final, Literal, get_args
 
 from ..errors import InvalidInputError
 from ._check import (
@@ -38,6 +38,11 @@ _RATING_LISTS: Final[tuple[str, ...]] = get_args(RatingList)
 
 
 EXPECTED_METHODS: Final[tuple[str, ...]] = get_args(ExpectedMethod)
+
+#: Each name of a rating list or method as its Literal type: a checked name is looked up
+#: here (the type checker then knows it is one of them) instead of being cast.
+_RATING_LIST_NAMED: Final[dict[str, RatingList]] = {name: name for name in get_args(RatingList)}
+_METHOD_NAMED: Final[dict[str, ExpectedMethod]] = {name: name for name in get_args(ExpectedMethod)}
 
 
 # --- Tables ---------------------------------------------------------------------------------
@@ -283,14 +288,14 @@ def half_away(value: Fraction) -> int:
 
 def check_rating_list(value: object) -> RatingList:
     """*value* if it names a rating list (standard, rapid, blitz); else one line saying so."""
-    if isinstance(value, str) and value in _RATING_LISTS:
-        return cast(RatingList, value)
+    if isinstance(value, str) and value in _RATING_LIST_NAMED:
+        return _RATING_LIST_NAMED[value]
     raise InvalidInputError(f"rating_list must be standard, rapid or blitz, got {show(value)}")
 
 
 def check_method(value: object) -> ExpectedMethod:
-    if isinstance(value, str) and value in EXPECTED_METHODS:
-        return cast(ExpectedMethod, value)
+    if isinstance(value, str) and value in _METHOD_NAMED:
+        return _METHOD_NAMED[value]
     raise InvalidInputError(f"method must be table or logistic, got {show(value)}")
 
 
@@ -326,9 +331,11 @@ def check_fide_games(
         for number, opponent in enumerate(opponents, start=1):
             if opponent is not None:
                 check_fide_rating(opponent, f"opponents[{number}]")
+    # checked has a pair for each opponent, in order (check_games pairs stand_ins, made one
+    # for one from opponents): the i-th pair is the i-th opponent's.
     return tuple(
-        (None if opponent is None else rating, result)
-        for opponent, (rating, result) in zip(opponents, checked, strict=True)
+        (None if opponents[i] is None else rating, result)
+        for i, (rating, result) in enumerate(checked)
     )
 
 

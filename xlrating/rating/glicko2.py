@@ -123,6 +123,11 @@ class Glicko2Steps:
     new: Glicko2Rating
 
 
+#: One game of a player's period: the opponent's rating (at the start of the period) and
+#: the player's result, 1, 0.5 or 0.
+_Game = tuple[Glicko2Rating, float]
+
+
 def _check_player(value: object, name: str) -> Glicko2Rating:
     if (
         type(value) is Glicko2Rating
@@ -211,25 +216,24 @@ def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float
 
 
 def _update(
-    mu: float,
-    phi: float,
-    sigma: float,
-    opponents: Sequence[Glicko2Rating],
-    results: Sequence[float],
-    tau: float,
+    mu: float, phi: float, sigma: float, games: Sequence[_Game], tau: float
 ) -> tuple[tuple[float, ...], tuple[float, ...], float, float, float, float, float, float]:
     """Steps 3 to 7 for a player with games: g, E, v, Delta, sigma', phi*, phi', mu'."""
+    g: list[float] = []
+    expected: list[float] = []
+    information: list[float] = []  # Step 3: the terms g(phi_j)^2 E (1 - E) of 1/v
+    gains: list[float] = []  # Step 4: the terms g(phi_j) (s_j - E) of Delta/v
+    for opponent, s_j in games:  # one pass over the games, each term from its own game
+        g_j = _g(opponent.rd / GLICKO2_SCALE)
+        e_j = _e(mu, (opponent.rating - DEFAULT_RATING) / GLICKO2_SCALE, g_j)
+        g.append(g_j)
+        expected.append(e_j)
+        information.append(g_j * g_j * e_j * (1.0 - e_j))
+        gains.append(g_j * (s_j - e_j))
     # Step 3
-    g = tuple(_g(opponent.rd / GLICKO2_SCALE) for opponent in opponents)
-    expected = tuple(
-        _e(mu, (opponent.rating - DEFAULT_RATING) / GLICKO2_SCALE, g_j)
-        for opponent, g_j in zip(opponents, g, strict=True)
-    )
-    v = 1.0 / math.fsum(g_j * g_j * e_j * (1.0 - e_j) for g_j, e_j in zip(g, expected, strict=True))
+    v = 1.0 / math.fsum(information)
     # Step 4
-    improvement = math.fsum(
-        g_j * (s_j - e_j) for g_j, e_j, s_j in zip(g, expected, results, strict=True)
-    )
+    improvement = math.fsum(gains)
     delta = v * improvement
     # Step 5
     new_sigma = _new_volatility(phi, sigma, v, delta, tau)
@@ -238,41 +242,31 @@ def _update(
     # Step 7
     new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     new_mu = mu + new_phi * new_phi * improvement
-    return g, expected, v, delta, new_sigma, phi_star, new_phi, new_mu
+    return tuple(g), tuple(expected), v, delta, new_sigma, phi_star, new_phi, new_mu
 
 
-def _new_rating(
-    player: Glicko2Rating,
-    opponents: Sequence[Glicko2Rating],
-    results: Sequence[float],
-    tau: float,
-) -> Glicko2Rating:
+def _new_rating(player: Glicko2Rating, games: Sequence[_Game], tau: float) -> Glicko2Rating:
     """Step 8 only, for checked inputs: what :func:`_steps` gives as ``new``."""
     mu = (player.rating - DEFAULT_RATING) / GLICKO2_SCALE
     phi = player.rd / GLICKO2_SCALE
     sigma = player.volatility
-    if not opponents:
+    if not games:
         return Glicko2Rating(
             player.rating, GLICKO2_SCALE * math.sqrt(phi * phi + sigma * sigma), sigma
         )
-    *_, new_sigma, _, new_phi, new_mu = _update(mu, phi, sigma, opponents, results, tau)
+    *_, new_sigma, _, new_phi, new_mu = _update(mu, phi, sigma, games, tau)
     return Glicko2Rating(
         GLICKO2_SCALE * new_mu + DEFAULT_RATING, GLICKO2_SCALE * new_phi, new_sigma
     )
 
 
-def _steps(
-    player: Glicko2Rating,
-    opponents: Sequence[Glicko2Rating],
-    results: Sequence[float],
-    tau: float,
-) -> Glicko2Steps:
+def _steps(player: Glicko2Rating, games: Sequence[_Game], tau: float) -> Glicko2Steps:
     """Steps 2 to 8 for inputs that are already checked."""
     # Step 2
     mu = (player.rating - DEFAULT_RATING) / GLICKO2_SCALE
     phi = player.rd / GLICKO2_SCALE
     sigma = player.volatility
-    if not opponents:
+    if not games:
         # Step 6 only: "the player's rating and volatility parameters remain the same".
         phi_star = math.sqrt(phi * phi + sigma * sigma)
         return Glicko2Steps(
@@ -289,7 +283,7 @@ def _steps(
             new=Glicko2Rating(player.rating, GLICKO2_SCALE * phi_star, sigma),
         )
     g, expected, v, delta, new_sigma, phi_star, new_phi, new_mu = _update(
-        mu, phi, sigma, opponents, results, tau
+        mu, phi, sigma, games, tau
     )
     # Step 8
     new = Glicko2Rating(GLICKO2_SCALE * new_mu + DEFAULT_RATING, GLICKO2_SCALE * new_phi, new_sigma)
@@ -310,7 +304,9 @@ def _steps(
 
 def _check_period(
     player: object, opponents: object, results: object, tau: object
-) -> tuple[Glicko2Rating, tuple[Glicko2Rating, ...], tuple[float, ...], float]:
+) -> tuple[Glicko2Rating, tuple[_Game, ...], float]:
+    """The player, the games (each opponent with the result against them) and tau, checked:
+    every opponent first, then every result, in order, as the messages name them."""
     own = _check_player(player, "player")
     if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
         raise InvalidInputError(f"opponents must be a list of Glicko2Rating, got {show(opponents)}")
@@ -323,8 +319,11 @@ def _check_period(
     checked = tuple(
         _check_player(opponent, f"opponents[{i + 1}]") for i, opponent in enumerate(opponents)
     )
-    scores = tuple(check_result(result, f"results[{i + 1}]") for i, result in enumerate(results))
-    return own, checked, scores, _check_tau(tau)
+    # The lengths are equal (checked above): the i-th result is against the i-th opponent.
+    games = tuple(
+        (checked[i], check_result(result, f"results[{i + 1}]")) for i, result in enumerate(results)
+    )
+    return own, games, _check_tau(tau)
 
 
 def period_steps(
@@ -353,8 +352,8 @@ def period_steps(
     >>> round(steps.new_mu, 4), round(steps.new_phi, 4)
     (-0.2069, 0.8722)
     """
-    own, checked, scores, system = _check_period(player, opponents, results, tau)
-    return _steps(own, checked, scores, system)
+    own, games, system = _check_period(player, opponents, results, tau)
+    return _steps(own, games, system)
 
 
 def update(
@@ -440,8 +439,7 @@ def rate_period(
     if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
         raise InvalidInputError(f"games must be a list of (white, black, score), got {show(games)}")
     system = _check_tau(tau)
-    opponents: dict[str, list[Glicko2Rating]] = {name: [] for name in start}
-    results: dict[str, list[float]] = {name: [] for name in start}
+    played: dict[str, list[_Game]] = {name: [] for name in start}
     for i, game in enumerate(games, start=1):
         if isinstance(game, (str, bytes)) or not isinstance(game, Sequence) or len(game) != 3:
             raise InvalidInputError(f"games[{i}] must be (white, black, score), got {show(game)}")
@@ -456,11 +454,6 @@ def rate_period(
             if type(score) is float and score in RESULT_VALUES
             else check_result(score, f"games[{i}] score")
         )
-        opponents[white].append(start[black])
-        results[white].append(points)
-        opponents[black].append(start[white])
-        results[black].append(1.0 - points)
-    return {
-        name: _new_rating(rating, opponents[name], results[name], system)
-        for name, rating in start.items()
-    }
+        played[white].append((start[black], points))
+        played[black].append((start[white], 1.0 - points))
+    return {name: _new_rating(rating, played[name], system) for name, rating in start.items()}

@@ -17,7 +17,7 @@ import itertools
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, TypeVar, cast
+from typing import Final, TypeVar
 
 from ..errors import InvalidInputError, NoRatingError, RatingError
 from ..rating._check import RESULT_VALUES, result_word, show
@@ -367,7 +367,8 @@ def paired_rows(
             ):
                 break
         else:
-            return list(cast("list[_T]", opponents)), list(cast("list[float]", results))
+            # type() narrowed both to list[Any]: no cast is needed to return them as typed.
+            return list(opponents), list(results)
     opps = to_vector(opponents, opponents_name)
     ress = to_vector(results, results_name)
     if len(opps) != len(ress):
