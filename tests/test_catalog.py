@@ -421,8 +421,11 @@ def test_every_function_returns_a_value_or_one_line(data: st.DataObject) -> None
 
 def _assert_cell_value(out: Any, name: str) -> None:
     if isinstance(out, str):
-        assert "\n" not in out and "Traceback" not in out and len(out) <= 250, (name, out)
+        assert "\n" not in out and "Traceback" not in out, (name, out)
         assert "internal error" not in out, (name, out)
+        # An error is one short line; a text read from the input and handed back (an
+        # event's name from a table's header, PLAYER_RATINGS) is as long as its cell.
+        assert not out.startswith("#") or len(out) <= 250, (name, out)
     elif isinstance(out, (list, tuple)):
         for row in out:
             for cell in row if isinstance(row, (list, tuple)) else [row]:

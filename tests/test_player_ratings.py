@@ -35,7 +35,7 @@ def test_a_players_rating_after_each_event_padded_to_the_rows() -> None:
     assert player_ratings(TABLE, "Ann", 6) == [
         ["May", 1500.0],
         ["June", 1512.5],
-        ["2026", 1520.0],  # a number as header shows as Excel's &"" shows it
+        ["2026", 1520.0],  # an event typed as a number, read as the Games table reads it
         ["", ""],
         ["", ""],
         ["", ""],
@@ -69,6 +69,11 @@ def test_bad_arguments_are_one_line() -> None:
         "#VALUE! rows must be a whole number from 3 to 16,383 (the table has 3 events), got 2"
     )
     assert player_ratings(TABLE, True, 3) == "#VALUE! player must be a player's name, got True"
+    empties: list[object] = [[], (), [[]], [[], []]]  # no cells at all (only from Python)
+    for empty in empties:
+        assert player_ratings(empty, "Ann") == (
+            "#VALUE! ratings is an empty range: give at least one cell"
+        )
     assert str(player_ratings(TABLE, "Ann", 2.5)).startswith("#VALUE! rows must be a whole")
     # At most one row per column of Excel's grid but the names column (16,384 columns).
     assert len(player_ratings(TABLE, "Ann", 16_383)) == 16_383
@@ -77,12 +82,18 @@ def test_bad_arguments_are_one_line() -> None:
     )
 
 
-def test_number_headers_read_as_excel_shows_them() -> None:
-    """A header cell typed as a number shows as Excel's &"" shows it (15 digits)."""
-    table = [["Player", 0.5, 1e308, 1234567.25, True], ["Ann", 1.0, 2.0, 3.0, 4.0]]
-    assert [row[0] for row in player_ratings(table, "Ann", 4)] == [
-        "0.5", "1E+308", "1234567.25", "TRUE"
-    ]  # fmt: skip
+def test_headers_are_read_as_the_games_table_reads_an_events_name() -> None:
+    """A header cell typed as a number is the event's name as the Games table reads it
+    (2026 -> "2026", 0.5 -> "0.5"); spaces are tidied; a cell that cannot name an event
+    (TRUE, an error, a line break is tidied away) is one line naming its column."""
+    table = [["Player", 0.5, "  May   Swiss ", "A\nB"], ["Ann", 1.0, 2.0, 3.0]]
+    assert [row[0] for row in player_ratings(table, "Ann", 3)] == ["0.5", "May Swiss", "A B"]
+    assert player_ratings([["Player", True], ["Ann", 1.0]], "Ann") == (
+        "#VALUE! ratings column 2 header must be an event's name, got True"
+    )
+    assert player_ratings([["Player", "May", "#N/A"], ["Ann", 1.0, 2.0]], "Ann") == (
+        "#VALUE! ratings column 3 header must be an event's name, got '#N/A'"
+    )
 
 
 def test_through_xlwings_conversion() -> None:

@@ -78,6 +78,7 @@ from .tables import (
     player_row_numbers,
     read_fide_players,
     read_games,
+    read_name,
     read_players,
     read_season_games,
 )
@@ -1048,13 +1049,18 @@ def _player_games(games: Cell, player: Cell, rows: Cell) -> Table:
 )
 def _player_ratings(ratings: Cell, player: Cell, rows: Cell) -> Table:
     grid = to_grid(ratings, "ratings")
-    if isinstance(player, bool) or not (is_blank(player) or isinstance(player, (str, float, int))):
-        raise InvalidInputError(f"player must be a player's name, got {show(player)}")
-    name = player if isinstance(player, str) else _header_text(player)  # 123 typed: "123"
-    # The events are the header's texts after the names column, as the card counts them
+    if not grid or not grid[0]:  # only a Python caller can pass a range of no cells
+        raise InvalidInputError("ratings is an empty range: give at least one cell")
+    # Names as the season's tables read them (and SEASON_RATINGS writes them): spaces
+    # tidied, a member number typed as 123 read as "123".
+    name = "" if is_blank(player) else read_name(player, "player")
+    # The events are the header's names after the names column, as the card counts them
     # (a blank header ends the season's events: SEASON_RATINGS fills them from the left).
     header = grid[0][1:]
-    events = [_header_text(cell) for cell in header]
+    events = [
+        "" if is_blank(cell) else read_name(cell, f"ratings column {j} header", "an event's name")
+        for j, cell in enumerate(header, start=2)
+    ]
     count = sum(1 for text in events if text)
     mine = next((row for row in grid[1:] if row and row[0] == name), None) if name else None
     height = to_int(rows, "rows", max(len(header), 1))
@@ -1080,18 +1086,6 @@ UNRATED: Final = "unrated"
 #: names column (16,384 columns: Microsoft Support, "Excel specifications and limits",
 #: "Worksheet size").
 _MOST_EVENTS: Final = 16_383
-
-
-def _header_text(cell: object) -> str:
-    """A header cell as Excel's ``&""`` shows it: a number in at most 15 significant
-    digits (``2026``, ``0.5``, ``1E+308``), TRUE or FALSE, a text as it is."""
-    if is_blank(cell):
-        return ""
-    if isinstance(cell, bool):
-        return "TRUE" if cell else "FALSE"
-    if isinstance(cell, (int, float)):
-        return f"{cell:.15G}"
-    return str(cell)
 
 
 def _is_number(value: object) -> bool:

@@ -47,6 +47,7 @@ __all__ = [
     "player_row_numbers",
     "read_fide_players",
     "read_games",
+    "read_name",
     "read_players",
     "read_season_games",
 ]
@@ -101,6 +102,12 @@ def _name(value: CellValue, where: str, what: str = "a player's name") -> str:
     if not isinstance(value, str) or is_blank(value) or is_error_cell(value):
         raise InvalidInputError(f"{where} must be {what}, got {show(value)}")
     return " ".join(value.split())
+
+
+def read_name(value: CellValue, where: str, what: str = "a player's name") -> str:
+    """A name cell as the Players and Games tables read one (spaces tidied, a member number
+    as its digits); one line naming *where* when it cannot be a name."""
+    return _name(value, where, what)
 
 
 def _player_rows(
