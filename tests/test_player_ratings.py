@@ -69,6 +69,10 @@ def test_bad_arguments_are_one_line() -> None:
         "#VALUE! rows must be a whole number from 3 to 16,383 (the table has 3 events), got 2"
     )
     assert player_ratings(TABLE, True, 3) == "#VALUE! player must be a player's name, got True"
+    nan = float("nan")  # no cell holds one: only a Python caller
+    assert player_ratings([["Player", "May"], ["Ann", nan]], "Ann") == (
+        "#VALUE! ratings column 2 of Ann must be a rating, got nan"
+    )
     empties: list[object] = [[], (), [[]], [[], []]]  # no cells at all (only from Python)
     for empty in empties:
         assert player_ratings(empty, "Ann") == (

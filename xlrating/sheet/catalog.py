@@ -23,9 +23,10 @@ modules that must all be imported, in order, before any front end can read it.
 from __future__ import annotations
 
 import datetime as _dt
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final, get_args
+from typing import Final, TypeGuard, get_args
 
 from ..errors import InvalidInputError, NoRatingError
 from ..rating import elo, events, fide, glicko2, season, tiebreak, uscf
@@ -86,6 +87,7 @@ from .tables import (
 __all__ = [
     "CATEGORY",
     "FUNCTIONS",
+    "UNRATED",
     "ExcelFunction",
     "Param",
     "call",
@@ -722,8 +724,9 @@ def _fide_period(players: Cell, games: Cell, rating_list: Cell, period_date: Cel
 
 
 _SYSTEMS: Final[tuple[season.System, ...]] = get_args(season.System)
-#: What the Start and Final columns and the Standings show for a player still unrated.
-_UNRATED: Final = "unrated"
+#: What the Start and Final columns, the Standings and the Player card show for a player still
+#: unrated.
+UNRATED: Final = "unrated"
 
 
 @_register(
@@ -776,7 +779,7 @@ def _season_start_final(players: Cell, games: Cell, system: Cell, k: Cell) -> Ta
     table: Table = [["Start", "Final"]]
     for player, row in zip(roster, result.ratings, strict=True):  # the same order
         start, final = player.rating, row.after[-1] if row.after else None
-        table.append([_UNRATED if start is None else start, _UNRATED if final is None else final])
+        table.append([UNRATED if start is None else start, UNRATED if final is None else final])
     height = len(to_grid(players, "players"))  # the rows beside SEASON_RATINGS' room
     table.extend(["", ""] for _ in range(height - len(roster)))
     return table
@@ -831,7 +834,7 @@ def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell) -> 
 def _shown_rating(rating: float | None, rated: bool) -> object:
     if not rated:
         return ""
-    return _UNRATED if rating is None else rating
+    return UNRATED if rating is None else rating
 
 
 @_register(
@@ -1075,18 +1078,21 @@ def _player_ratings(ratings: Cell, player: Cell, rows: Cell) -> Table:
             table.append(["", ""])
             continue
         value = mine[k + 1] if mine is not None and k + 1 < len(mine) else None
+        if _is_number(value) and not math.isfinite(value):  # no cell holds one: Python only
+            raise InvalidInputError(
+                f"ratings column {k + 2} of {name} must be a rating, got {show(value)}"
+            )
         shown: object = "" if mine is None else value if _is_number(value) else UNRATED
         table.append([events[k], shown])
     return table
 
 
-#: What the Player card shows for an event before the player's first rating.
-UNRATED: Final = "unrated"
 #: The most events a SEASON_RATINGS table can hold: one per column of Excel's grid but the
 #: names column (16,384 columns: Microsoft Support, "Excel specifications and limits",
 #: "Worksheet size").
 _MOST_EVENTS: Final = 16_383
 
 
-def _is_number(value: object) -> bool:
+def _is_number(value: object) -> TypeGuard[float]:
+    """A number as Excel's ISNUMBER sees one (TRUE and FALSE are not numbers)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from ...sheet.catalog import FUNCTIONS
+from ...sheet.catalog import FUNCTIONS, UNRATED
 from ..lint import formula_problems, with_prefixes
 from ..season_layout import (
     CARD_SHEET,
@@ -53,8 +53,6 @@ __all__ = [
 #: Text cells: Excel would read a result typed as 1-0 as the date Jan-00, and +- as the
 #: start of a formula; a name such as 1-2 as a date.
 TEXT_FORMAT: Final = "@"
-#: What the Start, Final, Rating before and New rating columns show for an unrated player.
-UNRATED: Final = "unrated"
 
 
 @dataclass(frozen=True, slots=True)
