@@ -87,8 +87,9 @@ def _rating(value: CellValue, where: str) -> float | None:
     return to_optional_number(value, where)
 
 
-def _name(value: CellValue, where: str, what: str = "a player's name") -> str:
-    """A name cell: text (spaces tidied) or a member number; never blank, an error or a date."""
+def read_name(value: CellValue, where: str, what: str = "a player's name") -> str:
+    """A name cell as the Players and Games tables read one: text (spaces tidied) or a
+    member number; never blank, an error or a date (one line naming *where*)."""
     if isinstance(value, int) and not isinstance(value, bool):
         if abs(value) > MAX_WHOLE:  # (from Python only: cells hold floats)
             raise InvalidInputError(f"{where} must be {what}, got a number of over 15 digits")
@@ -104,12 +105,6 @@ def _name(value: CellValue, where: str, what: str = "a player's name") -> str:
     return " ".join(value.split())
 
 
-def read_name(value: CellValue, where: str, what: str = "a player's name") -> str:
-    """A name cell as the Players and Games tables read one (spaces tidied, a member number
-    as its digits); one line naming *where* when it cannot be a name."""
-    return _name(value, where, what)
-
-
 def _player_rows(
     value: CellValue, name: str, width: int
 ) -> Iterator[tuple[str, list[CellValue], str, float | None]]:
@@ -120,7 +115,7 @@ def _player_rows(
         if len(row) < 2:
             raise InvalidInputError(f"{name} needs at least two columns: name and rating")
         cells = list(row) + [None] * (width - len(row))
-        player = _name(cells[0], f"{where}: name")
+        player = read_name(cells[0], f"{where}: name")
         if player in seen:
             raise InvalidInputError(
                 f"{where}: duplicate name {show(player)} (also row {seen[player]})"
@@ -179,11 +174,11 @@ def read_fide_players(value: CellValue, name: str = "players") -> list[FidePlaye
 def _game(cells: Sequence[CellValue], where: str, known: set[str] | None) -> Game:
     round_cell, white_cell, black_cell, result_cell = cells
     rnd = to_int(round_cell, f"{where}: round")
-    white = _name(white_cell, f"{where}: white")
+    white = read_name(white_cell, f"{where}: white")
     bye = is_blank(black_cell) or (
         isinstance(black_cell, str) and black_cell.strip().upper() == BYE
     )
-    black = None if bye else _name(black_cell, f"{where}: black")
+    black = None if bye else read_name(black_cell, f"{where}: black")
     if known is not None:
         for who in (white, black):
             if who is not None and who not in known:
@@ -305,7 +300,7 @@ def _read_season_games(
                 f"{name} needs columns event, [date], round, white, black, result"
             )
         with_date = len(row) >= 6
-        event = _name(row[0], f"{where}: event", "an event's name")
+        event = read_name(row[0], f"{where}: event", "an event's name")
         when = to_date(row[1], f"{where}: date") if with_date else None
         game = _game(row[2:6] if with_date else row[1:5], where, known)
         if event not in grouped:

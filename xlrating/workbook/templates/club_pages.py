@@ -310,7 +310,6 @@ def card_sheet(
         ),
         RATING_FORMAT,
     )
-    last_rating = start_row + room.events
     book.record("card_ratings", CARD_SHEET, f"$B${start_row}:$B${last_rating}", "Ratings")
     book.formats["card_ratings"] = RATING_FORMAT
     chart = book.wb.add_chart({"type": "line"})
