@@ -158,6 +158,15 @@ CASES: dict[str, Case] = {
         "more than 50,000 rows (the limit xlrating computes); split the workbook or remove "
         "unused rows",
     ),
+    "row_children": _refused(
+        "row_children.xlsx",
+        "more than 50,000 cells (the limit xlrating computes); split the workbook or remove "
+        "unused rows",
+    ),
+    "bad_row_number": _refused(
+        "bad_row_number.xlsx",
+        "part 'xl/worksheets/sheet1.xml': row number '\u00b2' is not a whole number",
+    ),
     "many_formulas": _refused(
         "many_formulas.xlsx",
         "more than 5,000 formula cells (the limit xlrating computes); split the workbook",

@@ -375,6 +375,18 @@ def make_million_rows(folder: Path) -> Path:
     return write_book(folder / "million_rows.xlsx", rows)
 
 
+def make_row_children(folder: Path) -> Path:
+    """50 rows of 1,001 children that are not ``<c>`` (openpyxl makes a cell of each: 50,050
+    cells in about 0.4 MB of XML)."""
+    row = '<x:z xmlns:x="urn:other"/>' * 1001
+    rows = "".join(f'<row r="{i}">{row}</row>' for i in range(1, 51))
+    return write_book(folder / "row_children.xlsx", rows)
+
+
+def make_bad_row_number(folder: Path) -> Path:
+    return write_book(folder / "bad_row_number.xlsx", '<row r="\u00b2"><c><v>1</v></c></row>')
+
+
 def make_many_formulas(folder: Path, count: int = 5001) -> Path:
     rows = "".join(
         f'<row r="{i}"><c r="A{i}"><v>{i}</v></c><c r="B{i}"><f>A{i}*2</f></c></row>'
@@ -561,6 +573,8 @@ WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "whole_column.xlsx": make_whole_column,
     "million_rows.xlsx": make_million_rows,
     "many_formulas.xlsx": make_many_formulas,
+    "row_children.xlsx": make_row_children,
+    "bad_row_number.xlsx": make_bad_row_number,
     "rept_huge.xlsx": make_rept_huge,
     "rept_1e9.xlsx": make_rept_1e9,
     "long_formula.xlsx": make_long_formula,

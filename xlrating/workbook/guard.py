@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 import re
 import struct
 import zipfile
@@ -437,6 +438,11 @@ class _PartScanner:
         self.limits = limits
         self.rooted = False  # the root element was seen
         self.sheet = False
+        # Element depth (the root is 1) and the depth of the open ``<row>`` (0: none):
+        # openpyxl makes a cell of every child of a row, whatever its name, so the guard
+        # counts each of them as one.
+        self.depth = 0
+        self.row_depth = 0
         # The worksheet's current row and column, and its used rectangle so far.
         self.row = 0
         self.column = 0
@@ -447,6 +453,7 @@ class _PartScanner:
         parser.EntityDeclHandler = self._entity
         parser.ExternalEntityRefHandler = self._external
         parser.StartElementHandler = self._start
+        parser.EndElementHandler = self._end
         parser.buffer_text = True
         self.parser = parser
 
@@ -462,10 +469,19 @@ class _PartScanner:
     def _external(self, *_: object) -> int:  # pragma: no cover - only inside a DOCTYPE
         raise _Stop(f"part {self.name!r} refers to an external XML entity: refused")
 
+    def _end(self, _tag: str) -> None:
+        self.depth -= 1
+        if self.depth < self.row_depth:
+            self.row_depth = 0
+
     def _start(self, tag: str, attributes: dict[str, str]) -> None:
-        if self.sheet and tag in _CELL_TAGS:  # the fast path: most elements are cells
+        self.depth += 1
+        if self.depth == self.row_depth + 1 and self.row_depth:
+            # A child of a row: openpyxl reads it as a cell, ``<c>`` or not (the fast path:
+            # most elements of a big sheet are cells).
             self._cell(attributes)
-            return
+            if tag in _CELL_TAGS:
+                return
         namespace, _, local = tag.rpartition(" ")
         if not self.rooted:
             self.rooted = True
@@ -487,8 +503,8 @@ class _PartScanner:
             if counts.formulas > limits.formulas:
                 raise _Stop(too_many_formulas(limits))
         elif local == "row":
-            raw = attributes.get("r", "")
-            self.row = int(raw) if raw.isdigit() else self.row + 1
+            self.row = self._row_number(attributes.get("r"))
+            self.row_depth = self.depth
             self.column = 0
             if self.row > EXCEL_ROWS:
                 raise _Stop(self._beyond(f"row {self.row:,}"))
@@ -505,6 +521,23 @@ class _PartScanner:
             self._cover_range(attributes["ref"], "a merged range")
         elif local == "hyperlink" and "ref" in attributes:
             self._cover_range(attributes["ref"], "a hyperlink's range")
+
+    def _row_number(self, raw: str | None) -> int:
+        """A ``<row>``'s number as openpyxl reads its ``r`` (int(), else a whole float; no
+        ``r``: the next row); one that openpyxl cannot read is refused in one line."""
+        if raw is None:
+            return self.row + 1
+        try:
+            return int(raw)
+        except ValueError:
+            pass
+        try:
+            number = float(raw)
+        except ValueError:
+            number = math.nan
+        if not number.is_integer():
+            raise _Stop(f"part {self.name!r}: row number {raw[:20]!r} is not a whole number")
+        return int(number)
 
     def _cell(self, attributes: dict[str, str]) -> None:
         """A worksheet's ``<c>``: its place (``r``, or the next column), counted."""
