@@ -163,6 +163,16 @@ CASES: dict[str, Case] = {
         "more than 50,000 cells (the limit xlrating computes); split the workbook or remove "
         "unused rows",
     ),
+    "many_strings": _refused(
+        "many_strings.xlsx",
+        "more than 100,000 shared strings (the limit xlrating computes); save the workbook "
+        "again from Excel or LibreOffice, which keep only the strings in use",
+    ),
+    "many_styles": _refused(
+        "many_styles.xlsx",
+        "more than 130,980 cell formats and styles (Excel keeps at most 65,490 of each); "
+        "remove unused styles and save again",
+    ),
     "bad_row_number": _refused(
         "bad_row_number.xlsx",
         "part 'xl/worksheets/sheet1.xml': row number '\u00b2' is not a whole number",

@@ -172,3 +172,32 @@ def test_only_the_latest_files_are_remembered(scans: list[int], tmp_path: Path) 
     assert len(scans) == guard._ACCEPTED_FILES + 1
     guard.check_workbook(books[0])  # the oldest, forgotten
     assert len(scans) == guard._ACCEPTED_FILES + 2
+
+
+@pytest.mark.parametrize("count", [3, 4])
+def test_shared_strings_are_counted_against_their_limit(tmp_path: Path, count: int) -> None:
+    strings = "".join(f"<si><t>{i}</t></si>" for i in range(count))
+    part = f'<sst xmlns="{make_corpus.MAIN_NS}">{strings}</sst>'
+    path = make_corpus.write_book(
+        tmp_path / "strings.xlsx", "", parts={"xl/sharedStrings.xml": part}
+    )
+    limits = dataclasses.replace(guard.LIMITS, shared_strings=3)
+    if count <= 3:
+        guard.check_workbook(path, limits)
+        return
+    with pytest.raises(guard.WorkbookRefusedError, match=r"^more than 3 shared strings"):
+        guard.check_workbook(path, limits)
+
+
+@pytest.mark.parametrize("count", [4, 5])
+def test_style_records_are_counted_against_their_limit(tmp_path: Path, count: int) -> None:
+    # two fonts and the rest cell formats: every kind of record counts
+    records = "<fonts><font/><font/></fonts><cellXfs>" + "<xf/>" * (count - 2) + "</cellXfs>"
+    part = f'<styleSheet xmlns="{make_corpus.MAIN_NS}">{records}</styleSheet>'
+    path = make_corpus.write_book(tmp_path / "styles.xlsx", "", parts={"xl/styles.xml": part})
+    limits = dataclasses.replace(guard.LIMITS, style_records=4)
+    if count <= 4:
+        guard.check_workbook(path, limits)
+        return
+    with pytest.raises(guard.WorkbookRefusedError, match=r"^more than 4 cell formats and styles"):
+        guard.check_workbook(path, limits)

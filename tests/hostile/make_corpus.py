@@ -383,6 +383,29 @@ def make_row_children(folder: Path) -> Path:
     return write_book(folder / "row_children.xlsx", rows)
 
 
+def make_many_strings(folder: Path, count: int = 100_001) -> Path:
+    """A shared strings part of 100,001 strings, one cell showing one of them."""
+    strings = "".join(f"<si><t>{i}</t></si>" for i in range(count))
+    strings = f'{_DECLARATION}<sst xmlns="{MAIN_NS}">{strings}</sst>'
+    return write_book(
+        folder / "many_strings.xlsx",
+        '<row r="1"><c r="A1" t="s"><v>0</v></c></row>',
+        parts={"xl/sharedStrings.xml": strings},
+    )
+
+
+def make_many_styles(folder: Path, count: int = 130_981) -> Path:
+    """A styles part of 130,981 cell formats (Excel keeps at most 65,490)."""
+    styles = (
+        f'{_DECLARATION}<styleSheet xmlns="{MAIN_NS}"><cellXfs count="{count}">'
+        + "".join(f'<xf numFmtId="0" fontId="{i}"/>' for i in range(count))
+        + "</cellXfs></styleSheet>"
+    )
+    return write_book(
+        folder / "many_styles.xlsx", cells(("A1", "<v>1</v>")), parts={"xl/styles.xml": styles}
+    )
+
+
 def make_bad_row_number(folder: Path) -> Path:
     return write_book(folder / "bad_row_number.xlsx", '<row r="\u00b2"><c><v>1</v></c></row>')
 
@@ -575,6 +598,8 @@ WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "many_formulas.xlsx": make_many_formulas,
     "row_children.xlsx": make_row_children,
     "bad_row_number.xlsx": make_bad_row_number,
+    "many_strings.xlsx": make_many_strings,
+    "many_styles.xlsx": make_many_styles,
     "rept_huge.xlsx": make_rept_huge,
     "rept_1e9.xlsx": make_rept_1e9,
     "long_formula.xlsx": make_long_formula,
