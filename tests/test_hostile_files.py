@@ -173,6 +173,26 @@ CASES: dict[str, Case] = {
         "more than 130,980 cell formats and styles (Excel keeps at most 65,490 of each); "
         "remove unused styles and save again",
     ),
+    "bad_number": _refused(
+        "bad_number.xlsx",
+        "Sheet1!A1 holds 'abc', which is not a number: a damaged cell; retype it in Excel or "
+        "LibreOffice and save again",
+    ),
+    "bad_bool": _refused(
+        "bad_bool.xlsx",
+        "Sheet1!A1 holds 'x', which is not TRUE or FALSE (written 1 or 0): a damaged cell; "
+        "retype it in Excel or LibreOffice and save again",
+    ),
+    "bad_date": _refused(
+        "bad_date.xlsx",
+        "Sheet1!A1 holds 'notadate', which is not a date (ISO 8601, such as 2026-01-10): a "
+        "damaged cell; retype it in Excel or LibreOffice and save again",
+    ),
+    "bad_shared": _refused(
+        "bad_shared.xlsx",
+        "Sheet1!A1 holds '7', which is not one of the workbook's 0 shared strings (numbered "
+        "from 0): a damaged cell; retype it in Excel or LibreOffice and save again",
+    ),
     "bad_row_number": _refused(
         "bad_row_number.xlsx",
         "part 'xl/worksheets/sheet1.xml': row number '\u00b2' is not a whole number",

@@ -406,6 +406,32 @@ def make_many_styles(folder: Path, count: int = 130_981) -> Path:
     )
 
 
+def _typed(folder: Path, name: str, kind: str, text: str) -> Path:
+    """A value cell of type *kind* holding *text*, and a formula reading it."""
+    row = f'<row r="1"><c r="A1"{kind}><v>{text}</v></c><c r="B1"><f>A1</f></c></row>'
+    return write_book(folder / name, row)
+
+
+# Values openpyxl cannot convert by their cell's type: a number, TRUE/FALSE, a date and a
+# shared string that is not there.
+
+
+def make_bad_number(folder: Path) -> Path:
+    return _typed(folder, "bad_number.xlsx", "", "abc")
+
+
+def make_bad_bool(folder: Path) -> Path:
+    return _typed(folder, "bad_bool.xlsx", ' t="b"', "x")
+
+
+def make_bad_date(folder: Path) -> Path:
+    return _typed(folder, "bad_date.xlsx", ' t="d"', "notadate")
+
+
+def make_bad_shared(folder: Path) -> Path:
+    return _typed(folder, "bad_shared.xlsx", ' t="s"', "7")
+
+
 def make_bad_row_number(folder: Path) -> Path:
     return write_book(folder / "bad_row_number.xlsx", '<row r="\u00b2"><c><v>1</v></c></row>')
 
@@ -598,6 +624,10 @@ WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "many_formulas.xlsx": make_many_formulas,
     "row_children.xlsx": make_row_children,
     "bad_row_number.xlsx": make_bad_row_number,
+    "bad_number.xlsx": make_bad_number,
+    "bad_bool.xlsx": make_bad_bool,
+    "bad_date.xlsx": make_bad_date,
+    "bad_shared.xlsx": make_bad_shared,
     "many_strings.xlsx": make_many_strings,
     "many_styles.xlsx": make_many_styles,
     "rept_huge.xlsx": make_rept_huge,
