@@ -395,7 +395,8 @@ def test_fractional_rating_keeps_its_fraction() -> None:
     [
         (
             {"k": 0},
-            r"k must be a number above 0 and at most 40 \(0 only for more than 700 rated games, 8.3.3\), got 0$",
+            r"k must be a number above 0 and at most 40 \(0 only for more than 700 rated "
+            r"games, 8.3.3\), got 0$",
         ),
         ({"k": 1800}, "k must be a number above 0 and at most 40, got 1800"),
         ({"k": -5}, "k must be a number above 0"),
