@@ -132,8 +132,11 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     writing = Step(
         where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
     )
-    with doing(writing):
-        report = season_book.import_event(book, event, name=name, date=date)
+    with doing(writing), files.replacing(book) as scratch:
+        # Imported into a temporary file first: a refusal leaves the book and no backup;
+        # the book as it was is kept under BOOK.backup.xlsx, as recalc --in-place keeps it.
+        report = season_book.import_event(book, event, name=name, date=date, target=scratch)
+        backup(book)
     if args.recalc:
         recalculating = Step(  # the import itself is done and saved
             where,

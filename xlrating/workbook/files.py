@@ -33,6 +33,13 @@ inode, size, modification time in ns) when the lock is taken, and every rename c
 first: a file changed by another program meanwhile refuses the write
 (:class:`ChangedError`) and the target keeps what it had.
 
+Nothing invalid replaces a file (:func:`check_package`): a workbook package written for
+the user (a zip holding ``[Content_Types].xml``: xlsx, xlsm) has each XML part (``.xml``,
+``.rels``) parsed before the rename, and a part that is not well-formed XML (or declares
+a DOCTYPE) refuses the write in one line (:class:`InvalidOutputError`); the target stays
+byte for byte as it was.  Every writer of workbooks goes through :func:`replacing`, so
+recalc, import, resize and templates are checked alike.
+
 The mode: an existing target keeps its own; a new file gets what the umask gives a new
 file (``0o666 & ~umask``, e.g. 0644 under umask 022), not the owner-only mode
 ``tempfile.mkstemp`` creates.  Only the standard library is used, so the ``xlrating``
@@ -50,11 +57,13 @@ import shutil
 import stat
 import sys
 import time
+import zipfile
 from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
+from xml.parsers import expat
 
 from ..errors import WorkbookError
 
@@ -63,7 +72,9 @@ __all__ = [
     "STALE_TEMP_SECONDS",
     "BusyError",
     "ChangedError",
+    "InvalidOutputError",
     "NotRegularFileError",
+    "check_package",
     "check_target",
     "copy_file",
     "holding",
@@ -114,6 +125,72 @@ class BusyError(WorkbookError):
 
 class ChangedError(WorkbookError):
     """A file the command read was changed by another program before the write."""
+
+
+class InvalidOutputError(WorkbookError):
+    """A file xlrating wrote failed its check (:func:`check_package`) before it replaced
+    anything."""
+
+
+#: The first bytes of a zip archive (a local file header).
+_ZIP_MAGIC: Final = b"PK\x03\x04"
+#: The part every package (ECMA-376 Part 2, OPC) holds.
+_CONTENT_TYPES: Final = "[Content_Types].xml"
+#: The parts parsed: XML and relationships (``.vml`` legacy drawings are often not
+#: well-formed XML in files Excel itself writes; they are copied, never made, by xlrating).
+_XML_PARTS: Final = (".xml", ".rels")
+#: How much of a part is inflated and parsed at a time.
+_CHECK_CHUNK_BYTES: Final = 64 * 1024
+
+
+def _refuse_doctype(*_: object) -> None:
+    raise ValueError("a DOCTYPE (no part of a workbook declares one)")
+
+
+def _check_part(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> str | None:
+    """Why the part *info* is not well-formed XML (None: it is)."""
+    parser = expat.ParserCreate(namespace_separator=" ")  # prefixes must be declared
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.StartDoctypeDeclHandler = _refuse_doctype
+    try:
+        with zf.open(info) as part:
+            while chunk := part.read(_CHECK_CHUNK_BYTES):
+                parser.Parse(chunk, False)
+        parser.Parse(b"", True)
+    except expat.ExpatError as error:
+        return f"{expat.ErrorString(error.code)}, line {error.lineno}, column {error.offset + 1}"
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def check_package(path: str | Path, shown: str | Path | None = None) -> None:
+    """Refuse (:class:`InvalidOutputError`, one line naming *shown*, default *path*) a
+    workbook package at *path* with an XML part that is not well-formed; anything that
+    is not a package (no zip, or no ``[Content_Types].xml``) passes unread."""
+    shown = path if shown is None else shown
+    with open(path, "rb") as handle:
+        if handle.read(len(_ZIP_MAGIC)) != _ZIP_MAGIC:
+            return
+    problem: str | None = None
+    try:
+        with zipfile.ZipFile(path) as zf:
+            infos = zf.infolist()
+            if not any(info.filename == _CONTENT_TYPES for info in infos):
+                return
+            for info in infos:
+                if info.filename.lower().endswith(_XML_PARTS):
+                    why = _check_part(zf, info)
+                    if why is not None:
+                        problem = f"its part {info.filename} is not well-formed XML ({why})"
+                        break
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError) as error:
+        problem = f"it is not a readable zip archive ({error})"
+    if problem is not None:
+        raise InvalidOutputError(
+            f"the workbook made for {shown} failed its check: {problem}; nothing was "
+            f"written, {shown} is as it was (please report this with the input)"
+        )
 
 
 def _name_max(directory: Path) -> int:
@@ -281,8 +358,9 @@ def move_into_place(temp: str | Path, target: str | Path, *, mode: int | None = 
 @contextlib.contextmanager
 def replacing(target: str | Path, *, mode: int | None = None) -> Iterator[Path]:
     """Write *target* safely: yields a temporary path beside it to write the new contents
-    to; when the block ends without an error the file is flushed and renamed over
-    *target* (:func:`move_into_place`), otherwise it is removed and *target* is untouched.
+    to; when the block ends without an error the file is checked (:func:`check_package`),
+    flushed and renamed over *target* (:func:`move_into_place`), otherwise it is removed
+    and *target* is untouched.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -291,12 +369,14 @@ def replacing(target: str | Path, *, mode: int | None = None) -> Iterator[Path]:
     >>> (folder / "book.txt").read_text(), [p.name for p in folder.iterdir()]
     ('new', ['book.txt'])
     """
+    shown = target
     target = _real(target)
     check_target(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     temp = temp_beside(target)
     try:
         yield temp
+        check_package(temp, shown)
         move_into_place(temp, target, mode=mode)
     except BaseException:
         temp.unlink(missing_ok=True)
