@@ -258,7 +258,7 @@ def test_a_template_that_fails_the_check_is_not_written(
 ) -> None:
     (tmp_path / "club_season.xlsx").write_bytes(b"the club's season")
     before = _folder_bytes(tmp_path)
-    assert main(["templates", str(tmp_path)]) == 1
+    assert main(["templates", str(tmp_path), "--force"]) == 1
     assert "is not well-formed XML" in capsys.readouterr().err
     assert _folder_bytes(tmp_path) == before
 

@@ -205,7 +205,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
-        with files.holding():  # the locks a command takes end with it
+        # The locks a command takes end with it; --force and --ignore-lock are the one
+        # policy of the one writer (xlrating.workbook.files.check_writable).
+        force, ignore_lock = getattr(args, "force", False), getattr(args, "ignore_lock", False)
+        with files.holding(), files.policy(force=force, ignore_lock=ignore_lock):
             return handler(args)
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)

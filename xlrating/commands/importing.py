@@ -20,6 +20,8 @@ from .base import (
 )
 from .common import (
     Deadline,
+    add_force,
+    add_ignore_lock,
     backup,
     bonus_multiplier_value,
     check_suffix,
@@ -283,8 +285,9 @@ def run_resize(args: argparse.Namespace) -> int:
         raise CliError(
             f"{where}: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
+    named = bool(args.in_place or args.output)  # BOOK.resized.xlsx: replaced only with --force
     with doing(Step(where, str(target), os_error=f"cannot write {target}")):
-        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
+        files.lock(target, reading=[source], named=named)  # one xlrating at a time
     guard_workbook(where, source)
     workbook_modules()
     from ..workbook import season_book
@@ -372,6 +375,7 @@ def add_import_parser(commands: Commands) -> None:
         action="store_true",
         help="also recalculate BOOK so that the cached results show the new event",
     )
+    add_ignore_lock(importer)
     importer.set_defaults(handler=run_import)
 
 
@@ -407,4 +411,6 @@ def add_resize_parser(commands: Commands) -> None:
         action="store_true",
         help="overwrite BOOK itself (a backup is kept; written to a temporary file, then renamed)",
     )
+    add_force(resize, "BOOK.resized.xlsx (the output when -o is not given)")
+    add_ignore_lock(resize)
     resize.set_defaults(handler=run_resize)

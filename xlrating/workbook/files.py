@@ -40,6 +40,19 @@ a DOCTYPE) refuses the write in one line (:class:`InvalidOutputError`); the targ
 byte for byte as it was.  Every writer of workbooks goes through :func:`replacing`, so
 recalc, import, resize and templates are checked alike.
 
+One policy for what may be replaced (:func:`check_writable`, called by :func:`replacing`
+and :func:`lock` for every target; the ``xlrating`` command sets :func:`policy` from its
+options):
+
+- a file open in LibreOffice or Excel (their lock file beside it:
+  :mod:`xlrating.workbook.locks`) is never written, checked when the command starts and
+  again just before the rename, unless ``--ignore-lock``;
+- an output the user did not name (``templates DIR``'s files, ``recalc BOOK``'s default
+  ``BOOK.recalc.xlsx``, ``lite-bundle``'s files...) never replaces an existing file,
+  unless ``--force`` (which means only that); a path the user named (``-o OUT``, the book
+  of ``--in-place`` and ``import``) is replaced, the book's own backup
+  (``BOOK.backup.xlsx``, the latest only) too.
+
 The mode: an existing target keeps its own; a new file gets what the umask gives a new
 file (``0o666 & ~umask``, e.g. 0644 under umask 022), not the owner-only mode
 ``tempfile.mkstemp`` creates.  Only the standard library is used, so the ``xlrating``
@@ -66,16 +79,20 @@ from typing import Final
 from xml.parsers import expat
 
 from ..errors import WorkbookError
+from .locks import refuse_if_open
 
 __all__ = [
     "LOCK_SUFFIX",
     "STALE_TEMP_SECONDS",
     "BusyError",
     "ChangedError",
+    "ExistsError",
     "InvalidOutputError",
     "NotRegularFileError",
+    "Policy",
     "check_package",
     "check_target",
+    "check_writable",
     "copy_file",
     "holding",
     "lock",
@@ -83,6 +100,7 @@ __all__ = [
     "locked",
     "move_into_place",
     "new_file_mode",
+    "policy",
     "remove_stale_temps",
     "replacing",
     "temp_beside",
@@ -125,6 +143,56 @@ class BusyError(WorkbookError):
 
 class ChangedError(WorkbookError):
     """A file the command read was changed by another program before the write."""
+
+
+class ExistsError(WorkbookError):
+    """An output the user did not name exists, and ``--force`` was not given."""
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """What the command's options allow (:func:`policy`)."""
+
+    #: ``--force``: replace an existing output the user did not name.
+    force: bool = False
+    #: ``--ignore-lock``: write although LibreOffice's or Excel's lock file is beside it.
+    ignore_lock: bool = False
+
+
+#: The policy in force (None: the defaults, :class:`Policy`).
+_POLICY: ContextVar[Policy | None] = ContextVar("xlrating_files_policy", default=None)
+
+
+def _policy() -> Policy:
+    return _POLICY.get() or Policy()
+
+
+@contextlib.contextmanager
+def policy(*, force: bool = False, ignore_lock: bool = False) -> Iterator[None]:
+    """The policy of :func:`check_writable` for the ``with`` block."""
+    token = _POLICY.set(Policy(force=force, ignore_lock=ignore_lock))
+    try:
+        yield
+    finally:
+        _POLICY.reset(token)
+
+
+def _check_open(target: str | Path) -> None:
+    if not _policy().ignore_lock:
+        refuse_if_open(target)
+
+
+def check_writable(target: str | Path, *, named: bool = True) -> None:
+    """The one policy for writing *target* (one line, nothing written, when refused):
+    not while LibreOffice or Excel holds it open (unless ``--ignore-lock``; see
+    :mod:`xlrating.workbook.locks`), and, for an output the user did not name (*named*
+    False), not over an existing file (:class:`ExistsError`, unless ``--force``)."""
+    if not named and not _policy().force and os.path.lexists(target):
+        raise ExistsError(
+            f"{target} exists and xlrating does not replace a file you did not name: give "
+            "--force to replace it, or another name or folder; nothing was written"
+        )
+    _check_open(target)
 
 
 class InvalidOutputError(WorkbookError):
@@ -350,17 +418,20 @@ def move_into_place(temp: str | Path, target: str | Path, *, mode: int | None = 
     _fsync(temp)
     os.chmod(temp, mode)
     _check_unchanged()
+    _check_open(target)  # opened in LibreOffice or Excel while we computed?
     os.replace(temp, target)
     _fsync_directory(target.parent)
     _written(target)
 
 
 @contextlib.contextmanager
-def replacing(target: str | Path, *, mode: int | None = None) -> Iterator[Path]:
+def replacing(target: str | Path, *, mode: int | None = None, named: bool = True) -> Iterator[Path]:
     """Write *target* safely: yields a temporary path beside it to write the new contents
     to; when the block ends without an error the file is checked (:func:`check_package`),
     flushed and renamed over *target* (:func:`move_into_place`), otherwise it is removed
-    and *target* is untouched.
+    and *target* is untouched. Refused first (:func:`check_writable`): a *target* open in
+    LibreOffice or Excel, and an existing one the user did not name (*named* False)
+    without ``--force``.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -370,6 +441,7 @@ def replacing(target: str | Path, *, mode: int | None = None) -> Iterator[Path]:
     ('new', ['book.txt'])
     """
     shown = target
+    check_writable(target, named=_named(target, named))
     target = _real(target)
     check_target(target)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -383,9 +455,9 @@ def replacing(target: str | Path, *, mode: int | None = None) -> Iterator[Path]:
         raise
 
 
-def write_bytes(target: str | Path, data: bytes) -> None:
+def write_bytes(target: str | Path, data: bytes, *, named: bool = True) -> None:
     """Write *data* as the whole of *target*, safely (:func:`replacing`)."""
-    with replacing(target) as temp:
+    with replacing(target, named=named) as temp:
         temp.write_bytes(data)
 
 
@@ -448,6 +520,8 @@ class _Lock:
     handle: int
     shown: str
     reading: dict[Path, tuple[int, int, int, int] | None] = field(default_factory=dict)
+    #: The user named the target (or this run has written it): it may be replaced.
+    named: bool = True
 
 
 _HELD: ContextVar[list[_Lock] | None] = ContextVar("xlrating_files_locks", default=None)
@@ -523,20 +597,23 @@ def holding() -> Iterator[None]:
         _HELD.reset(token)
 
 
-def lock(target: str | Path, *, reading: Iterable[str | Path] = ()) -> None:
+def lock(target: str | Path, *, reading: Iterable[str | Path] = (), named: bool = True) -> None:
     """Take the exclusive lock on *target* for the rest of the :func:`holding` scope (or of
     the process, outside one), and fingerprint the files in *reading* (and *target*).
 
     Refused in one line: a *target* that is not a regular file (:func:`check_target`,
-    before any lock file is made beside it), and a *target* another xlrating holds
-    (:class:`BusyError`).  Until the lock is released, every rename into place
-    (:func:`move_into_place`) first checks that those files are as they were, and refuses
+    before any lock file is made beside it), one open in LibreOffice or Excel or an
+    existing one the user did not name (*named* False) without ``--force``
+    (:func:`check_writable`), and a *target* another xlrating holds (:class:`BusyError`).
+    Until the lock is released, every rename into place (:func:`move_into_place`) first
+    checks that those files are as they were, and refuses
     with :class:`ChangedError` if another program changed them.  Taking a lock this scope
     already holds only adds *reading*.  A *target* in a folder that does not exist yet
     needs no lock file (there is nothing there to lose; the folder is not made here).
     """
     shown = str(target)
     check_target(target)
+    check_writable(target, named=named)
     real = Path(os.path.realpath(_real(target)))
     scope = _HELD.get()
     locks = scope if scope is not None else _FOREVER
@@ -544,6 +621,7 @@ def lock(target: str | Path, *, reading: Iterable[str | Path] = ()) -> None:
     if held is None:
         new_folder = not real.parent.is_dir()  # nothing there to lose: no lock file
         held = _Lock(lock_path(real), -1, shown) if new_folder else _acquire(real, shown)
+        held.named = named
         locks.append(held)
     for path in (real, *reading):
         key = Path(os.path.realpath(path))
@@ -574,8 +652,19 @@ def _check_unchanged() -> None:
 
 
 def _written(target: Path) -> None:
-    """Our own rename over a watched file: its new fingerprint is the one to keep."""
+    """Our own rename over a watched file: its new fingerprint is the one to keep, and
+    the file is ours to replace again in this run."""
     real = Path(os.path.realpath(target))
     for held, path in _watched():
         if path == real:
             held.reading[path] = _fingerprint(path)
+            held.named = True
+
+
+def _named(target: str | Path, named: bool) -> bool:
+    """*named*, unless a lock this run holds on *target* says the user did not name it
+    (and this run has not written it yet)."""
+    if not named:
+        return False
+    key = lock_path(Path(os.path.realpath(_real(target))))
+    return all(held.named for held in [*_FOREVER, *(_HELD.get() or [])] if held.path == key)
