@@ -340,3 +340,17 @@ def test_force_and_backups_are_one_policy_of_the_one_writer(tmp_path: Path) -> N
     first = book.read_bytes()
     assert main(["recalc", str(book), "--in-place"]) == 0
     assert book.with_name("club.backup.xlsx").read_bytes() == first
+
+
+def test_two_names_of_one_book_are_one_lock(tmp_path: Path) -> None:
+    """Two xlrating runs through two hard-linked names of one book: the second is refused
+    (the lock holds the file itself, not only its name)."""
+    book = _elo(tmp_path)
+    other = tmp_path / "same-book.xlsx"
+    os.link(book, other)
+    with files.holding():
+        files.lock(book)
+        with pytest.raises(files.BusyError, match="another xlrating is working on"):
+            files.lock(other)
+    with files.holding():  # released: the other name can be taken now
+        files.lock(other)

@@ -522,6 +522,8 @@ class _Lock:
     reading: dict[Path, tuple[int, int, int, int] | None] = field(default_factory=dict)
     #: The user named the target (or this run has written it): it may be replaced.
     named: bool = True
+    #: The target itself, open and locked (POSIX): its other names are held too.
+    identity: int = -1
 
 
 _HELD: ContextVar[list[_Lock] | None] = ContextVar("xlrating_files_locks", default=None)
@@ -567,12 +569,35 @@ def _acquire(target: Path, shown: str) -> _Lock:
         # The holder before us may have removed the file between our open and our lock:
         # then we hold a lock on a file no one else can find; start again.
         if _fingerprint(path) is not None and os.fstat(handle).st_ino == os.stat(path).st_ino:
-            return _Lock(path, handle, shown)
+            identity = _lock_identity(target)
+            if identity is None:
+                _release(_Lock(path, handle, shown))
+                raise busy
+            return _Lock(path, handle, shown, identity=identity)
         os.close(handle)
     raise busy  # pragma: no cover - twenty lost races in a row
 
 
+def _lock_identity(target: Path) -> int | None:
+    """Lock the file *target* itself (by its identity, so that another name of it, a hard
+    link, is held too): the open handle, -1 where there is nothing to lock (no file yet,
+    or Windows, whose locks would stop Excel reading the book), None when another
+    xlrating holds it."""
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        return -1
+    try:
+        handle = os.open(target, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return -1  # no file yet (or not ours to read: the rename will say)
+    if not stat.S_ISREG(os.fstat(handle).st_mode) or _try_lock(handle):
+        return handle
+    os.close(handle)
+    return None
+
+
 def _release(held: _Lock) -> None:
+    if held.identity >= 0:
+        os.close(held.identity)
     if held.handle < 0:  # no lock file was needed
         return
     if sys.platform != "win32":  # removed while still held, so no one locks a stale file
