@@ -354,3 +354,28 @@ def test_two_names_of_one_book_are_one_lock(tmp_path: Path) -> None:
             files.lock(other)
     with files.holding():  # released: the other name can be taken now
         files.lock(other)
+
+
+def test_rate_csv_into_an_open_file_is_refused_and_can_be_forced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ratings.csv"
+    out.write_text("the user's sheet\n")
+    libreoffice_lock(out)
+    argv = ["rate", str(TRF), "--csv", str(out)]
+    assert main(argv) == 1
+    assert f"{out} is open in LibreOffice" in capsys.readouterr().err
+    assert out.read_text() == "the user's sheet\n"
+    assert main([*argv, "--ignore-lock"]) == 0
+    assert out.read_text().startswith("event,")
+
+
+def test_a_dry_run_of_an_open_book_notes_unsaved_edits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = _season(tmp_path)
+    excel_owner(book)
+    assert main(["import", str(TRF), "--into", str(book), "--dry-run"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"note: {book} is open in Excel (Zoë Martin, since ")
+    assert err.rstrip().endswith("edits not saved there are not included")

@@ -4,6 +4,7 @@ season workbook, or ``--dry-run`` show what it would add) and ``xlrating resize`
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -191,6 +192,11 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     source, book = Path(args.file), Path(args.into)
     if not book.is_file():
         raise CliError(f"{where}: no such file: {book}")
+    from ..workbook.locks import open_note
+
+    note = open_note(book)  # what is saved of a book open elsewhere is what is read
+    if note is not None:
+        print(note, file=sys.stderr)
     guard_workbook(where, book)
     imported_events = read_tournament(where, source, args)
     if len(imported_events) > 1:

@@ -13,7 +13,13 @@ from typing import Any, Final
 
 from ..workbook import files
 from .base import EXIT_USAGE, FAMILIES, CliError, Commands, Step, doing, one_line
-from .common import bonus_multiplier_value, iso_date, read_tournament, rules_date
+from .common import (
+    add_ignore_lock,
+    bonus_multiplier_value,
+    iso_date,
+    read_tournament,
+    rules_date,
+)
 
 #: Files with at least this many players get a progress line on stderr while rated.
 RATE_PROGRESS_PLAYERS: Final = 200
@@ -430,4 +436,5 @@ def add_rate_file_parser(commands: Commands) -> None:
         help="the FIDE rating list whose rules apply (default: standard)",
     )
     rater.add_argument("--csv", metavar="OUT.csv", help="also write the table as CSV")
+    add_ignore_lock(rater)
     rater.set_defaults(handler=run_rate_file)
