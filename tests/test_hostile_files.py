@@ -285,7 +285,11 @@ ENCODINGS = ("utf8.trf", "utf8_bom.trf", "latin1.trf", "utf16.trf", "utf16_no_bo
 IMPORTED = ("latin1.trf", "utf16_no_bom.trf")
 for _name in IMPORTED:
     CASES[f"encoding_{_name}"] = Case(
-        ("import", _name, "--into", "book.xlsx"), (_name, "book.xlsx"), 0, None, ("book.xlsx",)
+        ("import", _name, "--into", "book.xlsx"),
+        (_name, "book.xlsx"),
+        0,
+        None,
+        ("book.xlsx", "book.backup.xlsx"),  # import keeps the book as it was
     )
 CASES["macros_ignored"] = Case(
     ("recalc", "macros.xlsm", "-o", "out.xlsm"), ("macros.xlsm",), 0, None, ("out.xlsm",)

@@ -375,10 +375,56 @@ def test_setup_refuses_libreoffice_7_4_in_one_line(
 def test_setup_without_libreoffice_says_so_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv(office.SOFFICE_VARIABLE, str(tmp_path / "no-such-soffice"))
+    monkeypatch.delenv(office.SOFFICE_VARIABLE, raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no soffice there
+    monkeypatch.setattr(office, "standard_places", lambda: [tmp_path / "no-such-soffice"])
     assert main(["libreoffice-setup", "--profile", str(tmp_path / "p")]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "LibreOffice is not installed" in err, err
+    # On Linux it names the package that opens windows, and the variable to set.
+    assert "libreoffice-calc python3-uno" in err and "XLRATING_SOFFICE" in err
+
+
+def test_setup_says_when_xlrating_soffice_names_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "no-such-soffice"
+    monkeypatch.setenv(office.SOFFICE_VARIABLE, str(missing))
+    assert main(["libreoffice-setup", "--profile", str(tmp_path / "p")]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        f"xlrating libreoffice-setup: XLRATING_SOFFICE names {missing}, which is not a file: "
+        "give the path of LibreOffice's soffice program, or unset it\n"
+    )
+
+
+def test_libreoffice_is_found_in_its_standard_places(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not on the PATH (a Mac's LibreOffice.app, Windows' Program Files): still found."""
+    fake = _fake_soffice(tmp_path, "LibreOffice 25.2.4.3 40(Build:3)")
+    monkeypatch.delenv(office.SOFFICE_VARIABLE, raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.setattr(office, "standard_places", lambda: [tmp_path / "none", fake])
+    assert office.find_office().soffice == fake
+
+
+@pytest.mark.parametrize(
+    ("platform", "expected"),
+    [
+        ("darwin", "/Applications/LibreOffice.app/Contents/MacOS/soffice"),
+        ("linux", "/opt/libreoffice25.2/program/soffice"),
+    ],
+)
+def test_the_standard_places_are_the_installers_own(
+    monkeypatch: pytest.MonkeyPatch, platform: str, expected: str
+) -> None:
+    import glob
+    import sys
+
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(glob, "glob", lambda pattern: [pattern.replace("*", "25.2")])
+    assert Path(expected) in office.standard_places()
 
 
 def test_setup_refuses_an_unknown_program_in_one_line(

@@ -40,6 +40,26 @@ def backup(book: Path) -> Path:
     return backup
 
 
+def add_ignore_lock(parser: argparse.ArgumentParser) -> None:
+    """``--ignore-lock``: write although LibreOffice or Excel holds the file open."""
+    parser.add_argument(
+        "--ignore-lock",
+        action="store_true",
+        help="write even when a LibreOffice or Excel lock file beside a file written says "
+        "it is open there (edits not saved there are lost when it saves)",
+    )
+
+
+def add_force(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--force``: replace an existing output the user did not name (*what*)."""
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"replace {what} if it exists (without it an existing file is left alone "
+        "and the command refused)",
+    )
+
+
 def guard_workbook(where: str, book: Path) -> None:
     """Refuse, in one line, a workbook that is not a plain xlsx within the guard's limits."""
     from ..workbook import guard

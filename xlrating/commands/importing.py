@@ -4,6 +4,7 @@ season workbook, or ``--dry-run`` show what it would add) and ``xlrating resize`
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from .base import (
 )
 from .common import (
     Deadline,
+    add_force,
+    add_ignore_lock,
     backup,
     bonus_multiplier_value,
     check_suffix,
@@ -132,8 +135,11 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     writing = Step(
         where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
     )
-    with doing(writing):
-        report = season_book.import_event(book, event, name=name, date=date)
+    with doing(writing), files.replacing(book) as scratch:
+        # Imported into a temporary file first: a refusal leaves the book and no backup;
+        # the book as it was is kept under BOOK.backup.xlsx, as recalc --in-place keeps it.
+        report = season_book.import_event(book, event, name=name, date=date, target=scratch)
+        backup(book)
     if args.recalc:
         recalculating = Step(  # the import itself is done and saved
             where,
@@ -186,6 +192,11 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     source, book = Path(args.file), Path(args.into)
     if not book.is_file():
         raise CliError(f"{where}: no such file: {book}")
+    from ..workbook.locks import open_note
+
+    note = open_note(book)  # what is saved of a book open elsewhere is what is read
+    if note is not None:
+        print(note, file=sys.stderr)
     guard_workbook(where, book)
     imported_events = read_tournament(where, source, args)
     if len(imported_events) > 1:
@@ -280,8 +291,9 @@ def run_resize(args: argparse.Namespace) -> int:
         raise CliError(
             f"{where}: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
+    named = bool(args.in_place or args.output)  # BOOK.resized.xlsx: replaced only with --force
     with doing(Step(where, str(target), os_error=f"cannot write {target}")):
-        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
+        files.lock(target, reading=[source], named=named)  # one xlrating at a time
     guard_workbook(where, source)
     workbook_modules()
     from ..workbook import season_book
@@ -369,6 +381,7 @@ def add_import_parser(commands: Commands) -> None:
         action="store_true",
         help="also recalculate BOOK so that the cached results show the new event",
     )
+    add_ignore_lock(importer)
     importer.set_defaults(handler=run_import)
 
 
@@ -404,4 +417,6 @@ def add_resize_parser(commands: Commands) -> None:
         action="store_true",
         help="overwrite BOOK itself (a backup is kept; written to a temporary file, then renamed)",
     )
+    add_force(resize, "BOOK.resized.xlsx (the output when -o is not given)")
+    add_ignore_lock(resize)
     resize.set_defaults(handler=run_resize)

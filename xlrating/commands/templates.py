@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from ..workbook import files
 from .base import CliError, Commands, Step, doing, one_line
-from .common import progress, workbook_modules
+from .common import add_force, add_ignore_lock, progress, workbook_modules
 
 
 def run_templates(args: argparse.Namespace) -> int:
@@ -29,9 +29,10 @@ def run_templates(args: argparse.Namespace) -> int:
         if value is not None
     }
     with doing(Step("xlrating templates")):
-        for name in templates.TEMPLATES:  # one xlrating at a time on each file it replaces
-            files.lock(directory / name)
-            files.lock((directory / name).with_suffix(".xlsm"))
+        for name in templates.TEMPLATES:  # one xlrating at a time on each file it writes
+            # DIR's files were not named one by one: an existing one stays (--force: replaced)
+            files.lock(directory / name, named=False)
+            files.lock((directory / name).with_suffix(".xlsm"), named=False)
         if not room:
             paths = templates.build_all(directory)
         else:  # the club season with the room asked for, if recalc will accept it
@@ -130,6 +131,8 @@ def _print_table(table: list[list[str]]) -> None:
 def run_demo(args: argparse.Namespace) -> int:
     engine, xlsx, templates = workbook_modules()
     directory = Path(args.directory)
+    for name in templates.TEMPLATES:  # an existing file stays unless --force
+        files.lock(directory / name, named=False)
     bar = progress(args)
     rows: list[tuple[str, str, str]] = []
     statuses: list[tuple[str, object]] = []
@@ -213,6 +216,8 @@ def add_parsers(commands: Commands) -> None:
             metavar="N",
             help=f"club_season.xlsx: {what} (default {default})",
         )
+    add_force(templates, "a file of DIR")
+    add_ignore_lock(templates)
     templates.set_defaults(handler=run_templates)
 
     demo = commands.add_parser(
@@ -233,4 +238,6 @@ def add_parsers(commands: Commands) -> None:
         action="store_true",
         help="show a progress bar even when stderr is not a terminal",
     )
+    add_force(demo, "a file of DIR")
+    add_ignore_lock(demo)
     demo.set_defaults(handler=run_demo)
