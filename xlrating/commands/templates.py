@@ -128,11 +128,46 @@ def _print_table(table: list[list[str]]) -> None:
         print("  ".join(cells).rstrip())
 
 
+#: The file in a demo folder that records what ``xlrating demo`` wrote there (name -> the
+#: SHA-256 of the file as written), so that a second demo replaces its own untouched files
+#: and nothing else.
+DEMO_RECORD: Final = ".xlrating-demo.json"
+
+
+def _digest(path: Path) -> str | None:
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _demo_record(directory: Path) -> dict[str, str]:
+    """What an earlier demo wrote into *directory* (empty: nothing known)."""
+    import json
+
+    try:
+        record = json.loads((directory / DEMO_RECORD).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(record, dict):
+        return {}
+    return {k: v for k, v in record.items() if isinstance(k, str) and isinstance(v, str)}
+
+
 def run_demo(args: argparse.Namespace) -> int:
+    import json
+
     engine, xlsx, templates = workbook_modules()
     directory = Path(args.directory)
-    for name in templates.TEMPLATES:  # an existing file stays unless --force
-        files.lock(directory / name, named=False)
+    earlier = _demo_record(directory)
+    with doing(Step("xlrating demo")):
+        for name in templates.TEMPLATES:
+            # An existing file stays unless --force, but a file an earlier demo wrote and
+            # nobody has changed since is the demo's own: a second demo replaces it.
+            own = name in earlier and _digest(directory / name) == earlier[name]
+            files.lock(directory / name, named=own)
     bar = progress(args)
     rows: list[tuple[str, str, str]] = []
     statuses: list[tuple[str, object]] = []
@@ -161,6 +196,9 @@ def run_demo(args: argparse.Namespace) -> int:
                 sheet, ref = built.cells["checks:status"]
                 statuses.append((name, evaluation.value(sheet, ref)))
             bar.show("done", 1.0)
+            written = {name: _digest(directory / name) for name in names}
+            record = json.dumps({k: v for k, v in written.items() if v}, indent=1)
+            files.write_bytes(directory / DEMO_RECORD, record.encode("utf-8"))
     finally:
         bar.close()
     width = max(len(name) for name in names)
