@@ -767,7 +767,7 @@ def test_an_excel_serial_in_the_rating_column_names_the_row() -> None:
     players = [list(row) for row in PLAYERS]
     players[2][1] = 45658.0  # 2025-01-01
     assert _excel("USCF_EVENT", players, GAMES) == (
-        "#VALUE! players row 3: rating of Ben must be between 0 and 4000, got 45658.0"
+        "#VALUE! players row 3: rating of Ben must be between 0 and 4000, got 45658"
     )
 
 
@@ -843,7 +843,7 @@ def test_game_counts_out_of_range_name_the_row(value: float, message: str) -> No
 def test_a_floor_out_of_range_names_the_row() -> None:
     players = [["Ann", 1500.0, 30.0, -100.0], ["Ben", 1500.0, 30.0, None]]
     assert FUNCTIONS["USCF_EVENT"](players, [[1.0, "Ann", "Ben", 1.0]]) == (
-        "#VALUE! players row 1: floor must be between 0 and 4000, got -100.0"
+        "#VALUE! players row 1: floor must be between 0 and 4000, got -100"
     )
 
 

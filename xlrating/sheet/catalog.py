@@ -819,7 +819,7 @@ def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell) -> 
     if how == "elo" and k_value is None:
         raise InvalidInputError("k is blank: the elo system needs a K-factor")
     if how != "elo" and k_value is not None:
-        raise InvalidInputError(f"k is only used by the elo system, got {k_value!r} for {how}")
+        raise InvalidInputError(f"k is only used by the elo system, got {show(k_value)} for {how}")
     entrants: list[Player] | list[events.FidePlayer]
     if how == "fide":
         entrants = [

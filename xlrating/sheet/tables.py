@@ -80,6 +80,14 @@ def _rows(value: CellValue, name: str, numeric_column: int) -> list[tuple[int, l
     return rows
 
 
+def row_label(name: str, row_no: int, first_row: int | None = None) -> str:
+    """How a message names row *row_no* of a range (1 for its first): "games row 3", or,
+    given the sheet row of the range's first row, the row the user sees: "Games row 77"."""
+    if first_row is None:
+        return f"{name} row {row_no}"
+    return f"{name[:1].upper()}{name[1:]} row {first_row + row_no - 1}"
+
+
 def _rating(value: CellValue, where: str) -> float | None:
     """A rating cell: a number, or blank / "unrated" for an unrated player."""
     if isinstance(value, str) and value.strip().lower() in UNRATED_WORDS:
@@ -106,22 +114,50 @@ def read_name(value: CellValue, where: str, what: str = "a player's name") -> st
 
 
 def _player_rows(
-    value: CellValue, name: str, width: int
-) -> Iterator[tuple[str, list[CellValue], str, float | None]]:
-    """(where, cells padded to *width*, name, rating) for each player row, names unique."""
-    seen: dict[str, int] = {}
+    value: CellValue, name: str, width: int, first_row: int | None = None
+) -> Iterator[tuple[int, str, list[CellValue], str, float | None]]:
+    """(row of the range, where, cells padded to *width*, name, rating) for each player row,
+    names unique (strict: the first bad row raises)."""
+    for row_no, where, cells, error in _player_cells(value, name, width, first_row, set()):
+        if error is not None:
+            raise error
+        yield (
+            row_no,
+            where,
+            cells,
+            read_name(cells[0], f"{where}: name"),
+            _rating(cells[1], f"{where}: rating"),
+        )
+
+
+def _player_cells(
+    value: CellValue, name: str, width: int, first_row: int | None, seen_names: set[str]
+) -> Iterator[tuple[int, str, list[CellValue], InvalidInputError | None]]:
+    """Each player row of the range: (row of the range, where, cells padded to *width*,
+    the error of a name that is not one or is taken by an earlier row, else None)."""
+    seen: dict[str, str] = {}
     for row_no, row in _rows(value, name, 1):
-        where = f"{name} row {row_no}"
+        where = row_label(name, row_no, first_row)
         if len(row) < 2:
             raise InvalidInputError(f"{name} needs at least two columns: name and rating")
         cells = list(row) + [None] * (width - len(row))
-        player = read_name(cells[0], f"{where}: name")
+        try:
+            player = read_name(cells[0], f"{where}: name")
+        except InvalidInputError as error:
+            yield row_no, where, cells, error
+            continue
         if player in seen:
-            raise InvalidInputError(
-                f"{where}: duplicate name {show(player)} (also row {seen[player]})"
+            also = seen[player].rsplit(" ", 1)[-1]
+            yield (
+                row_no,
+                where,
+                cells,
+                InvalidInputError(f"{where}: duplicate name {show(player)} (also row {also})"),
             )
-        seen[player] = row_no
-        yield where, cells, player, _rating(cells[1], f"{where}: rating")
+            continue
+        seen[player] = where
+        seen_names.add(player)
+        yield row_no, where, cells, None
 
 
 def player_row_numbers(value: CellValue, name: str = "players") -> list[int]:
@@ -130,33 +166,111 @@ def player_row_numbers(value: CellValue, name: str = "players") -> list[int]:
     return [row_no for row_no, _ in _rows(value, name, 1)]
 
 
-def read_players(value: CellValue, name: str = "players") -> list[Player]:
-    """Players rows: name, rating, games, [floor], [age]."""
+@dataclass(frozen=True, slots=True)
+class PlayersTable:
+    """A Players table as read: the players, the range row each came from, their member IDs,
+    and (read with ``skip``) the rows left out and why."""
+
+    players: tuple[Player, ...]
+    #: The row of the range (1 for its first) of each player.
+    rows: tuple[int, ...]
+    #: Each player's US Chess ID and FIDE ID (columns 6 and 7; None when blank).
+    ids: tuple[tuple[str | None, str | None], ...]
+    #: The rows left out (read with ``skip``): (row of the range, the one-line reason naming
+    #: the row, the name the row gives or None).
+    left_out: tuple[tuple[int, str, str | None], ...]
+    #: The range's height in rows.
+    height: int
+
+
+#: The Players table's optional member-ID columns (after name, rating, games, floor, age).
+PLAYER_ID_COLUMNS: Final = ("US Chess ID", "FIDE ID")
+
+
+def _member_id(value: CellValue, where: str) -> str | None:
+    """A member-ID cell: blank, or a member number (typed as a number or as digits)."""
+    if is_blank(value):
+        return None
+    if isinstance(value, float) and value.is_integer() and 0 < value <= MAX_WHOLE:
+        return str(int(value))
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_WHOLE:
+        return str(value)
+    if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
+        return value.strip()
+    raise InvalidInputError(f"{where} must be a member number, got {show(value)}")
+
+
+def _player(cells: Sequence[CellValue], where: str) -> tuple[Player, str | None, str | None]:
+    """One Players row (name, rating, games, [floor], [age], [US Chess ID], [FIDE ID])."""
+    player = read_name(cells[0], f"{where}: name")
+    rating = _rating(cells[1], f"{where}: rating")
+    games_cell = cells[2]
+    if isinstance(games_cell, str) and games_cell.strip().lower() in {"established", "est"}:
+        games: int | None = None
+    elif is_blank(games_cell):
+        games = 0 if rating is None else None
+    else:
+        games = to_int(games_cell, f"{where}: games")
+    floor = to_optional_number(cells[3], f"{where}: floor") or 0.0
+    check_rating(floor, f"{where}: floor")  # a rating: the events check it by name only
+    age = to_optional_number(cells[4], f"{where}: age")
+    uscf_id = _member_id(cells[5], f"{where}: {PLAYER_ID_COLUMNS[0]}")
+    fide_id = _member_id(cells[6], f"{where}: {PLAYER_ID_COLUMNS[1]}")
+    try:
+        return Player(player, rating, games, floor, age), uscf_id, fide_id
+    except InvalidInputError as error:  # a value out of range: say which row
+        raise InvalidInputError(f"{where}: {error}") from None
+
+
+def read_players_table(
+    value: CellValue, name: str = "players", *, first_row: int | None = None, skip: bool = False
+) -> PlayersTable:
+    """Players rows: name, rating, games, [floor], [age], [US Chess ID], [FIDE ID].
+
+    Strict (``skip`` False): the first row that cannot be read raises, naming it, and a table
+    with no player raises.  With ``skip``: such a row is left out (:attr:`PlayersTable.left_out`
+    says why) and a table with no player reads as none.  *first_row* is the sheet row of the
+    range's first row: messages then name the row the user sees ("Players row 9").
+    """
     players: list[Player] = []
-    for where, cells, player, rating in _player_rows(value, name, 5):
-        games_cell = cells[2]
-        if isinstance(games_cell, str) and games_cell.strip().lower() in {"established", "est"}:
-            games: int | None = None
-        elif is_blank(games_cell):
-            games = 0 if rating is None else None
-        else:
-            games = to_int(games_cell, f"{where}: games")
-        floor = to_optional_number(cells[3], f"{where}: floor") or 0.0
-        check_rating(floor, f"{where}: floor")  # a rating: the events check it by name only
-        age = to_optional_number(cells[4], f"{where}: age")
+    rows: list[int] = []
+    ids: list[tuple[str | None, str | None]] = []
+    left_out: list[tuple[int, str, str | None]] = []
+    for row_no, where, cells, error in _player_cells(value, name, 7, first_row, set()):
         try:
-            players.append(Player(player, rating, games, floor, age))
-        except InvalidInputError as error:  # a value out of range: say which row
-            raise InvalidInputError(f"{where}: {error}") from None
-    if not players:
+            if error is not None:
+                raise error
+            player, uscf_id, fide_id = _player(cells, where)
+        except InvalidInputError as failure:
+            if not skip:
+                raise
+            try:
+                given: str | None = read_name(cells[0], where)
+            except InvalidInputError:
+                given = None
+            left_out.append((row_no, str(failure), given))
+            continue
+        players.append(player)
+        rows.append(row_no)
+        ids.append((uscf_id, fide_id))
+    if not players and not skip:
         raise InvalidInputError(f"{name} is empty: list at least two players")
-    return players
+    height = len(to_grid(value, name))
+    return PlayersTable(tuple(players), tuple(rows), tuple(ids), tuple(left_out), height)
+
+
+def read_players(
+    value: CellValue, name: str = "players", *, first_row: int | None = None
+) -> list[Player]:
+    """Players rows: name, rating, games, [floor], [age], [US Chess ID], [FIDE ID] (strict:
+    see :func:`read_players_table`, which also gives the member IDs)."""
+    return list(read_players_table(value, name, first_row=first_row).players)
 
 
 def read_fide_players(value: CellValue, name: str = "players") -> list[FidePlayer]:
     """FIDE players rows: name, rating, [rated games], [birth year], [reached 2400], [K]."""
     players: list[FidePlayer] = []
-    for where, cells, player, rating in _player_rows(value, name, 6):
+    for _, where, cells, player, rating in _player_rows(value, name, 6):
         year = to_optional_number(cells[3], f"{where}: birth year")
         rated_games = to_int(cells[2], f"{where}: rated games", 30 if rating is not None else 0)
         birth_year = None if year is None else to_int(year, f"{where}: birth year")
