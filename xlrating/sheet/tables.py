@@ -22,7 +22,7 @@ import datetime as _dt
 import math
 import pickle
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from ..errors import InvalidInputError
@@ -43,13 +43,21 @@ from .cells import (
 )
 
 __all__ = [
+    "PLAYER_ID_COLUMNS",
+    "GameRow",
+    "PlayersTable",
     "SeasonGames",
+    "SeasonRows",
     "player_row_numbers",
     "read_fide_players",
     "read_games",
     "read_name",
     "read_players",
+    "read_players_table",
     "read_season_games",
+    "read_season_rows",
+    "row_label",
+    "season_games_known",
 ]
 
 
@@ -285,7 +293,7 @@ def read_fide_players(value: CellValue, name: str = "players") -> list[FidePlaye
     return players
 
 
-def _game(cells: Sequence[CellValue], where: str, known: set[str] | None) -> Game:
+def _game(cells: Sequence[CellValue], where: str, known: set[str] | frozenset[str] | None) -> Game:
     round_cell, white_cell, black_cell, result_cell = cells
     rnd = to_int(round_cell, f"{where}: round")
     white = read_name(white_cell, f"{where}: white")
@@ -327,9 +335,10 @@ class SeasonGames:
     games: tuple[tuple[Game, ...], ...]
 
 
-#: The season games tables read last: content key -> what they read as (without checking
-#: the players' names against a roster: :func:`read_season_games` does that apart).
-_READ_SEASONS: dict[object, SeasonGames] = {}
+#: The season games tables read last: (content key, name, first row) -> what they read as
+#: (without checking the players' names against a roster: :func:`season_games_known`
+#: does that apart).
+_READ_SEASONS: dict[object, SeasonRows] = {}
 #: How many tables :data:`_READ_SEASONS` keeps (a club season's functions read one).
 _READ_SEASONS_KEPT = 4
 #: The cell types a content key covers (exact types: a subclass may compare or print
@@ -360,76 +369,193 @@ def _content_key(value: object) -> object:
     return pickle.dumps(value, protocol=5)
 
 
-def read_season_games(
-    value: CellValue, players: Sequence[Player] | None = None, name: str = "games"
-) -> SeasonGames:
-    """Season games rows: event, [date], round, white, black, result.
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One row of a season games table that reads as a game."""
+
+    #: The row of the range (1 for its first).
+    row: int
+    #: How messages name the row ("games row 3", "Games row 77").
+    where: str
+    event: str
+    game: Game
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SeasonRows:
+    """A season games table read row by row, its names not checked against a roster.
+
+    :attr:`rows` are the rows that read as games; :attr:`refused` the rows that do not
+    (with the one-line reason that names the row), in the table's order.  The strict
+    reading (:func:`read_season_games`) refuses the table at its first refused row; the
+    lenient one (:func:`season_games_known`) rates the rows it can.
+    """
+
+    rows: tuple[GameRow, ...]
+    refused: tuple[tuple[int, str], ...]
+    #: Each event's date (None: undated), by the rows read.
+    dates: dict[str, _dt.date | None]
+    #: The range's height in rows.
+    height: int
+    #: The games grouped by event, per roster (None: every row): filled on demand.
+    _grouped: dict[frozenset[str] | None, tuple[SeasonGames, dict[int, tuple[str, str]]]] = field(
+        default_factory=dict, repr=False
+    )
+
+    def latest_event(self) -> str | None:
+        """The latest event in date order (undated events after dated ones, in the order
+        they first appear); None when no row reads as a game."""
+        order = list(dict.fromkeys(r.event for r in self.rows))
+        if not order:
+            return None
+        dated = sorted(
+            (e for e in order if self.dates[e] is not None),
+            key=lambda e: self.dates[e] or _dt.date.min,
+        )
+        undated = [e for e in order if self.dates[e] is None]
+        return (dated + undated)[-1]
+
+
+def read_season_rows(
+    value: CellValue, name: str = "games", *, first_row: int | None = None
+) -> SeasonRows:
+    """Season games rows (event, [date], round, white, black, result), each read on its own:
+    a row that cannot be read is set apart with its reason (see :class:`SeasonRows`).
 
     The same table (the same cells) is read once: the club season's SEASON_RATINGS,
-    SEASON_STANDINGS, EVENT_CROSSTABLE and PLAYER_GAMES all read its Games table, 5,000
-    rows in about 0.3 s each time, some against the players' names and some not. What it
-    reads as is kept (:data:`_READ_SEASONS`) and its names are checked against *players*
-    apart; a table that fails is read, and fails, every time, and one with a name not
-    among *players* is read again with them, which says which row (the same error as
-    when every table was read in full).
+    SEASON_STANDINGS, EVENT_CROSSTABLE, PLAYER_GAMES and SEASON_GAME_STATUS all read its
+    Games table, 5,000 rows in about 0.3 s each time.  What it reads as is kept
+    (:data:`_READ_SEASONS`); a table of another shape than a season's is refused each time.
     """
     key = _content_key(value)
     if key is None:
-        return _read_season_games(value, players, name)
-    key = (key, name)
+        return _read_season_rows(value, name, first_row, None, skip=True)
+    key = (key, name, first_row)
     read = _READ_SEASONS.get(key)
     if read is None:
-        try:
-            read = _read_season_games(value, None, name)
-        except InvalidInputError:
-            if players is None:
-                raise
-            return _read_season_games(value, players, name)  # its own first error
+        read = _read_season_rows(value, name, first_row, None, skip=True)
         if len(_READ_SEASONS) >= _READ_SEASONS_KEPT:
             del _READ_SEASONS[next(iter(_READ_SEASONS))]
         _READ_SEASONS[key] = read
-    if players is not None:
-        known = {p.name for p in players}
-        named = {g.white for event in read.games for g in event}
-        named |= {g.black for event in read.games for g in event if g.black is not None}
-        if not named <= known:
-            return _read_season_games(value, players, name)  # raises: which row, who
     return read
 
 
-def _read_season_games(
-    value: CellValue, players: Sequence[Player] | None, name: str
+def read_season_games(
+    value: CellValue,
+    players: Sequence[Player] | None = None,
+    name: str = "games",
+    *,
+    first_row: int | None = None,
+    read: SeasonRows | None = None,
 ) -> SeasonGames:
-    known = None if players is None else {p.name for p in players}
+    """Season games rows: event, [date], round, white, black, result (strict: the first row
+    that cannot be read, or that names a player not among *players*, refuses the table).
+
+    The rows are read once per table (:func:`read_season_rows`) and their names checked
+    against *players* apart; a table that fails is read again in full, which says which
+    row, as when every table was read in full.  *read*: the table as
+    :func:`read_season_rows` read it, when the caller has it.
+    """
+    if read is None:
+        read = read_season_rows(value, name, first_row=first_row)
+    if read.refused and players is None:
+        raise InvalidInputError(read.refused[0][1])
+    known = None if players is None else frozenset(p.name for p in players)
+    if read.refused:
+        _read_season_rows(value, name, first_row, known, skip=False)  # raises: which row
+    grouped, unknown = season_games_known(read, known)
+    if unknown:
+        _read_season_rows(value, name, first_row, known, skip=False)  # raises: which row, who
+    return grouped
+
+
+def season_games_known(
+    read: SeasonRows, known: frozenset[str] | None
+) -> tuple[SeasonGames, dict[int, tuple[str, str]]]:
+    """The games of the rows read whose players are all in *known* (None: every row),
+    grouped by event, and the others: row of the range -> (where, the first unknown name).
+
+    Kept with the rows read (the same roster gives the very same object, which the season's
+    rating cache recognises)."""
+    found = read._grouped.get(known)
+    if found is not None:
+        return found
+    order: list[str] = []
+    grouped: dict[str, list[Game]] = {}
+    unknown: dict[int, tuple[str, str]] = {}
+    for row in read.rows:
+        game = row.game
+        if known is not None:
+            stranger = next(
+                (who for who in (game.white, game.black) if who is not None and who not in known),
+                None,
+            )
+            if stranger is not None:
+                unknown[row.row] = (row.where, stranger)
+                continue
+        if row.event not in grouped:
+            order.append(row.event)
+            grouped[row.event] = []
+        grouped[row.event].append(game)
+    if known is not None and not unknown:  # every row: the very object of every row
+        season = season_games_known(read, None)[0]
+    else:
+        season = SeasonGames(
+            tuple(order),
+            tuple(read.dates[e] for e in order),
+            tuple(tuple(grouped[e]) for e in order),
+        )
+    if len(read._grouped) >= 3:
+        del read._grouped[next(iter(read._grouped))]
+    read._grouped[known] = (season, unknown)
+    return season, unknown
+
+
+def _read_season_rows(
+    value: CellValue,
+    name: str,
+    first_row: int | None,
+    known: frozenset[str] | None,
+    *,
+    skip: bool,
+) -> SeasonRows:
+    """Read every row (the one reader of a season games row); without *skip* the first row
+    that cannot be read raises."""
     grid = to_grid(value, name)
     width = len(grid[0]) if grid else 0
     grid_rows = _rows(grid, name, 2 if width >= 6 else 1)
-    order: list[str] = []
     dates: dict[str, _dt.date | None] = {}
-    grouped: dict[str, list[Game]] = {}
+    rows: list[GameRow] = []
+    refused: list[tuple[int, str]] = []
     for row_no, row in grid_rows:
-        where = f"{name} row {row_no}"
+        where = row_label(name, row_no, first_row)
         if len(row) < 5:
             raise InvalidInputError(
                 f"{name} needs columns event, [date], round, white, black, result"
             )
-        with_date = len(row) >= 6
-        event = read_name(row[0], f"{where}: event", "an event's name")
-        when = to_date(row[1], f"{where}: date") if with_date else None
-        game = _game(row[2:6] if with_date else row[1:5], where, known)
-        if event not in grouped:
-            order.append(event)
-            grouped[event] = []
-            dates[event] = when
-        elif when is not None and dates[event] not in (None, when):
-            raise InvalidInputError(
-                f"{where}: event {show(event)} has two dates, {dates[event]} and {when}"
-            )
-        elif when is not None:
-            dates[event] = when
-        grouped[event].append(game)
-    return SeasonGames(
-        tuple(order),
-        tuple(dates[e] for e in order),
-        tuple(tuple(grouped[e]) for e in order),
-    )
+        try:
+            event, when, game = _season_row(row, where, known)
+            if event in dates and when is not None and dates[event] not in (None, when):
+                raise InvalidInputError(
+                    f"{where}: event {show(event)} has two dates, {dates[event]} and {when}"
+                )
+        except InvalidInputError as error:
+            if not skip:
+                raise
+            refused.append((row_no, str(error)))
+            continue
+        if event not in dates or when is not None:
+            dates[event] = when if dates.get(event) is None else dates[event]
+        rows.append(GameRow(row_no, where, event, game))
+    return SeasonRows(tuple(rows), tuple(refused), dates, len(grid))
+
+
+def _season_row(
+    row: Sequence[CellValue], where: str, known: frozenset[str] | None
+) -> tuple[str, _dt.date | None, Game]:
+    """One season games row: its event, its date (None: no date column, or blank) and game."""
+    with_date = len(row) >= 6
+    event = read_name(row[0], f"{where}: event", "an event's name")
+    when = to_date(row[1], f"{where}: date") if with_date else None
+    game = _game(row[2:6] if with_date else row[1:5], where, known)
+    return event, when, game
