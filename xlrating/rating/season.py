@@ -224,6 +224,7 @@ def rate_season(
     if system == "elo":
         if k is None:
             raise InvalidInputError("k is required for the elo system, got None")
+        k = elo.check_k(k)  # an argument of the season, not of one event
     elif k is not None:
         raise InvalidInputError(f"k is used only by the elo system, got {show(k)}")
     if system != "uscf" and dual_rated is not False:
