@@ -194,3 +194,31 @@ def test_contents_without_a_safe_key_get_none(cells: object) -> None:
     from xlrating.sheet.tables import _content_key
 
     assert _content_key(cells) is None
+
+
+def test_players_member_ids_are_read_and_kept() -> None:
+    from xlrating.sheet.tables import read_players_table
+
+    table = read_players_table(
+        [
+            ["Name", "Rating", "Games", "Floor", "Age", "US Chess ID", "FIDE ID"],
+            ["Alice", 1500.0, 30.0, None, None, 12345678.0, "2012345"],
+            ["Bob", 1400.0, 30.0, None, None, None, None],
+            ["Cy", 1300.0, 30.0, None, None, None, 4100018.0],
+        ]
+    )
+    # An older book's five columns still read.
+    assert read_players_table([["Bob", 1400.0, 30.0, None, None]]).ids == ((None, None),)
+    assert [p.name for p in table.players] == ["Alice", "Bob", "Cy"]
+    assert table.ids == (("12345678", "2012345"), (None, None), (None, "4100018"))
+    assert table.rows == (2, 3, 4)
+    with pytest.raises(InvalidInputError, match=r"^Players row 6: US Chess ID must be a member "):
+        read_players_table([["Alice", 1500.0, 30.0, None, None, "12-34"]], first_row=6)
+    lenient = read_players_table(
+        [["Alice", 1500.0, 30.0, None, None, 1.5], ["Bob", 1400.0, 30.0, None, None, None]],
+        skip=True,
+    )
+    assert [p.name for p in lenient.players] == ["Bob"]
+    assert lenient.left_out == (
+        (1, "players row 1: US Chess ID must be a member number, got 1.5", "Alice"),
+    )
