@@ -733,6 +733,9 @@ _SYSTEMS: Final[tuple[season.System, ...]] = get_args(season.System)
 #: What the Start and Final columns, the Standings and the Player card show for a player still
 #: unrated.
 UNRATED: Final = "unrated"
+#: The last header of a SEASON_RATINGS table whose room ran out: "+3 events: xlrating
+#: resize --event-columns 20" (how many more, then how many columns the season needs).
+_MORE_EVENTS: Final = " events: xlrating resize --event-columns "
 #: What SEASON_EVENT and SEASON_CHECK say of a season with no game yet.
 NO_GAMES: Final = "No games yet: type them on the Games sheet, or run xlrating import"
 #: The most rows of Excel's grid (Microsoft Support, "Excel specifications and limits",
@@ -845,13 +848,21 @@ def _rated(s: _Season, system: Cell, k: Cell) -> _Rating:
     return rating
 
 
-def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell, skip: bool) -> _Rating:
+def _system(system: Cell, k: Cell) -> tuple[season.System, float | None]:
+    """The rating system and K of a season function's arguments (a bad one: an error)."""
     how = to_choice(system, "system", _SYSTEMS, "uscf")
     k_value = to_optional_number(k, "k")
     if how == "elo" and k_value is None:
         raise InvalidInputError("k is blank: the elo system needs a K-factor")
     if how != "elo" and k_value is not None:
         raise InvalidInputError(f"k is only used by the elo system, got {show(k_value)} for {how}")
+    if how == "elo":
+        elo.check_k(k_value)
+    return how, k_value
+
+
+def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell, skip: bool) -> _Rating:
+    how, k_value = _system(system, k)
     if not grouped.events and not skip:
         raise InvalidInputError("games is empty: a season needs at least one game")
     if not roster:
@@ -949,7 +960,7 @@ def _season_ratings(
     shown = width
     if len(names) > width:  # the room runs out: say so, drop nothing silently
         shown = width - 1
-        header[-1] = f"+{len(names) - shown} events: xlrating resize --event-columns {len(names)}"
+        header[-1] = f"+{len(names) - shown}{_MORE_EVENTS}{len(names)}"
     body = [
         [
             player.name,
@@ -1068,6 +1079,8 @@ def _season_standings(
         return [header, *(list(blank) for _ in range(s.table.height))]
     grouped = s.grouped
     played = grouped.games[grouped.events.index(wanted)] if wanted in grouped.events else ()
+    if s.skip:  # a bad argument is an error, not a season left unrated
+        _system(system, k)
     try:  # as the Ratings sheet: a season it cannot rate leaves the ratings blank
         rating = _rated(s, system, k)
         result = None if wanted in rating.dropped else rating.result
@@ -1446,7 +1459,8 @@ def _player_ratings(ratings: Cell, player: Cell, rows: Cell) -> Table:
             raise InvalidInputError(
                 f"ratings column {k + 2} of {name} must be a rating, got {show(value)}"
             )
-        shown: object = "" if mine is None else value if _is_number(value) else UNRATED
+        more = events[k].startswith("+") and _MORE_EVENTS in events[k]  # the room ran out
+        shown: object = "" if mine is None or more else value if _is_number(value) else UNRATED
         table.append([events[k], shown])
     return table
 
