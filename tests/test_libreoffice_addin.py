@@ -97,8 +97,8 @@ SEED_ARRAYS: dict[str, tuple[str, str]] = {
 }
 #: A season for the seed sheet's season cells: Players U1:W3, Games X1:AB3 (event, round,
 #: white, black, result), its second game without a round (not rated yet).
-SEED_PLAYERS = [["A", 1500, 30], ["B", 1500, 30], ["C", 1500, 30]]
-SEED_GAMES = [
+SEED_PLAYERS: list[list[object]] = [["A", 1500, 30], ["B", 1500, 30], ["C", 1500, 30]]
+SEED_GAMES: list[list[object]] = [
     ["May", 1, "A", "B", "1-0"],
     ["May", None, "C", "A", "1-0"],
     ["June", 1, "C", "B", "="],
@@ -147,13 +147,11 @@ def _seed_book(path: Path) -> Path:
     ):
         sheet.cell(row, 2, opponent)
         sheet.cell(row, 3, result)
-    for row, values in enumerate(SEED_PLAYERS, start=1):
-        for column, value in enumerate(values, start=21):  # U
-            sheet.cell(row, column, value)
-    for row, values in enumerate(SEED_GAMES, start=1):
-        for column, value in enumerate(values, start=24):  # X
-            if value is not None:
-                sheet.cell(row, column, value)
+    for first_column, table in ((21, SEED_PLAYERS), (24, SEED_GAMES)):  # U and X
+        for row, cells in enumerate(table, start=1):
+            for column, value in enumerate(cells, start=first_column):
+                if value is not None:
+                    sheet.cell(row, column, value)
     for cell, (formula, _, _) in SEED_REFERENCE.items():
         sheet[cell] = formula
     for cell, formula in SEED_ENGINE_ONLY.items():
