@@ -228,9 +228,12 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     )
     print(f"rules of {day.isoformat()}, from {came_from} ({_bonus_words(day)})")
     added = set(report.added)
+    close = dict(season_book.close_names(book, event))
     for player in event.players:
         rating = "unrated" if player.rating is None else f"{player.rating:g}"
         state = "new" if player.name in added else "already listed"
+        if player.name in close:
+            state += f"; did you mean {close[player.name]}?"
         print(f"  {player.name}  {rating}  ({state})")
     for note in imported.notes:
         print(f"note: {note}")
