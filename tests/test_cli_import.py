@@ -583,6 +583,11 @@ def test_names_written_last_first_meet_members_and_a_typo_is_flagged(
     code, out, _ = run(capsys, "import", str(typo_source), "--into", str(book), "--dry-run", *dated)
     assert code == 0
     assert f"(new; did you mean {members[1]}?)" in out
+    typo_book = tmp_path / "typo.xlsx"
+    shutil.copy(book, typo_book)
+    code, out, _ = run(capsys, "import", str(typo_source), "--into", str(typo_book), *dated)
+    assert code == 0
+    assert f"one typo from {members[1]!r}: did you mean {members[1]}?" in out
     code, out, _ = run(capsys, "import", str(source), "--into", str(book), *dated)
     assert code == 0
     ws = load_workbook(book)["Games"]

@@ -133,6 +133,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
         where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
     )
     with doing(writing):
+        close = season_book.close_names(book, event)  # read before the names are added
         report = season_book.import_event(book, event, name=name, date=date)
     if args.recalc:
         recalculating = Step(  # the import itself is done and saved
@@ -159,6 +160,11 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     print(f"date {date.isoformat()} (it picks the rules: {_bonus_words(date)}), from {came_from}")
     for note in imported_events[0].notes:
         print(f"note: {note}")
+    for new, member in close:
+        print(
+            f"note: {new!r} was added as a new player, one typo from {member!r}: "
+            f"did you mean {member}?"
+        )
     if report.split:
         print(
             f"note: {report.split} pairing{'s' if report.split != 1 else ''} with no result "
