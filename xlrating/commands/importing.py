@@ -160,11 +160,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     print(f"date {date.isoformat()} (it picks the rules: {_bonus_words(date)}), from {came_from}")
     for note in imported_events[0].notes:
         print(f"note: {note}")
-    for new, member in close:
-        print(
-            f"note: {new!r} was added as a new player, one typo from {member!r}: "
-            f"did you mean {member}?"
-        )
+    _print_close_names(close)
     if report.split:
         print(
             f"note: {report.split} pairing{'s' if report.split != 1 else ''} with no result "
@@ -182,6 +178,15 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     else:
         print(f"Excel recomputes on open; to cache the results: xlrating recalc {book} --in-place")
     return 0
+
+
+def _print_close_names(close: list[tuple[str, str]]) -> None:
+    """A note for each new player one typo from a member (season_book.close_names)."""
+    for new, member in close:
+        print(
+            f"note: {new!r} was added as a new player, one typo from {member!r}: "
+            f"did you mean {member}?"
+        )
 
 
 def _import_dry_run(args: argparse.Namespace) -> int:
