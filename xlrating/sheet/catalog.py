@@ -1336,9 +1336,8 @@ def _season_event(games: Cell, event: Cell, skip: Cell, games_first_row: Cell) -
     return wanted
 
 
-#: The most rows a spilled table can have below its header: Excel's grid has 1,048,576 rows
-#: (Microsoft Support, "Excel specifications and limits", "Worksheet size").
-_MOST_ROWS: Final = 1_048_575
+#: The most rows a spilled table can have below its header (Excel's grid: _GRID_ROWS).
+_MOST_ROWS: Final = _GRID_ROWS - 1
 #: What a player's card says of each pairing, from the player's side.
 _OUTCOMES: Final = {1.0: "win", 0.5: "draw", 0.0: "loss"}
 _FORFEITS: Final = {1.0: "forfeit win", 0.0: "forfeit loss"}

@@ -48,7 +48,6 @@ __all__ = [
     "PlayersTable",
     "SeasonGames",
     "SeasonRows",
-    "player_row_numbers",
     "read_fide_players",
     "read_games",
     "read_name",
@@ -166,12 +165,6 @@ def _player_cells(
         seen[player] = where
         seen_names.add(player)
         yield row_no, where, cells, None
-
-
-def player_row_numbers(value: CellValue, name: str = "players") -> list[int]:
-    """The rows of the range (1 for its first) that :func:`read_players` reads a player
-    from, in its order: blank rows and a header row are left out."""
-    return [row_no for row_no, _ in _rows(value, name, 1)]
 
 
 @dataclass(frozen=True, slots=True)
