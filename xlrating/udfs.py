@@ -16,7 +16,7 @@ import xlwings as xw
 from xlrating.sheet.catalog import call
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
@@ -32,7 +32,7 @@ def USCF_NEW_RATING(rating, games, opponents, results, floor=None, bonus_ok=None
     return call('USCF_NEW_RATING', rating, games, opponents, results, floor, bonus_ok, dual_rated, history, event_date, multiplier)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
@@ -48,7 +48,7 @@ def USCF_RATING_CHANGE(rating, games, opponents, results, floor=None, bonus_ok=N
     return call('USCF_RATING_CHANGE', rating, games, opponents, results, floor, bonus_ok, dual_rated, history, event_date, multiplier)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
@@ -72,7 +72,7 @@ def USCF_EXPECTED(rating, opponent):
     return call('USCF_EXPECTED', rating, opponent)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 def USCF_EFFECTIVE_GAMES(rating, games):
@@ -80,7 +80,7 @@ def USCF_EFFECTIVE_GAMES(rating, games):
     return call('USCF_EFFECTIVE_GAMES', rating, games)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('event_games', doc='Number of games in the event (m).', err_to_str=True)
@@ -90,7 +90,7 @@ def USCF_K(rating, games, event_games, dual_rated=None):
     return call('USCF_K', rating, games, event_games, dual_rated)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
@@ -227,7 +227,7 @@ def ELO_EXPECTED(rating, opponent, scale=None):
     return call('ELO_EXPECTED', rating, opponent, scale)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
 @xw.arg('results', doc='Range of the same shape with your results: 1, 0.5, 0 or W, D, L. Rows blank in both ranges are skipped.', err_to_str=True)
@@ -239,7 +239,7 @@ def ELO_RATING_CHANGE(rating, opponents, results, k, games=None, scale=None):
     return call('ELO_RATING_CHANGE', rating, opponents, results, k, games, scale)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
 @xw.arg('results', doc='Range of the same shape with your results: 1, 0.5, 0 or W, D, L. Rows blank in both ranges are skipped.', err_to_str=True)
@@ -351,7 +351,7 @@ def SEASON_GAME_STATUS(players, games, system=None, k=None, players_first_row=No
     return call('SEASON_GAME_STATUS', players, games, system, k, players_first_row, games_first_row)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
 @xw.arg('system', doc='uscf (default), fide, elo or glicko2, as for SEASON_RATINGS.', err_to_str=True)
@@ -363,7 +363,7 @@ def SEASON_CHECK(players, games, system=None, k=None, players_first_row=None, ga
     return call('SEASON_CHECK', players, games, system, k, players_first_row, games_first_row)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
 @xw.arg('event', doc="An event's name (it must be in the games table); blank or 0: the latest event in date order.", err_to_str=True)
 @xw.arg('skip', doc='TRUE: rate the rows that can be rated and leave the others out (SEASON_GAME_STATUS says why). Blank or FALSE: a row that cannot be read is an error.', err_to_str=True)
@@ -373,7 +373,7 @@ def SEASON_EVENT(games, event=None, skip=None, games_first_row=None):
     return call('SEASON_EVENT', games, event, skip, games_first_row)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
 @xw.arg('player', doc="The player's name as the games table writes it (blank or 0: an empty table).", err_to_str=True)
 @xw.arg('rows', doc='Rows to give below the header (blank: one per game); padded with empty texts. With more games than rows, the last row says how many more there are.', err_to_str=True)
