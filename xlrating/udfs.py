@@ -16,7 +16,7 @@ import xlwings as xw
 from xlrating.sheet.catalog import call
 
 
-@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.func(category="Chess Ratings")
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
@@ -32,7 +32,7 @@ def USCF_NEW_RATING(rating, games, opponents, results, floor=None, bonus_ok=None
     return call('USCF_NEW_RATING', rating, games, opponents, results, floor, bonus_ok, dual_rated, history, event_date, multiplier)
 
 
-@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.func(category="Chess Ratings")
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
@@ -48,7 +48,7 @@ def USCF_RATING_CHANGE(rating, games, opponents, results, floor=None, bonus_ok=N
     return call('USCF_RATING_CHANGE', rating, games, opponents, results, floor, bonus_ok, dual_rated, history, event_date, multiplier)
 
 
-@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.func(category="Chess Ratings")
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
@@ -72,7 +72,7 @@ def USCF_EXPECTED(rating, opponent):
     return call('USCF_EXPECTED', rating, opponent)
 
 
-@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.func(category="Chess Ratings")
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 def USCF_EFFECTIVE_GAMES(rating, games):
@@ -80,7 +80,7 @@ def USCF_EFFECTIVE_GAMES(rating, games):
     return call('USCF_EFFECTIVE_GAMES', rating, games)
 
 
-@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.func(category="Chess Ratings")
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('event_games', doc='Number of games in the event (m).', err_to_str=True)
@@ -90,7 +90,7 @@ def USCF_K(rating, games, event_games, dual_rated=None):
     return call('USCF_K', rating, games, event_games, dual_rated)
 
 
-@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.func(category="Chess Ratings")
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('games', doc="Number of rated games the rating is based on (0 if unrated; 'established' if unknown).", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
@@ -227,7 +227,7 @@ def ELO_EXPECTED(rating, opponent, scale=None):
     return call('ELO_EXPECTED', rating, opponent, scale)
 
 
-@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.func(category="Chess Ratings")
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
 @xw.arg('results', doc='Range of the same shape with your results: 1, 0.5, 0 or W, D, L. Rows blank in both ranges are skipped.', err_to_str=True)
@@ -239,7 +239,7 @@ def ELO_RATING_CHANGE(rating, opponents, results, k, games=None, scale=None):
     return call('ELO_RATING_CHANGE', rating, opponents, results, k, games, scale)
 
 
-@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.func(category="Chess Ratings")
 @xw.arg('rating', doc="The player's rating before the event.", err_to_str=True)
 @xw.arg('opponents', doc="Range (a row or a column) of the opponents' ratings.", err_to_str=True)
 @xw.arg('results', doc='Range of the same shape with your results: 1, 0.5, 0 or W, D, L. Rows blank in both ranges are skipped.', err_to_str=True)

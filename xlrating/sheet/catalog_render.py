@@ -44,7 +44,8 @@ def _py(text: str) -> str:
 #: big season, so they are declared ``call_in_wizard=False`` (xlwings then generates
 #: ``If (Not Application.CommandBars("Standard").Controls(1).Enabled) Then Exit Function``).
 def _is_table_function(fn: ExcelFunction) -> bool:
-    return any(p.name in ("players", "games") for p in fn.params)
+    # (a table function takes its table first; USCF's "games" elsewhere is a count)
+    return fn.params[0].name in ("players", "games")
 
 
 def declaration(fn: ExcelFunction, func: str, call: str = "call") -> str:
