@@ -222,3 +222,24 @@ def test_players_member_ids_are_read_and_kept() -> None:
     assert lenient.left_out == (
         (1, "players row 1: US Chess ID must be a member number, got 1.5", "Alice"),
     )
+
+
+def test_a_table_read_row_by_row_is_read_once_and_keeps_its_refused_rows() -> None:
+    """The season's arrays with skip read the Games table once (the same cells: the very
+    same rows read), and each roster's grouping is kept with it."""
+    from xlrating.sheet.tables import read_season_rows, season_games_known
+
+    rows = [
+        ["Cache C", "2025-09-06", 1.0, "Alice", "Bob", 1.0],
+        ["Cache C", "2025-09-06", None, "Alice", "Bob", 1.0],
+        ["Cache C", "2025-09-06", 2.0, "Alice", "Zed", 1.0],
+    ]
+    read = read_season_rows(rows, first_row=5)
+    assert read_season_rows([list(r) for r in rows], first_row=5) is read
+    assert read_season_rows(rows) is not read  # messages name other rows
+    assert read.refused == ((2, "Games row 6: round is blank: a number is needed"),)
+    known = frozenset({"Alice", "Bob"})
+    grouped, unknown = season_games_known(read, known)
+    assert season_games_known(read, known)[0] is grouped
+    assert unknown == {3: ("Games row 7", "Zed")}
+    assert [len(games) for games in grouped.games] == [1]
