@@ -229,7 +229,7 @@ def test_a_table_read_row_by_row_is_read_once_and_keeps_its_refused_rows() -> No
     same rows read), and each roster's grouping is kept with it."""
     from xlrating.sheet.tables import read_season_rows, season_games_known
 
-    rows = [
+    rows: list[list[object]] = [
         ["Cache C", "2025-09-06", 1.0, "Alice", "Bob", 1.0],
         ["Cache C", "2025-09-06", None, "Alice", "Bob", 1.0],
         ["Cache C", "2025-09-06", 2.0, "Alice", "Zed", 1.0],
