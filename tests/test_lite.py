@@ -160,6 +160,9 @@ EXAMPLES: dict[str, list[object]] = {
     "EVENT_CROSSTABLE": [USCF_PLAYERS, SEASON_GAMES, "May Swiss"],
     "PLAYER_GAMES": [SEASON_GAMES, "Ann", 60],
     "PLAYER_RATINGS": [[["Player", "May Swiss", "June Swiss"], ["Ann", 1512.5, 1520.0]], "Ann", 4],
+    "SEASON_GAME_STATUS": [USCF_PLAYERS, SEASON_GAMES],
+    "SEASON_CHECK": [USCF_PLAYERS, SEASON_GAMES],
+    "SEASON_EVENT": [SEASON_GAMES],
 }
 
 #: Cells that differ between COM and Office.js, and failures: (what it shows, function, args).

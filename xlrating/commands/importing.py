@@ -135,6 +135,8 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     writing = Step(
         where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
     )
+    with doing(writing):
+        close = season_book.close_names(book, event)  # read before the names are added
     with doing(writing), files.replacing(book) as scratch:
         # Imported into a temporary file first: a refusal leaves the book and no backup;
         # the book as it was is kept under BOOK.backup.xlsx, as recalc --in-place keeps it.
@@ -165,6 +167,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     print(f"date {date.isoformat()} (it picks the rules: {_bonus_words(date)}), from {came_from}")
     for note in imported_events[0].notes:
         print(f"note: {note}")
+    _print_close_names(close)
     if report.split:
         print(
             f"note: {report.split} pairing{'s' if report.split != 1 else ''} with no result "
@@ -182,6 +185,15 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     else:
         print(f"Excel recomputes on open; to cache the results: xlrating recalc {book} --in-place")
     return 0
+
+
+def _print_close_names(close: list[tuple[str, str]]) -> None:
+    """A note for each new player one typo from a member (season_book.close_names)."""
+    for new, member in close:
+        print(
+            f"note: {new!r} was added as a new player, one typo from {member!r}: "
+            f"did you mean {member}?"
+        )
 
 
 def _import_dry_run(args: argparse.Namespace) -> int:
@@ -239,9 +251,12 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     )
     print(f"rules of {day.isoformat()}, from {came_from} ({_bonus_words(day)})")
     added = set(report.added)
+    close = dict(season_book.close_names(book, event))
     for player in event.players:
         rating = "unrated" if player.rating is None else f"{player.rating:g}"
         state = "new" if player.name in added else "already listed"
+        if player.name in close:
+            state += f"; did you mean {close[player.name]}?"
         print(f"  {player.name}  {rating}  ({state})")
     for note in imported.notes:
         print(f"note: {note}")
