@@ -13,8 +13,8 @@ a few forfeits.  The club season template is built around it
 * the full command ``xlrating recalc BOOK -o OUT`` is run in a fresh process, *repeat*
   times: the median wall time is the figure to compare with the target (10 s for 5,000
   games on a 2-core machine);
-* one more run in process times its stages: ``fit_season`` (openpyxl reads the book),
-  the engine's ``loads``/``finish``/``calculate`` and its own bookkeeping, and
+* one more run in process times its stages: the engine's ``loads``/``finish``/``calculate``
+  and its own bookkeeping, and
   :func:`~xlrating.workbook.xlsx.write_cached_values`.
 """
 
@@ -71,7 +71,7 @@ def _stages(book: Path, out: Path) -> dict[str, float]:
     import formulas
 
     from xlrating import cli
-    from xlrating.workbook import engine, season_book, xlsx
+    from xlrating.workbook import engine, xlsx
 
     marks: dict[str, float] = {}
     originals: list[tuple[Any, str, Any]] = []
@@ -89,7 +89,6 @@ def _stages(book: Path, out: Path) -> dict[str, float]:
 
         setattr(owner, name, timed)
 
-    wrap(season_book, "fit_season", "fit_season")
     wrap(engine, "evaluate", "evaluate (all)")
     wrap(engine, "register_functions", "  register_functions")
     wrap(formulas.ExcelModel, "loads", "  formulas loads")

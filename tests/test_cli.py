@@ -444,7 +444,7 @@ def test_a_second_demo_replaces_its_own_files_and_nothing_else(
     assert (folder / DEMO_RECORD).is_file()
     # The README's main job run again: the files are the first demo's, unchanged.
     code, out, err = run(capsys, "demo", str(folder))
-    assert (code, err) == (0, "") and "Wrote 4 workbooks" in out
+    assert (code, err) == (0, "") and "Wrote 5 workbooks" in out
     # A file the user changed is his: refused in one line, nothing written.
     changed = folder / "elo.xlsx"
     changed.write_bytes(changed.read_bytes() + b"\0")

@@ -29,7 +29,7 @@ from xlrating.workbook import engine, templates
 from xlrating.workbook.lint import lint_workbook
 from xlrating.workbook.season_layout import CLUB_CARD_GAMES
 
-from .test_club_season import cells, season_from_book, season_layout, spill
+from .test_club_season import cells, season_from_book, season_layout, spill, used_part
 
 DATA = Path(__file__).parent / "data"
 TRF = DATA / "sample_trf16.txt"
@@ -164,7 +164,9 @@ def cached(path: Path) -> list[list[object]]:
 
     layout = season_layout(path)
     ws = load_workbook(path, data_only=True)[layout.sheet]
-    return [["" if ws[c].value is None else ws[c].value for c in row] for row in cells(layout.ref)]
+    return used_part(
+        [["" if ws[c].value is None else ws[c].value for c in row] for row in cells(layout.ref)]
+    )
 
 
 # ---------------------------------------------------------------- same as typed in
@@ -179,8 +181,9 @@ def test_import_rates_as_the_same_games_typed_in(imported: Imported, tmp_path: P
     games += [[WINTER, WINTER_DATE, *row] for row in TYPED_CROSSTABLE]
     typed = tmp_path / "typed.xlsx"
     templates.build_template(NAME, typed, {"players": players, "games": games})
-    assert season_layout(path).ref == season_layout(typed).ref == "A13:G36"  # find_season, once
-    ours, theirs = cached(path), spill(engine.evaluate(typed), typed)
+    # The table covers the room (40 players rows, 16 event columns) in both.
+    assert season_layout(path).ref == season_layout(typed).ref == "A13:Q53"  # find_season, once
+    ours, theirs = cached(path), used_part(spill(engine.evaluate(typed), typed))
     assert ours[0] == ["Player", TRF_EVENT, *ours[0][2:6], WINTER]  # in date order
     for got, want in zip(ours, theirs, strict=True):
         assert got[0] == want[0]
@@ -275,57 +278,52 @@ def test_import_keeps_formulas_arrays_validations_and_chart(
         )
     )
     written = {f"xl/worksheets/sheet{sheets[s]}.xml" for s in ("Players", "Games", "Ratings")}
-    # The import rewrote the tables, the ratings array, the chart and the Player card's
-    # chart (a sixth event: its line reaches one row further), and the Games sheet's
-    # print area (the rows in use); --recalc cached values in other sheets. Every other
-    # part (styles, metadata, drawings, relationships, shared strings) is byte for byte
-    # what it was, and the workbook part but for that print area.
-    charts = {"xl/charts/chart1.xml", "xl/charts/chart2.xml"}
-    assert written | charts | {"xl/workbook.xml"} <= changed
-    assert all(n.startswith("xl/worksheets/sheet") for n in changed - charts - {"xl/workbook.xml"})
-    printed = re.compile(r"Games!\$A\$1:\$R\$[0-9]+<")
+    # The import wrote into the tables and set the Games sheet's print area (the rows in
+    # use); --recalc cached values in other sheets. Nothing is fitted: the arrays cover
+    # the tables' room, the charts read the same lines. Every other part (styles,
+    # metadata, drawings, charts, relationships, shared strings) is byte for byte what it
+    # was, and the workbook part but for that print area.
+    assert written | {"xl/workbook.xml"} <= changed
+    assert all(n.startswith("xl/worksheets/sheet") for n in changed - {"xl/workbook.xml"})
+    printed = re.compile(r"Games!\$A\$1:\$S\$[0-9]+<")
     assert printed.sub("", after["xl/workbook.xml"].decode()) == printed.sub(
         "", before["xl/workbook.xml"].decode()
     )
-    line = re.findall(r"<c:f>([^<]*)</c:f>", after["xl/charts/chart2.xml"].decode())
-    assert line == ["'Player card'!$B$4", "'Player card'!$A$10:$A$16", "'Player card'!$B$10:$B$16"]
     # Formulas: the same text everywhere, dynamic arrays still dynamic (cm="1").
     formulas = _formulas(path)  # every sheet parsed once, for the three checks below
     assert formulas == _formulas(WORKBOOKS / NAME)
+    part_of = {f"xl/worksheets/sheet{number}.xml": sheet for sheet, number in sheets.items()}
     dynamic = {
-        k.split("!")[1]: v.split()[2].split("(")[0]
+        f"{part_of[k.split('!')[0]]}!{k.split('!')[1]}": v.split()[2].split("(")[0]
         for k, v in formulas.items()
         if v.startswith("array cm=1 ")
     }
-    # The Crosstable's EVENT_CROSSTABLE, and the Player card's games (PLAYER_GAMES, its
-    # header and CLUB_CARD_GAMES rows).
-    assert dynamic.pop("A9") == "EVENT_CROSSTABLE"
     [card] = [k for k, v in dynamic.items() if v == "PLAYER_GAMES"]
-    [text] = [v for k, v in formulas.items() if k.endswith(f"!{card}") and "PLAYER" in v]
-    assert text.endswith(f",{CLUB_CARD_GAMES})")
+    [text] = [v for k, v in formulas.items() if v.split()[2].startswith("PLAYER_GAMES(")]
+    assert text.endswith(f",{CLUB_CARD_GAMES},TRUE,ROW(Games!$A$5))")
     del dynamic[card]
-    # SEASON_RATINGS and its Start and Final (SEASON_START_FINAL), the Standings sheet's
-    # SEASON_STANDINGS and the Player card's rating after each event (PLAYER_RATINGS).
+    # Every season function: the tables, the event and player shown, the Status column,
+    # the line above the Ratings table and the charts' lines.
     assert dynamic == {
-        "A13": "SEASON_RATINGS",
-        "R13": "SEASON_START_FINAL",
-        "A8": "SEASON_STANDINGS",
-        "A11": "PLAYER_RATINGS",
+        "Games!G5": "SEASON_GAME_STATUS",
+        "Ratings!A11": "SEASON_CHECK",
+        "Chart!A3": "SEASON_CHECK",
+        "Ratings!A13": "SEASON_RATINGS",
+        "Ratings!R13": "SEASON_START_FINAL",
+        "Ratings!A56": "SEASON_CHART",
+        "Standings!C4": "SEASON_EVENT",
+        "Standings!A8": "SEASON_STANDINGS",
+        "Crosstable!B5": "SEASON_EVENT",
+        "Crosstable!A9": "EVENT_CROSSTABLE",
+        "Player card!A11": "PLAYER_RATINGS",
     }
     assert b"XLDAPR" in after["xl/metadata.xml"]
     ratings = after[f"xl/worksheets/sheet{sheets['Ratings']}.xml"].decode()
     assert re.search(
-        r'<c r="A13"[^>]*cm="1"[^>]*><f t="array" ref="A13:G36">SEASON_RATINGS', ratings
+        r'<c r="A13"[^>]*cm="1"[^>]*><f t="array" ref="A13:Q53">SEASON_RATINGS', ratings
     )
     # Validations: unchanged.
     assert _validations(path) == _validations(WORKBOOKS / NAME)
-    # The chart: still drawn on the Chart sheet, one line per player of the grown table.
-    chart = after["xl/charts/chart1.xml"].decode()
-    refs = re.findall(r"<c:f>([^<]*)</c:f>", chart)
-    assert refs[0::3] == [f"Ratings!$A${row}" for row in range(14, 37)]
-    assert set(refs[1::3]) == {"Ratings!$B$13:$G$13"}
-    assert refs[2::3] == [f"Ratings!$B${row}:$G${row}" for row in range(14, 37)]
-    assert "<a:t>Ratings after each event</a:t>" in chart  # its title and axes are kept
     assert before["xl/drawings/drawing1.xml"] == after["xl/drawings/drawing1.xml"]
     assert not lint_workbook(path, values="current")  # --recalc: Excel keeps the values
 
@@ -341,7 +339,7 @@ def test_import_output(imported: Imported) -> None:
     )
     assert "21 game rows (Games rows 77-97)" in out
     assert "note: 1 pairing with no result from White's side" in out
-    assert "the season table now spans A13:F30 (was A13:E22); chart lines: 17" in out
+    assert "the season table" not in out  # nothing is fitted: the table covers the room
     assert "xlrating recalc" in out
 
 
@@ -514,14 +512,17 @@ def test_a_full_table_grows(
     assert not lint_workbook(book)
 
 
-# ---------------------------------------------------------------- recalc fits a grown season
+# ---------------------------------------------------------------- recalc of a season that changed
 
 
 @pytest.mark.slow
-def test_recalc_fits_a_season_that_changed(capsys: pytest.CaptureFixture[str], book: Path) -> None:
+def test_recalc_computes_a_season_that_changed(
+    capsys: pytest.CaptureFixture[str], book: Path
+) -> None:
     """A book saved by another program after adding a player and an event and deleting two
-    events: the SEASON_RATINGS array still has its old range (A13:E22: 9 players, 4
-    events); recalc sizes it to the tables (10 players, 3 events) before computing."""
+    events: the SEASON_RATINGS array keeps its range (the tables' room) and recalc
+    computes it as it is, nothing fitted: the 10 players in their Players rows, the 3
+    events in date order, blanks after."""
     from openpyxl import load_workbook
 
     wb = load_workbook(book)
@@ -540,23 +541,26 @@ def test_recalc_fits_a_season_that_changed(capsys: pytest.CaptureFixture[str], b
         for col, value in zip("ABCDEF", values, strict=True):
             games[f"{col}{77 + i}"] = value
     wb.save(book)  # openpyxl keeps the array formula (as a plain CSE array) and its range
-    assert season_layout(book).ref == "A13:E22"  # find_season, remembered by content
+    assert season_layout(book).ref == "A13:Q53"  # find_season, remembered by content
     out_path = book.with_name("changed.xlsx")
     code, out, err = run(capsys, "recalc", str(book), "-o", str(out_path))
     assert code == 0, err
-    # openpyxl wrote the chart without namespace prefixes: its lines are redrawn too.
-    assert "the season table now spans A13:D23 (was A13:E22); chart lines: 10" in out
+    assert "the season table" not in out
     shown = load_workbook(out_path, data_only=True)["Ratings"]
-    table = [[shown[c].value for c in row] for row in cells("A13:D23")]
+    table = used_part(
+        [
+            ["" if shown[c].value is None else shown[c].value for c in row]
+            for row in cells("A13:Q53")
+        ]
+    )
     players, events = season_from_book(book)
     core = rate_season(players, events)
     assert table[0] == ["Player", "September Swiss", "October Swiss", "January Rapid"]
     assert table[0] == ["Player", *core.events]
     for got, season_row in zip(table[1:], core.ratings, strict=True):
-        expected = [pytest.approx(v, rel=1e-12) for v in season_row.after]
+        expected = ["" if v is None else pytest.approx(v, rel=1e-12) for v in season_row.after]
         assert got == [season_row.name, *expected]
-    assert all(shown[f"G{row}"].value is None for row in range(13, 24))  # left the array
-    assert season_layout(book).ref == "A13:E22"  # the input is left as it was
+    assert season_layout(out_path).ref == "A13:Q53"
 
 
 @pytest.mark.slow

@@ -27,10 +27,14 @@ from xlrating.workbook import engine, templates
 from xlrating.workbook.engine import Evaluation
 from xlrating.workbook.season_book import SeasonLayout, find_season
 from xlrating.workbook.season_fit import layout_of
+from xlrating.workbook.season_layout import CLUB_CHART_LINES
 
 from .conftest import Demo, evaluated
 
 NAME = "club_season.xlsx"
+#: The header row of the charts' lines below the Ratings table (its 40 players rows end
+#: on row 53).
+LINES_HEAD = 56
 BOOK = Path(__file__).resolve().parent.parent / "workbooks" / NAME
 
 # How the Games sheet writes results (White's points, kind) and, with BYE in the Black
@@ -134,15 +138,31 @@ def spill(ev: Evaluation, path: Path) -> list[list[object]]:
     return [[ev.value(layout.sheet, c) for c in row] for row in cells(layout.ref)]
 
 
+def used_part(table: list[list[object]]) -> list[list[object]]:
+    """The season's part of a SEASON_RATINGS table that covers its tables' room: the
+    named rows and the events' columns, once every other cell is checked blank (the
+    tables here fill their first rows, so the players' rows come first)."""
+    width = 1 + sum(1 for head in table[0][1:] if head not in (None, ""))
+    height = 1 + sum(1 for row in table[1:] if row[0] not in (None, ""))
+    assert all(v in (None, "") for row in table for v in row[width:]), "a blank column holds"
+    assert all(v in (None, "") for row in table[height:] for v in row), "a blank row holds"
+    return [row[:width] for row in table[:height]]
+
+
 def assert_equals_core(table: list[list[object]], path: Path, **options: Any) -> None:
-    """The SEASON_RATINGS table equals rate_season on the book's own tables."""
+    """The SEASON_RATINGS table equals rate_season on the book's own tables: it covers the
+    tables' room (a row per players row, a column per event column), the season's players
+    and events first (the tables here fill their first rows), blanks after."""
     players, events = season_from_book(path)
     core = rate_season(players, events, **options)
-    assert table[0] == ["Player", *core.events]
-    assert len(table) == len(core.ratings) + 1
-    for got, row in zip(table[1:], core.ratings, strict=True):
+    width, used = len(table[0]), len(core.events) + 1
+    assert table[0] == ["Player", *core.events] + [""] * (width - used)
+    assert len(table) >= len(core.ratings) + 1
+    assert all(value == "" for row in table[len(core.ratings) + 1 :] for value in row)
+    assert all(value == "" for row in table[1:] for value in row[used:])
+    for got, row in zip(table[1 : len(core.ratings) + 1], core.ratings, strict=True):
         assert got[0] == row.name
-        for i, (value, want) in enumerate(zip(got[1:], row.after, strict=True)):
+        for i, (value, want) in enumerate(zip(got[1:used], row.after, strict=True)):
             where = f"{path.name} {row.name} after {core.events[i]}"
             if want is None:
                 assert value == "", f"{where}: {value!r}, core unrated"
@@ -171,7 +191,8 @@ def test_start_and_final_columns() -> None:
         assert ev.value("Ratings", f"A{row}") == player.name
         start = ev.value("Ratings", f"R{row}")
         assert start == ("unrated" if player.rating is None else player.rating), player.name
-        assert ev.value("Ratings", f"S{row}") == table[i][-1], player.name
+        last = max(j for j, head in enumerate(table[0]) if head)  # the last event column
+        assert ev.value("Ratings", f"S{row}") == table[i][last], player.name
     after = first + len(players) + 1
     assert [ev.value("Ratings", f"{c}{after}") for c in "RS"] == ["", ""]
 
@@ -234,28 +255,44 @@ def test_standings_of_the_december_swiss() -> None:
         assert columns["new_rating"][i] == row[december]
 
 
-def test_chart_draws_one_line_per_player_over_the_table() -> None:
-    layout = season_layout(BOOK)
+def test_the_charts_draw_the_card_player_and_the_top_players() -> None:
+    """The Chart sheet's chart: a line for each row of its SEASON_CHART lines (the card's
+    player, then the highest-rated), over every event column; the Player card's chart:
+    the first of those lines (its player)."""
     with zipfile.ZipFile(BOOK) as zf:
         charts = [n for n in zf.namelist() if n.startswith("xl/charts/chart")]
-        # The Chart sheet's chart, and the Player card's (which reads its own sheet).
-        assert len(charts) == 2
+        assert len(charts) == 2  # the Chart sheet's and the Player card's
         xmls = [zf.read(name).decode("utf-8") for name in charts]
-    (xml,) = [x for x in xmls if "Ratings!" in x]
-    (card,) = [x for x in xmls if "Ratings!" not in x]
-    assert "'Player card'!$B$10:$B$14" in card  # the start and the four events
-    assert "<c:lineChart>" in xml
-    refs = re.findall(r"<c:f>([^<]*)</c:f>", xml)
-    names = refs[0::3]
-    players, _ = season_from_book(BOOK)
-    first = int(layout.cell[1:])
-    assert names == [f"Ratings!$A${first + i}" for i in range(1, len(players) + 1)]
-    assert set(refs[1::3]) == {f"Ratings!$B${first}:$E${first}"}  # the four events
-    assert refs[2::3] == [f"Ratings!$B${first + i}:$E${first + i}" for i in range(1, 10)]
-    assert "<c:cat><c:strRef>" in xml  # event names, not numbers
+    lines = [re.findall(r"<c:f>([^<]*)</c:f>", x) for x in xmls]
+    (refs,) = [r for r in lines if len(r) > 4]
+    (card,) = [r for r in lines if len(r) <= 4]
+    head = LINES_HEAD
+    assert "<c:lineChart>" in xmls[0] and "<c:lineChart>" in xmls[1]
+    assert refs[0::3] == [f"Ratings!$A${head + i}" for i in range(1, CLUB_CHART_LINES + 1)]
+    assert set(refs[1::3]) == {f"Ratings!$B${head}:$Q${head}"}  # every event column
+    assert refs[2::3] == [f"Ratings!$B${head + i}:$Q${head + i}" for i in range(1, 9)]
+    assert f"Ratings!$B${head + 1}:$Q${head + 1}" in card  # the card's player's line
 
 
 @pytest.mark.slow
+def test_the_chart_lines_never_drop_to_zero() -> None:
+    """The card's player first, then the highest last ratings; a rating missing after a
+    player's last event (the season's blank event columns) is his last one."""
+    ev = evaluated(NAME)
+    table = spill(ev, BOOK)
+    events = sum(1 for head in table[0][1:] if head)
+    rows = [r for r in table[1:] if r[0]]
+    card = ev.value("Player card", "C4")
+    by_last = sorted((r for r in rows if r[0] != card), key=lambda r: -float(str(r[events])))
+    expected = [next(r for r in rows if r[0] == card), *by_last][:CLUB_CHART_LINES]
+    head = LINES_HEAD
+    for i, row in enumerate(expected, start=1):
+        shown = [ev.value("Ratings", f"{chr(65 + j)}{head + i}") for j in range(len(row))]
+        assert shown[0] == row[0]
+        assert shown[1 : events + 1] == row[1 : events + 1]  # every player is rated here
+        assert set(shown[events + 1 :]) == {row[events]}  # the last rating carried on
+
+
 def test_the_system_and_k_cells_reach_the_function(tmp_path: Path) -> None:
     """Elo with K 24 chosen on the Ratings sheet: the K cell is passed for elo only."""
     path = tmp_path / NAME
@@ -293,7 +330,7 @@ def test_demo_prints_the_season(demo: Demo) -> None:
         start = "-" if row.start is None else whole(row.start)
         assert numbers == [start, *(whole(v) for v in row.after), whole(row.final_rating)]
     assert lines[head + 10] == ""
-    assert "club_season.xlsx  Checks sheet: ALL PASS" in out
+    assert re.search(r"^club_season\.xlsx +Checks sheet: ALL PASS$", out, re.M)
 
 
 # ---------------------------------------------------------------- room for a longer season

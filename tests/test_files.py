@@ -94,6 +94,7 @@ def test_templates_with_room_have_it_and_are_readable_by_all_under_umask_022(
     written = sorted(out.iterdir())
     assert [p.name for p in written if p.suffix == ".xlsx"] == [
         "club_season.xlsx",
+        "club_season_empty.xlsx",
         "elo.xlsx",
         "fide_period.xlsx",
         "uscf_event.xlsx",

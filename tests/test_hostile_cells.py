@@ -1007,6 +1007,7 @@ BASELINES: dict[str, tuple[Any, ...]] = {
     "SEASON_CHECK": (_PLAYERS, _SEASON),
     "SEASON_EVENT": (_SEASON,),
     "PLAYER_RATINGS": ([["Player", "Spring", "Summer"], ["Ann", 1510.0, ""]], "Ann"),
+    "SEASON_CHART": ([["Player", "Spring", "Summer"], ["Ann", 1510.0, ""]], "Ann"),
 }
 #: Every kind of value xlwings hands a function for one cell (COM: doubles, text, bool,
 #: datetimes, empty; Excel's errors as text), at its extremes.

@@ -123,7 +123,7 @@ def test_checks_all_pass_after_importing_every_file(
     status, rows = _checks(imported.book)
     failed = [row for row in rows if row[5] != "PASS"]
     assert (status, failed) == ("ALL PASS", [])
-    assert len(rows) == 16  # 12 worked examples and 4 rows comparing two sheets
+    assert len(rows) == 17  # 12 worked examples, every game row rated, 4 comparing sheets
     header = _ratings_header(imported.book)
     assert header[0] == "Player"  # the table is rated, not an error text
     accepted = [key for key, (code, _) in imported.imports.items() if code == 0]
@@ -159,11 +159,11 @@ def test_a_fide_season_refuses_the_event_of_2005(tmp_path: Path) -> None:
     assert book.read_bytes() == before
 
 
-def test_the_card_rows_say_when_the_ratings_sheet_shows_an_error(tmp_path: Path) -> None:
-    """A Games row the season cannot rate (a result of 2-0) makes the Ratings sheet show
-    its one-line error; the two rows comparing the Player card with the Ratings sheet then
-    say why they cannot compare (n/a, no failure), instead of "not in the Ratings table",
-    which sent the user to the card.  The worked examples still pass."""
+def test_a_row_that_cannot_be_rated_is_reported_not_spread(tmp_path: Path) -> None:
+    """A Games row the season cannot rate (a result of 2-0) is left out and reported: its
+    Status cell and the line above the Ratings table say why, the Checks row "every game
+    row is rated" fails; the Ratings table is rated without it (no error there), so the
+    rows comparing the Player card with it still compare, and the worked examples pass."""
     from openpyxl import load_workbook
 
     book = tmp_path / "club_season.xlsx"
@@ -173,10 +173,14 @@ def test_the_card_rows_say_when_the_ratings_sheet_shows_an_error(tmp_path: Path)
     wb.save(book)
     code, _, err = _cli("recalc", str(book), "--in-place")
     assert code == 0, err
-    header = _ratings_header(book)
-    assert str(header[0]).startswith("#VALUE! games row 1: result must be")
+    assert _ratings_header(book)[0] == "Player"
+    shown = load_workbook(book, data_only=True)
+    assert str(shown["Games"]["G5"].value).startswith("not rated yet: ")
+    assert shown["Games"]["G6"].value == "rated"
+    line = str(shown["Ratings"]["A11"].value)
+    assert line.startswith("1 game row") and "Games row 5" in line, line
     status, rows = _checks(book)
-    card = [(row[3], row[5]) for row in rows if str(row[0]).startswith("Player card:")]
-    assert card == [("not compared: the Ratings sheet shows an error", "n/a")] * 2
-    assert status == "ALL PASS"
-    assert all(row[5] == "PASS" for row in rows if not str(row[0]).startswith("Player card:"))
+    verdicts = {str(row[0]): row[5] for row in rows}
+    assert verdicts.pop("Games: every game row is rated") == "FAIL"
+    assert set(verdicts.values()) == {"PASS"}
+    assert status == "SOME CHECKS FAIL: see column F"

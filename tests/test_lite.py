@@ -163,6 +163,7 @@ EXAMPLES: dict[str, list[object]] = {
     "SEASON_GAME_STATUS": [USCF_PLAYERS, SEASON_GAMES],
     "SEASON_CHECK": [USCF_PLAYERS, SEASON_GAMES],
     "SEASON_EVENT": [SEASON_GAMES],
+    "SEASON_CHART": [[["Player", "May Swiss", "June Swiss"], ["Ann", 1512.5, 1520.0]], "Ann", 8],
 }
 
 #: Cells that differ between COM and Office.js, and failures: (what it shows, function, args).

@@ -138,7 +138,7 @@ def test_start_and_final_move_right_and_read_every_event_column(
     assert "Ratings!$B$13:$U$13" in formula(after["Standings"], "B7")
     assert formula(after["Player card"], "B6") == "SUMPRODUCT((LEN(Ratings!$B$13:$U$13)>0)*1)"
     printed = names(wide)
-    assert printed[("_xlnm.Print_Area", "2")] == "Ratings!$A$1:$W$53"
+    assert printed[("_xlnm.Print_Area", "2")] == "Ratings!$A$1:$W$65"  # the charts' lines
     guard.check_workbook(wide)
 
 
@@ -151,11 +151,11 @@ def test_the_player_card_gets_a_row_per_event_column(
     # event columns (the table it reads to column U, the rows it counts to 30).
     assert array_at(old, "A11") == (
         "A11:B26",
-        "PLAYER_RATINGS(Ratings!$A$13:$Q$53,$B$4,ROWS($C$11:$C$26))",
+        "PLAYER_RATINGS(Ratings!$A$13:$Q$53,$C$4,ROWS($C$11:$C$26))",
     )
     assert array_at(card, "A11") == (
         "A11:B30",
-        "PLAYER_RATINGS(Ratings!$A$13:$U$53,$B$4,ROWS($C$11:$C$30))",
+        "PLAYER_RATINGS(Ratings!$A$13:$U$53,$C$4,ROWS($C$11:$C$30))",
     )
     # The games below (one PLAYER_GAMES array) moved down four rows, with their formula.
     assert "PLAYER_GAMES(" in formula(old, "A29")
@@ -214,7 +214,7 @@ def test_a_shrunk_card_keeps_the_rows_beside_its_chart(
     # The array reads the four event columns; its rows beside the chart are kept (blank).
     assert array_at(card, "A11") == (
         "A11:B24",
-        "PLAYER_RATINGS(Ratings!$A$13:$E$53,$B$4,ROWS($C$11:$C$24))",
+        "PLAYER_RATINGS(Ratings!$A$13:$E$53,$C$4,ROWS($C$11:$C$24))",
     )
     assert array_at(sheet_xml(fresh)["Ratings"], "F13") == array_at(shrunk_sheets["Ratings"], "F13")
     # Back to sixteen: the card has its sixteen rows again, as the template has them.
@@ -245,14 +245,15 @@ def test_event_columns_below_the_events_or_over_values_are_refused(
         "xlrating resize: event_columns must be a whole number from 4 to 1000 (the season "
         "has 4 events), got 3"
     )
-    # A note typed in an event column that would go.
+    # A note typed in an event column that would go (above the table: its cells are the
+    # array's, which holds nothing typed).
     with zipfile.ZipFile(WORKBOOKS / NAME) as zf, zipfile.ZipFile(book, "w") as out_zip:
         for info in zf.infolist():
             data = zf.read(info)
             if info.filename == "xl/worksheets/sheet3.xml":
                 data, count = re.subn(
-                    rb'<c r="P40" (s="[0-9]+")/>',
-                    rb'<c r="P40" \1 t="inlineStr"><is><t>note</t></is></c>',
+                    rb'<c r="P12" (s="[0-9]+")/>',
+                    rb'<c r="P12" \1 t="inlineStr"><is><t>note</t></is></c>',
                     data,
                 )
                 assert count == 1
@@ -261,7 +262,7 @@ def test_event_columns_below_the_events_or_over_values_are_refused(
     code, out, err = run(capsys, "resize", str(book), "--event-columns", "8", "--in-place")
     assert code == 1 and out == ""
     assert one_line(err) == (
-        f"xlrating resize: {NAME}: cannot drop columns J-Q of sheet 'Ratings': Ratings!P40 "
+        f"xlrating resize: {NAME}: cannot drop columns J-Q of sheet 'Ratings': Ratings!P12 "
         "holds a value"
     )
     assert book.read_bytes() == before
@@ -283,16 +284,16 @@ def test_import_grows_the_event_columns(
         "the event columns of sheet Ratings grew from 4 to 16 (Ratings!B13:Q13), with the "
         "Player card's rows" in out
     )
-    assert "the season table now spans A13:F30 (was A13:E22)" in out
     layout = find_season(book)
-    assert layout.ref == "A13:F30"
-    ratings = sheet_xml(book)["Ratings"]
     rows = bounds(layout.players[1])[2] - bounds(layout.players[1])[0] + 1
+    assert layout.ref == f"A13:Q{13 + rows}"  # the names and 16 event columns, every row
+    ratings = sheet_xml(book)["Ratings"]
     ref, text = array_at(ratings, "R13")  # Start and Final, right of the 16 event columns
     assert ref == f"R13:S{13 + rows}" and "SEASON_START_FINAL(" in text
     with zipfile.ZipFile(book) as zf:
         card = re.findall(r"<c:f>([^<]*)</c:f>", zf.read("xl/charts/chart2.xml").decode())
-    assert card[1:] == ["'Player card'!$A$10:$A$15", "'Player card'!$B$10:$B$15"]
+    lines = 13 + rows + 3  # the charts' lines below the table: their header row
+    assert card[2:] == [f"Ratings!$B${lines}:$Q${lines}", f"Ratings!$B${lines + 1}:$Q${lines + 1}"]
 
 
 # ---------------------------------------------------------------- computed
@@ -420,17 +421,18 @@ def test_a_book_without_event_columns_is_refused_in_one_line(tmp_path: Path) -> 
 
 
 @pytest.mark.slow
-def test_recalc_grows_the_event_columns_for_events_typed_in(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, narrow: Path
+def test_an_event_typed_past_the_event_columns_is_shown_not_dropped(
+    tmp_path: Path, narrow: Path
 ) -> None:
     """A fifth event typed into the Games sheet of a book with four event columns: the
-    ratings array would run over the Start and Final columns; fit_season (recalc's first
-    step) grows the event columns first."""
+    ratings table keeps its room (nothing is fitted); its last column's header says how
+    many events it cannot show and how to grow it; the Final column still shows the
+    season rated whole."""
+    from xlrating.cli import main
     from xlrating.workbook.season_fit import write_book
-    from xlrating.workbook.season_grow import fit_season
 
-    book, typed, fitted = narrow, tmp_path / "typed.xlsx", tmp_path / "fitted.xlsx"
-    layout = find_season(book)
+    typed, out = tmp_path / "typed.xlsx", tmp_path / "out.xlsx"
+    layout = find_season(narrow)
     games = {
         (77, 1): "Typed",
         (77, 2): 46100.0,
@@ -439,18 +441,19 @@ def test_recalc_grows_the_event_columns_for_events_typed_in(
         (77, 5): "Grace Liu",
         (77, 6): "1-0",
     }
-    write_book(book, typed, layout, {"Games": games}, None)
-    report = fit_season(typed, fitted)
-    assert report is not None and report.grown is not None
-    assert report.grown.events == (4, 16) and (report.before, report.after) == (
-        "A13:E22",
-        "A13:F22",
-    )
-    ratings = sheet_xml(fitted)["Ratings"]
-    arrays = [f.get("ref") for f in ratings.iter(f"{MAIN}f") if f.get("t") == "array"]
-    assert arrays == ["A13:F22", "R13:S53"]  # Start and Final (40 player rows) moved right
-    assert "SEASON_START_FINAL(" in array_at(ratings, "R13")[1]
-    guard.check_workbook(fitted)
+    write_book(narrow, typed, layout, {"Games": games})
+    assert main(["recalc", str(typed), "-o", str(out)]) == 0
+    from openpyxl import load_workbook
+
+    ratings = load_workbook(out, data_only=True)["Ratings"]
+    arrays = [f.get("ref") for f in sheet_xml(out)["Ratings"].iter(f"{MAIN}f")]
+    assert "A13:E53" in arrays  # its room, as it was
+    header = str(ratings["E13"].value)
+    # December and the typed event do not fit: the last column gives way to say so.
+    assert header.startswith("+2 events") and "xlrating resize --event-columns" in header
+    assert ratings["D13"].value == "November Swiss"
+    assert ratings["A14"].value == "Alice Morgan" and ratings["E14"].value in (None, "")
+    assert isinstance(ratings["G14"].value, float)  # Final, right of the four event columns
 
 
 @pytest.mark.slow

@@ -32,7 +32,7 @@ from xlrating.workbook.rows import RowEdit, RowsError, map_references
 from xlrating.workbook.season_book import SeasonBookError, find_season, resize_season
 
 from .hostile.make_corpus import trf_player
-from .test_club_season import cells, season_from_book
+from .test_club_season import cells, season_from_book, used_part
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 NAME = "club_season.xlsx"
@@ -81,7 +81,9 @@ def cached_in(values: Any, path: Path) -> list[list[object]]:
     loaded with openpyxl's ``data_only=True`` (a test that holds it loads it once)."""
     layout = find_season(path)
     ws = values[layout.sheet]
-    return [["" if ws[c].value is None else ws[c].value for c in row] for row in cells(layout.ref)]
+    return used_part(
+        [["" if ws[c].value is None else ws[c].value for c in row] for row in cells(layout.ref)]
+    )
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -194,7 +196,7 @@ def test_a_64_player_event_grows_the_default_book(grown: tuple[Path, Path, str])
     assert "Games table grew" not in out  # 192 game rows fit the 600 rows
     layout = find_season(book)
     assert layout.players == ("Players", "A5:E84")
-    assert layout.ref == "A13:F86"  # 73 players and the header, 5 events and the names
+    assert layout.ref == "A13:Q93"  # the header and 80 players rows, the names and 16 events
     guard.check_workbook(book)
 
 
@@ -300,9 +302,9 @@ def test_new_rows_carry_the_last_rows_styles_and_validations(
     # The Standings array (SEASON_STANDINGS: header and one row per player) covers the
     # grown rows and reads the grown tables.
     arrays = [f for f in after["Standings"].iter(f"{MAIN}f") if f.get("t") == "array"]
-    assert [f.get("ref") for f in arrays] == ["A8:H88"]
-    assert arrays[0].text is not None
-    assert arrays[0].text.startswith("SEASON_STANDINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
+    assert [f.get("ref") for f in arrays] == ["C4", "A8:H88"]  # the event shown, the table
+    assert arrays[1].text is not None
+    assert arrays[1].text.startswith("SEASON_STANDINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
     season = cells_of(after["Ratings"])["A13"].find(f"{MAIN}f")
     assert season is not None and season.text is not None
     assert season.text.startswith("SEASON_RATINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
@@ -323,7 +325,7 @@ def test_the_crosstable_grows_with_the_players(
     book, recalc, _ = grown
     before, after = template_sheets, grown_sheets
     arrays = [f.get("ref") for f in after["Crosstable"].iter(f"{MAIN}f") if f.get("t") == "array"]
-    assert arrays == ["A9:O89"]
+    assert arrays == ["B5", "A9:O89"]  # the event shown, the table
     model = {
         split(r)[0]: c.get("s")
         for r, c in cells_of(before["Crosstable"]).items()
@@ -362,42 +364,43 @@ def test_the_notes_and_the_games_print_area_follow_the_tables(
     book, _, _ = grown
     with zipfile.ZipFile(book) as zf:
         workbook = zf.read("xl/workbook.xml").decode()
-    assert 'localSheetId="1">Games!$A$1:$R$268</definedName>' in workbook
+    assert 'localSheetId="1">Games!$A$1:$S$268</definedName>' in workbook
     wb = grown_values
     assert wb["Players"]["G8"].value.startswith("Room for 80 players, 7 free:")  # 73 listed
-    assert wb["Games"]["H8"].value.startswith("Room for 600 rows, 336 free.")  # 264 rows used
+    assert wb["Games"]["I8"].value.startswith("Room for 600 rows, 336 free.")  # 264 rows used
 
 
-def test_fit_puts_a_stale_games_print_area_on_the_rows_in_use(tmp_path: Path) -> None:
+def test_resize_puts_a_stale_games_print_area_on_the_rows_in_use(tmp_path: Path) -> None:
     """A book whose Games print area covers the whole table (rows typed, then deleted, in
-    a spreadsheet): fit_season (the first step of xlrating recalc) sets it to the rows in
-    use, and then has nothing left to do."""
-    from xlrating.workbook.season_book import fit_season
-
+    a spreadsheet): a resize (as an import) sets it to the rows in use; the Status column
+    beside the table, which holds a cell for every row, does not count."""
     stale, fixed = tmp_path / NAME, tmp_path / "fixed.xlsx"
     with zipfile.ZipFile(WORKBOOKS / NAME) as zf, zipfile.ZipFile(stale, "w") as out:
         for info in zf.infolist():
             data = zf.read(info)
             if info.filename == "xl/workbook.xml":
-                assert b"Games!$A$1:$R$76<" in data
-                data = data.replace(b"Games!$A$1:$R$76<", b"Games!$A$1:$R$604<")
+                assert b"Games!$A$1:$S$76<" in data
+                data = data.replace(b"Games!$A$1:$S$76<", b"Games!$A$1:$S$604<")
             out.writestr(info, data)
-    report = fit_season(stale, fixed)
-    assert report is not None and report.before == report.after  # the array fitted already
+    resize_season(stale, fixed, game_rows=600)
     with zipfile.ZipFile(fixed) as zf:
-        assert b"Games!$A$1:$R$76<" in zf.read("xl/workbook.xml")
-    assert fit_season(fixed, tmp_path / "again.xlsx") is None
-    assert fit_season(WORKBOOKS / NAME, tmp_path / "again.xlsx") is None
+        assert b"Games!$A$1:$S$76<" in zf.read("xl/workbook.xml")
 
 
-def test_the_chart_draws_every_player(grown: tuple[Path, Path, str]) -> None:
+def test_the_chart_keeps_its_lines(grown: tuple[Path, Path, str], grown_values: Any) -> None:
+    """The Chart sheet draws its 8 lines (the card's player and the highest-rated) however
+    many players the season has; the grown book's are the Big Open's strongest."""
     book, _, _ = grown
     with zipfile.ZipFile(book) as zf:
         chart = ElementTree.fromstring(zf.read("xl/charts/chart1.xml"))
     series = list(chart.iter(f"{CHART}ser"))
-    assert len(series) == 73
     names = [s.find(f"{CHART}tx/{CHART}strRef/{CHART}f") for s in series]
-    assert [n.text for n in names if n is not None] == [f"Ratings!$A${r}" for r in range(14, 87)]
+    # The lines below the Ratings table, moved down with its 40 new rows.
+    lines = range(97, 105)
+    assert [n.text for n in names if n is not None] == [f"Ratings!$A${r}" for r in lines]
+    drawn = [grown_values["Ratings"][f"A{r}"].value for r in lines]
+    assert drawn[0] == "Alice Morgan" and len(set(drawn)) == 8  # the card's player first
+    assert any(str(name).startswith("Member ") for name in drawn[1:])
 
 
 # ---------------------------------------------------------------- resize
@@ -446,6 +449,10 @@ def test_resize_grows_and_shrinks_back_to_the_same_book(
             data = book.read(part)
             if part == "xl/workbook.xml":
                 data = data.replace(b' fullCalcOnLoad="1"', b"")
+            if part.startswith("xl/charts/"):  # moved down and back: written anew as XML
+                canonical = ElementTree.canonicalize
+                assert canonical(data) == canonical(template.read(part)), part
+                continue
             assert data == template.read(part), part
     returned = sheet_xml(back)
     for sheet, root in template_sheets.items():
@@ -577,9 +584,9 @@ def test_a_grow_past_the_limits_is_refused_before_it_is_built(
     built: list[Path] = []
     write_book = season_fit.write_book  # what season_grow calls (it imports it from there)
 
-    def recorded(book: Path, target: Path, *args: Any) -> int:
+    def recorded(book: Path, target: Path, *args: Any) -> None:
         built.append(target)
-        return write_book(book, target, *args)
+        write_book(book, target, *args)
 
     monkeypatch.setattr(season_grow, "write_book", recorded)
     with pytest.raises(SeasonBookError, match=re.escape(message)):

@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from . import __version__
-from .commands import excel, importing, libreoffice, lite, rate, recalc, templates
+from .commands import excel, importing, libreoffice, lite, rate, recalc, season, templates
 from .commands.base import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -137,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.required = True
     recalc.add_parser(commands)
     templates.add_parsers(commands)
+    season.add_parser(commands)
     importing.add_import_parser(commands)
     rate.add_rate_file_parser(commands)
     importing.add_resize_parser(commands)

@@ -391,3 +391,12 @@ def PLAYER_GAMES(games, player=None, rows=None, skip=None, games_first_row=None)
 def PLAYER_RATINGS(ratings, player, rows=None):
     "One player's rating after each event, read from a SEASON_RATINGS table, as a table that spills: Event and Rating, one row per event ('unrated' before a first rating)."
     return call('PLAYER_RATINGS', ratings, player, rows)
+
+
+@xw.func(category="Chess Ratings")
+@xw.arg('ratings', doc='A SEASON_RATINGS table with its header row: the names first, then one column per event.', err_to_str=True)
+@xw.arg('player', doc='A player to draw first, as the table writes the name (blank: none).', err_to_str=True)
+@xw.arg('lines', doc='Rows to give below the header (blank: 8), from 1 to 16,383; rows past the players repeat the last line, named with a space (a chart shows no name).', err_to_str=True)
+def SEASON_CHART(ratings, player=None, lines=None):
+    "The lines of a season's rating chart from a SEASON_RATINGS table: its header, the player given, then the highest-rated players; a missing rating is carried from the nearest event, so no line drops to 0."
+    return call('SEASON_CHART', ratings, player, lines)

@@ -175,11 +175,6 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
             "each player, with the points scored; neither is rated"
         )
     print_grown(report.grown)
-    if report.fit is not None:
-        print(
-            f"the season table now spans {report.fit.after} (was {report.fit.before}); "
-            f"chart lines: {report.fit.series}"
-        )
     if args.recalc:
         print("recalculated: the results are cached in the file")
     else:
@@ -347,8 +342,8 @@ def add_import_parser(commands: Commands) -> None:
         help="add an event from a FIDE TRF or US Chess crosstable to a club season workbook",
         description="Read FILE (a FIDE TRF-16 report or a US Chess crosstable) and add its "
         "players (those not yet listed, matched by name) and its games to the Players and "
-        "Games sheets of BOOK, a club season workbook; the ratings table and its chart are "
-        "resized to fit. Everything else in BOOK is kept; it is rewritten through a "
+        "Games sheets of BOOK, a club season workbook (its tables grow when the event needs "
+        "more rows or event columns). Everything else in BOOK is kept; it is rewritten through a "
         "temporary file, so a failure leaves it untouched.",
     )
     importer.add_argument("file", metavar="FILE", help="the TRF or crosstable text file")

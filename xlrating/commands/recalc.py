@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any, Final
@@ -53,15 +52,8 @@ def run_recalc(args: argparse.Namespace) -> int:
     guard_workbook(where, source)
     check_suffix(where, source, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
     engine, xlsx, _ = workbook_modules(templates=False)  # recalc builds no workbook
-    import tempfile
-
-    from ..workbook import season_book, season_recalc
-
     files.remove_stale_temps(target)
     bar = progress(args)
-    fitted: Any = None
-    handle, scratch = tempfile.mkstemp(prefix=".xlrating-fit.", suffix=".xlsx")
-    os.close(handle)
     computing = Step(
         where,
         str(source),
@@ -75,51 +67,33 @@ def run_recalc(args: argparse.Namespace) -> int:
     )
     try:
         with doing(computing), Deadline(limit):
-            # A season book's ratings table is sized to its tables, as Excel 365 would.
-            # The guard has read the source (above); the scratch copy is ours.
+            # The guard has read the source (above).  A club season's arrays cover its
+            # tables' whole room: nothing is fitted first.
             if getattr(args, "engine", "embedded") == "libreoffice":
-                fitted = season_book.fit_season(source, scratch, checked=True)
-                book = Path(scratch) if fitted is not None else source
-                evaluation = _in_libreoffice(engine, book, bar)
+                evaluation = _in_libreoffice(engine, source, bar)
             else:
-                done = season_recalc.evaluate_fitted(
-                    source, Path(scratch), engine.evaluate, progress=bar.part(0, 2), checked=True
-                )
-                evaluation, book, fitted = done.evaluation, done.book, done.report
+                evaluation = engine.evaluate(source, progress=bar.part(0, 2), checked=True)
             bar.show(f"writing {target.name}", 0.9)
             if args.in_place:
                 backup(source)
             report = xlsx.write_cached_values(
-                book, target, evaluation.values, values_only=args.values_only
+                source, target, evaluation.values, values_only=args.values_only
             )
         bar.show(f"wrote {target.name}", 1.0)
     finally:
         bar.close()
-        Path(scratch).unlink(missing_ok=True)
-    _print_report(target, report, fitted, evaluation, values_only=args.values_only)
+    _print_report(target, report, evaluation, values_only=args.values_only)
     return 0
 
 
-def _print_report(
-    target: Path, report: Any, fitted: Any, evaluation: Any, *, values_only: bool
-) -> None:
-    """What ``recalc`` says when it has written *target*: the cells computed, the season
-    table fitted or grown, and (on stderr) the cells it could not compute or that show an
-    error."""
+def _print_report(target: Path, report: Any, evaluation: Any, *, values_only: bool) -> None:
+    """What ``recalc`` says when it has written *target*: the cells computed, and (on
+    stderr) the cells it could not compute or that show an error."""
     kind = "values only" if values_only else "formulas kept, results cached"
     print(
         f"wrote {target} ({report.written} of {report.formula_cells} formula cells computed; "
         f"{kind})"
     )
-    if fitted is not None and fitted.grown is not None:
-        from .importing import print_grown
-
-        print_grown(fitted.grown)
-    if fitted is not None and fitted.before != fitted.after:  # else: the print area only
-        print(
-            f"the season table now spans {fitted.after} (was {fitted.before}); "
-            f"chart lines: {fitted.series}"
-        )
     if report.missing:
         sheet, cell = report.missing[0]
         print(
@@ -169,9 +143,7 @@ def add_parser(commands: Commands) -> None:
         description="Compute every formula of BOOK with xlrating's functions and write a copy "
         "whose formula cells carry the results as current cached values, so Excel "
         "without the add-in shows them until a cell they depend on changes "
-        "(--values-only: plain values, for any program). A club season's "
-        "ratings table (SEASON_RATINGS) is first sized to its Players and Games tables, "
-        "as Excel 365 would.",
+        "(--values-only: plain values, for any program).",
     )
     recalc.add_argument("book", metavar="BOOK.xlsx", help="the workbook to compute")
     recalc.add_argument(

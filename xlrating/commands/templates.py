@@ -100,7 +100,8 @@ def _season_table(evaluation: Any, built: Any) -> list[list[str]]:
     """The season a club workbook computed: player, start, rating after each event, final.
 
     Everything is read from the workbook's own cells: the SEASON_RATINGS table and the
-    Start and Final columns beside it (same rows); an unrated player shows as "-".
+    Start and Final columns beside it (same rows); an unrated player shows as "-".  The
+    table covers the book's room: its blank rows and event columns are left out.
     """
 
     def column(key: str) -> list[object]:
@@ -114,9 +115,13 @@ def _season_table(evaluation: Any, built: Any) -> list[list[str]]:
     sheet, ref = built.cells["ratings"]
     grid = [[evaluation.value(sheet, cell) for cell in row] for row in _grid_of(ref)]
     start, final = column("start"), column("final")  # from the table's header row down
-    table = [["Player", "Start", *(str(v) for v in grid[0][1:]), "Final"]]
+    events = 1 + sum(1 for v in grid[0][1:] if v not in (None, ""))
+    table = [["Player", "Start", *(str(v) for v in grid[0][1:events]), "Final"]]
     for i, row in enumerate(grid[1:], start=1):
-        table.append([str(row[0]), shown(start[i]), *(shown(v) for v in row[1:]), shown(final[i])])
+        if row[0] in (None, ""):
+            continue
+        values = [shown(v) for v in row[1:events]]
+        table.append([str(row[0]), shown(start[i]), *values, shown(final[i])])
     return table
 
 

@@ -421,6 +421,57 @@ def recalculate(
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A book typed into cell by cell in LibreOffice (:func:`type_cells`): the cells
+    showing an error when it opened and after each step (``(sheet, "A1")`` -> what the
+    cell shows: an error value, or a function's text starting "#"), every formula cell's
+    value at the end, and where the book was saved."""
+
+    opened: Mapping[tuple[str, str], str]
+    steps: tuple[tuple[str, Mapping[tuple[str, str], str]], ...]
+    values: Mapping[tuple[str, str], object]
+    saved: Path | None
+
+
+def _keyed(cells: Mapping[str, object]) -> dict[tuple[str, str], Any]:
+    out: dict[tuple[str, str], Any] = {}
+    for key, value in cells.items():
+        sheet, _, cell = key.rpartition("!")
+        out[(sheet, cell)] = CalcError(value["error"]) if isinstance(value, dict) else value
+    return out
+
+
+def type_cells(
+    office: Office,
+    profile: Path,
+    book: Path,
+    steps: Iterable[tuple[str, str, object]],
+    *,
+    save: Path | None = None,
+) -> Typed:
+    """Open *book* in a headless LibreOffice on *profile*, type each step's value (sheet,
+    cell, value: a number or a text) into its cell one at a time, recalculating after
+    each as Calc does, and report the cells showing an error at every step; *save*: store
+    the book there as .xlsx at the end."""
+    with tempfile.TemporaryDirectory(prefix="xlrating-lo-") as work:
+        request = Path(work) / "request.json"
+        spec: dict[str, Any] = {
+            "book": str(Path(book).resolve()),
+            "steps": [list(step) for step in steps],
+        }
+        if save is not None:
+            spec["save"] = str(save.resolve())
+        request.write_text(json.dumps(spec), encoding="utf-8")
+        answer = _driver(office, "type", profile, str(request))
+    return Typed(
+        _keyed(answer["opened"]),
+        tuple((step["cell"], _keyed(step["errors"])) for step in answer["steps"]),
+        _keyed(answer["values"]),
+        Path(answer["saved"]) if answer.get("saved") else None,
+    )
+
+
 def _cache_home() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xlrating"
 

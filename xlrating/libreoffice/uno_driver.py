@@ -9,6 +9,9 @@ stderr and exit status 1.
     uno_driver.py install PROFILE OXT      add the extension to PROFILE ("user" scope)
     uno_driver.py remove PROFILE ID        remove the extension with identifier ID
     uno_driver.py recalc PROFILE REQUEST   REQUEST: a JSON file {"books": [...], "save": DIR}
+    uno_driver.py type PROFILE REQUEST     REQUEST: {"book": B, "steps": [[SHEET, CELL, V]],
+                                           "save": FILE}: type each value into its cell,
+                                           recalculating after each as Calc does
 
 The install goes through the ExtensionManager singleton, which (unlike ``unopkg add``)
 also works for root and for any profile.  A running soffice does not see an extension
@@ -220,10 +223,63 @@ def recalc(profile, request):
     return report
 
 
+def _shown_errors(doc):
+    """Every formula cell showing an error after a recalculation: an error value, or a
+    text starting "#" (how the add-in's functions report one): {"Sheet!A1": shown}."""
+    found = {}
+    for key, value in _formula_values(doc).items():
+        if isinstance(value, dict):
+            found[key] = value["error"]
+        elif isinstance(value, str) and value.startswith("#"):
+            found[key] = value
+    return found
+
+
+def type_cells(profile, request):
+    """Open a book, type each step's value into its cell one at a time (a number with
+    setValue, a text with setString, as Calc stores what is typed into a cell formatted
+    as text or a number), recalculate the cells that changed (``calculate``: what Calc's
+    AutoCalculate does after each entry) and record the cells showing an error; then
+    every formula cell's value, and the book saved as .xlsx."""
+    spec = json.loads(Path(request).read_text(encoding="utf-8"))
+    proc, ctx = start(profile)
+    work = Path(tempfile.mkdtemp(prefix="xlrating-lo-"))
+    report = {"steps": []}
+    try:
+        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+        copy = work / Path(spec["book"]).name
+        shutil.copyfile(spec["book"], copy)
+        doc = desktop.loadComponentFromURL(copy.as_uri(), "_blank", 0, (_prop("Hidden", True),))
+        if doc is None:
+            raise Failure(f"LibreOffice could not open {spec['book']}")
+        doc.calculateAll()
+        report["opened"] = _shown_errors(doc)
+        for sheet_name, cell_name, value in spec["steps"]:
+            cell = doc.Sheets.getByName(sheet_name).getCellRangeByName(cell_name)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                cell.setValue(value)
+            else:
+                cell.setString(str(value))
+            doc.calculate()
+            report["steps"].append(
+                {"cell": f"{sheet_name}!{cell_name}", "errors": _shown_errors(doc)}
+            )
+        report["values"] = _formula_values(doc)
+        if spec.get("save"):
+            target = Path(spec["save"]).resolve()
+            doc.storeToURL(target.as_uri(), (_prop("FilterName", "Calc MS Excel 2007 XML"),))
+            report["saved"] = str(target)
+        doc.close(True)
+    finally:
+        stop(proc, ctx)
+        shutil.rmtree(work, ignore_errors=True)
+    return report
+
+
 def main(argv):
-    commands = {"install": install, "remove": remove, "recalc": recalc}
+    commands = {"install": install, "remove": remove, "recalc": recalc, "type": type_cells}
     if len(argv) != 3 or argv[0] not in commands:
-        print("usage: uno_driver.py install|remove|recalc PROFILE ARG", file=sys.stderr)
+        print("usage: uno_driver.py install|remove|recalc|type PROFILE ARG", file=sys.stderr)
         return 2
     try:
         answer = commands[argv[0]](argv[1], argv[2])

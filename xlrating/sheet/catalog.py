@@ -1473,3 +1473,103 @@ _MOST_EVENTS: Final = 16_383
 def _is_number(value: object) -> TypeGuard[float]:
     """A number as Excel's ISNUMBER sees one (TRUE and FALSE are not numbers)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+#: The lines a season's rating chart draws when no number is given: the card's player and
+#: the players with the highest last rating (a line per member of a 40-player club would
+#: be unreadable).
+_CHART_LINES: Final = 8
+
+
+@_register(
+    "SEASON_CHART",
+    "The lines of a season's rating chart from a SEASON_RATINGS table: its header, the "
+    "player given, then the highest-rated players; a missing rating is carried from the "
+    "nearest event, so no line drops to 0.",
+    (
+        _p(
+            "ratings",
+            "A SEASON_RATINGS table with its header row: the names first, then one column "
+            "per event.",
+        ),
+        _o0("player", "A player to draw first, as the table writes the name (blank: none)."),
+        _o0(
+            "lines",
+            "Rows to give below the header (blank: 8), from 1 to 16,383; rows past the "
+            "players repeat the last line, named with a space (a chart shows no name).",
+        ),
+    ),
+    '=SEASON_CHART(Ratings!A13:Q53, "Alice Morgan", 8)',
+    spills=True,
+)
+def _season_chart(ratings: Cell, player: Cell, lines: Cell) -> Table:
+    """The chart's data: every row as wide as *ratings*; a rating cell a player has no
+    number in takes the number of the nearest event before it (or, before his first
+    rating, his first rating); a player with no rating at all is left out (unless given).
+
+    >>> table = [["Player", "May", "June", ""], ["Ann", 1500.0, 1510.0, ""],
+    ...          ["Bob", "", 1600.0, ""], ["Cy", "", "", ""]]
+    >>> for row in FUNCTIONS["SEASON_CHART"](table, None, 3):
+    ...     print(row)
+    ['Player', 'May', 'June', '']
+    ['Bob', 1600.0, 1600.0, 1600.0]
+    ['Ann', 1500.0, 1510.0, 1510.0]
+    [' ', 1500.0, 1510.0, 1510.0]
+    """
+    grid = to_grid(ratings, "ratings")
+    if not grid or not grid[0]:  # only a Python caller can pass a range of no cells
+        raise InvalidInputError("ratings is an empty range: give at least one cell")
+    width = len(grid[0])
+    # The events' names as PLAYER_RATINGS reads them from the header.
+    header: list[object] = ["" if is_blank(grid[0][0]) else read_name(grid[0][0], "ratings")]
+    header += [
+        "" if is_blank(cell) else read_name(cell, f"ratings column {j} header", "an event's name")
+        for j, cell in enumerate(grid[0][1:], start=2)
+    ]
+    name = "" if is_blank(player) else read_name(player, "player")
+    height = to_int(lines, "lines", _CHART_LINES)
+    if not 1 <= height <= _MOST_EVENTS:
+        raise InvalidInputError(
+            f"lines must be a whole number from 1 to {_MOST_EVENTS:,}, got {show(lines)}"
+        )
+    drawn: list[tuple[str, list[float]]] = []
+    given: tuple[str, list[object]] | None = None
+    for row in grid[1:]:
+        if not row or is_blank(row[0]):
+            continue
+        label = read_name(row[0], "ratings column 1")
+        numbers = [value for value in row[1:width] if _is_number(value)]
+        if any(not math.isfinite(value) for value in numbers):  # Python callers only
+            raise InvalidInputError(f"ratings row of {label} holds a rating that is not finite")
+        if label == name:
+            given = (label, list(row[1:width]))
+        elif numbers:
+            drawn.append((label, _carried(row[1:width], width - 1)))
+    drawn.sort(key=lambda line: -line[1][-1])  # by the last rating; sort keeps table order
+    if given is not None:
+        has = any(_is_number(value) for value in given[1])
+        first: list[object] = list(_carried(given[1], width - 1)) if has else [""] * (width - 1)
+        chosen: list[list[object]] = [[given[0], *first]]
+    else:
+        chosen = []
+    chosen += [[label, *values] for label, values in drawn[: height - len(chosen)]]
+    table: Table = [header]
+    table += chosen
+    last: list[object] = chosen[-1] if chosen else [""] * width
+    # A space, not an empty text: a chart names a series of an empty name "Row 59".
+    table += [[" ", *last[1:]] for _ in range(height - len(chosen))]
+    return table
+
+
+def _carried(row: list[object], width: int) -> list[float]:
+    """A row's *width* ratings with every gap filled from the nearest number before it
+    (from the first number, before that); the row holds at least one number."""
+    cells = list(row) + [""] * (width - len(row))
+    numbers = [value for value in cells if _is_number(value)]
+    current = float(numbers[0])
+    out: list[float] = []
+    for value in cells:
+        if _is_number(value):
+            current = float(value)
+        out.append(current)
+    return out

@@ -1,20 +1,17 @@
-"""A club season workbook: find its tables, fit its ratings table, add an imported event.
+"""A club season workbook: find its tables, add an imported event.
 
 A season workbook (``club_season.xlsx`` or any book built the same way) holds one
 ``SEASON_RATINGS`` call written as a dynamic array; its first two arguments are the
 Players and Games tables (fixed ranges with spare blank rows).  Everything here is found
 from that formula, not from fixed addresses, so a book whose user moved things keeps
-working.
+working.  The season's arrays cover their tables' whole room (a row per players row, a
+column per event column; the functions pad with blanks), so a player or event typed in
+appears at once and nothing is ever fitted to the data; :func:`resize_season` sets the
+room.
 
-* :func:`fit_season` resizes the array to the table the function returns for the tables
-  as they are now (rows: the players plus a header; columns: the events plus the names),
-  as Excel 365 does when it recalculates, and redraws the chart lines over it (one per
-  player).  The headless engine computes an array formula over its stored range only
-  (``formulas`` 1.3 gives ``#VALUE!`` in every cell when the result is larger), so
-  ``xlrating recalc`` fits a season book before computing it.
 * :func:`import_event` writes an imported event (:func:`xlrating.imports.parse_any`) into
   the tables: players not yet listed (matched by name, ignoring case and spacing), then
-  one row per game or bye, then fits the array and the chart.
+  one row per game or bye, growing the tables when they have too few rows left.
 
 The file is edited as XML inside the zip, like :mod:`xlrating.workbook.xlsx` does:
 saving with openpyxl would drop the dynamic-array metadata (Excel 365 would then show the
@@ -26,8 +23,8 @@ used to read cell values (shared strings, dates) only, and only after
 :func:`xlrating.workbook.guard.check_workbook` has accepted the file (no DOCTYPE in any
 part, sizes within the limits, no links to other workbooks).
 
-This module holds the import (:func:`import_event`); finding and fitting live in
-:mod:`xlrating.workbook.season_fit`, growing the tables in
+This module holds the import (:func:`import_event`); finding the tables and writing the
+book live in :mod:`xlrating.workbook.season_fit`, growing the tables in
 :mod:`xlrating.workbook.season_grow`; their public names are re-exported here.
 """
 
@@ -48,19 +45,17 @@ from .season_fit import (
     FORFEIT_TEXT,
     FUNCTION,
     RESULT_TEXT,
-    FitReport,
     GrowReport,
     ImportReport,
     SeasonBookError,
     cell_value,
     check_book,
-    fitted_ref,
+    events_in,
     grid_of,
     last_used,
     layout_from_xml,
     layout_of,
     load_book,
-    shape_of,
     streamed_tables,
     write_book,
 )
@@ -69,7 +64,6 @@ from .season_fit import Area as Area
 from .season_fit import SeasonLayout as SeasonLayout
 from .season_fit import find_season as find_season
 from .season_grow import event_columns_of, room_for, write_grown
-from .season_grow import fit_season as fit_season
 from .season_grow import resize_season as resize_season
 from .season_layout import (
     CLUB_EVENT_COLUMNS,
@@ -84,13 +78,11 @@ __all__ = [
     "BYE_TEXT",
     "FUNCTION",
     "RESULT_TEXT",
-    "FitReport",
     "GrowReport",
     "ImportReport",
     "SeasonBookError",
     "SeasonLayout",
     "find_season",
-    "fit_season",
     "game_rows",
     "import_event",
     "resize_season",
@@ -546,7 +538,7 @@ def import_event(
     rating's count is not known, 0 when unrated), floor, age.  The games follow the last
     used row of the Games table, one row per game or bye (:func:`game_rows`), with the
     event's *name* and *date* on every row; names the Players table already had keep its
-    spelling.  The ratings array and its chart are then fitted (:func:`fit_season`).
+    spelling.
 
     When a table has too few blank rows left it grows first (:func:`resize_season`'s
     rules), to the next multiple of the template's standard room (40 player rows, 600
@@ -610,22 +602,18 @@ def import_event(
     _refuse_unrateable(book, players, games[g_next : g_next + len(rows)], event_name, date)
     edits.setdefault(g_sheet, {}).update(game_cells)
 
-    shape = shape_of(players, games)
-    needed = shape[1] - 1 if shape is not None else 0
+    needed = events_in(games)
     e_cols = _event_columns(book, layout, needed)
     grown: GrowReport | None = None
-    before_ref = layout.ref
     if (p_rows, g_rows) == (pr2 - pr1 + 1, gr2 - gr1 + 1) and e_cols is None:
-        new_ref = fitted_ref(layout, shape) if shape is not None else None
-        new_ref = None if new_ref == layout.ref else new_ref
-        series = write_book(book, target, layout, edits, new_ref, {})
+        write_book(book, target, layout, edits, {})
     else:  # the tables grow: to their standard room, else to just what the event needs
         exact = (
             max(p_next + len(new_players), pr2 - pr1 + 1),
             max(g_next + len(rows), gr2 - gr1 + 1),
         )
         sizes = [(p_rows, g_rows, e_cols), (*exact, None if e_cols is None else needed)]
-        series, layout, new_ref, grown = write_grown(book, target, layout, edits, shape, sizes)
+        layout, grown = write_grown(book, target, layout, edits, sizes)
     return ImportReport(
         event=event_name,
         date=date,
@@ -634,6 +622,5 @@ def import_event(
         player_rows=(pr1 + p_next, pr1 + p_next + len(new_players) - 1) if new_players else None,
         game_rows=(gr1 + g_next, gr1 + g_next + len(rows) - 1),
         split=split,
-        fit=FitReport(before_ref, new_ref, series) if new_ref is not None else None,
         grown=grown,
     )

@@ -1,6 +1,5 @@
-"""A club season workbook's tables found (:func:`find_season`), and the pieces that fit its
-ratings table (:func:`xlrating.workbook.season_grow.fit_season`): reading the book, and
-writing the array's range and chart lines.
+"""A club season workbook's tables found (:func:`find_season`), read, and the book written
+back with cells changed (:func:`write_book`, for an import or a resize).
 
 Split from :mod:`xlrating.workbook.season_book` (whose docstring tells the whole story),
 which re-exports every public name here.
@@ -15,23 +14,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
-from xml.dom import minidom
 
-from ..errors import RatingError, WorkbookError
+from ..errors import WorkbookError
 from ..rating.tournament import MAX_NAME_CHARS
-from ..sheet.tables import read_players, read_season_games
-from .a1 import RANGE_RE, address, bounds, cell_range, column_letters, parse_cell, split_sheet
+from .a1 import RANGE_RE, bounds, column_letters, column_number, parse_cell, split_sheet
 from .files import replacing
 from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
 from .lint import references
 from .season_layout import (
-    CARD_SHEET,
     CLUB_BYE_RESULTS,
 )
 from .xlsx import (
-    XML_DECLARATION,
     SheetRewriter,
-    children,
     sheet_parts,
     with_calc_properties,
     workbook_part,
@@ -90,19 +84,6 @@ class SeasonLayout:
 
 
 @dataclass(frozen=True, slots=True)
-class FitReport:
-    """What :func:`fit_season` did."""
-
-    #: The array's range before and after.
-    before: str
-    after: str
-    #: Chart lines drawn over the array (0 when no chart reads it).
-    series: int
-    #: The event columns grown first, when the season has more events than columns.
-    grown: GrowReport | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class GrowReport:
     """What growing (or shrinking) a season book's tables did."""
 
@@ -138,8 +119,6 @@ class ImportReport:
     #: Pairings that cannot be written as a result from White's side (a double forfeit,
     #: an unrated draw): each player got a bye row with the points scored instead.
     split: int
-    #: The array and chart after the import (None when they already fitted).
-    fit: FitReport | None
     #: How the tables grew to make room (None when they had room enough).
     grown: GrowReport | None = None
 
@@ -251,200 +230,13 @@ def grid_of(wb: Any, area: Area) -> list[list[object]]:
     return [[cell_value(cell.value) for cell in row] for row in wb[sheet][ref]]
 
 
-def shape_of(players: list[list[object]], games: list[list[object]]) -> tuple[int, int] | None:
-    """Rows and columns SEASON_RATINGS returns for these tables (None if they cannot be read:
-    the function then shows one line of error text)."""
-    try:
-        roster = read_players(players)
-        season = read_season_games(games, roster)
-    except RatingError:
-        return None
-    if not season.events:
-        return None
-    return len(roster) + 1, len(season.events) + 1
+def events_in(games: Sequence[Sequence[object]]) -> int:
+    """How many events a Games table names (the event column's distinct names, spacing
+    tidied): the event columns the season needs, whether or not every row is rated."""
+    return len({" ".join(str(row[0]).split()) for row in games if row and row[0] is not None})
 
 
 # ---------------------------------------------------------------- writing
-
-
-def fitted_ref(layout: SeasonLayout, shape: tuple[int, int]) -> str:
-    row, col = parse_cell(layout.cell)
-    rows, cols = shape
-    last = address(row + rows - 1, col + cols - 1)
-    return f"{layout.cell}:{last}" if (rows, cols) != (1, 1) else layout.cell
-
-
-def _resize_array(sheet: SheetRewriter, layout: SeasonLayout, new_ref: str) -> None:
-    """Give the array formula the range *new_ref*: cells it gains are created (styled like
-    the nearest cell it had), cells it loses are emptied (their style kept)."""
-    row, col = parse_cell(layout.cell)
-    anchor = sheet.cells.get((row, col))
-    formulas = children(anchor, "f") if anchor is not None else []
-    if not formulas:
-        raise SeasonBookError(f"{layout.sheet}!{layout.cell} has no array formula to resize")
-    old = formulas[0].getAttribute("ref") or layout.cell
-    r1, c1, r2, c2 = bounds(old)
-    old_cells, new_cells = set(cell_range(old)), set(cell_range(new_ref))
-    formulas[0].setAttribute("ref", new_ref)
-    for position in sorted(old_cells - new_cells):
-        if position in sheet.cells:
-            sheet.set_value(sheet.cells[position], None, values_only=False)
-    _add_cells(sheet, new_cells - old_cells)
-    for r, c in sorted(new_cells - old_cells):
-        cell = sheet.cell(r, c)
-        for child in children(cell, "f"):
-            cell.removeChild(child)  # a formula in the way would be #SPILL! in Excel
-        sheet.set_value(cell, None, values_only=False)
-        if not cell.getAttribute("s"):
-            near = sheet.cells.get((min(max(r, r1), r2), min(max(c, c1), c2)))
-            style = near.getAttribute("s") if near is not None else ""
-            if style:
-                cell.setAttribute("s", style)
-    sheet.update_dimension()
-
-
-def _add_cells(sheet: SheetRewriter, positions: set[tuple[int, int]]) -> None:
-    """Create the cells at *positions* the sheet lacks, row by row, as
-    :meth:`SheetRewriter.cell` would one at a time (in order, with the row's ``spans``
-    widened), but sorting each row once: a ratings array that gains a column and a few
-    players gains thousands of cells."""
-    by_row: dict[int, list[int]] = {}
-    for row, col in positions:
-        if (row, col) not in sheet.cells:
-            by_row.setdefault(row, []).append(col)
-    if not by_row:
-        return
-    columns: dict[int, list[int]] = {}
-    for row, col in sheet.cells:
-        columns.setdefault(row, []).append(col)
-    for row in sorted(by_row):
-        if row not in sheet.rows:
-            sheet.cell(row, by_row[row][0])  # creates the row element in its place
-            columns.setdefault(row, []).append(by_row[row][0])
-        element = sheet.rows[row]
-        present = sorted(columns.get(row, []))
-        wanted = sorted(c for c in by_row[row] if (row, c) not in sheet.cells)
-        at = 0
-        for col in wanted:
-            while at < len(present) and present[at] < col:
-                at += 1
-            following = sheet.cells[(row, present[at])] if at < len(present) else None
-            cell = sheet._new("c")
-            cell.setAttribute("r", address(row, col))
-            element.insertBefore(cell, following)
-            sheet.cells[(row, col)] = cell
-        sheet.added = True
-        if element.getAttribute("spans"):
-            every = present + wanted
-            element.setAttribute("spans", f"{min(every)}:{max(every)}")
-
-
-def _set_text(doc: minidom.Document, parent: minidom.Element, text: str) -> None:
-    for child in list(parent.childNodes):
-        parent.removeChild(child)
-    parent.appendChild(doc.createTextNode(text))
-
-
-def _refit_chart(data: bytes, layout: SeasonLayout, new_ref: str) -> tuple[bytes, int] | None:
-    """The chart part redrawn with one line per row of the array (None if no series of
-    this chart reads the array's name column)."""
-    doc = minidom.parseString(data)
-    r1, c1, r2, c2 = bounds(new_ref)
-    mine: list[minidom.Element] = []
-    for series in doc.getElementsByTagNameNS(_CHART_NS, "ser"):
-        names = [
-            f
-            for tx in children(series, "tx")
-            for ref in children(tx, "strRef")
-            for f in children(ref, "f")
-        ]
-        text = names[0].firstChild.nodeValue if names and names[0].firstChild else None
-        target = _split_reference(text or "")
-        if target is None or target[0].upper() != layout.sheet.upper():
-            continue
-        _, name_col = parse_cell(target[1].split(":")[0])
-        if name_col == c1:
-            mine.append(series)
-    if not mine:
-        return None
-    model = mine[0]
-    parent = model.parentNode
-    assert parent is not None
-    after: Any = mine[-1].nextSibling
-    start = min(
-        int(idx.getAttribute("val") or 0) for series in mine for idx in children(series, "idx")
-    )
-    for series in mine:
-        parent.removeChild(series)
-    # The cached points are dropped from every redrawn line: drop them from the model
-    # once, not from each of its clones (a line over 600 events caches 1,200 points).
-    for child in list(model.getElementsByTagNameNS(_CHART_NS, "*")):
-        if child.localName in _CACHES and child.parentNode is not None:
-            child.parentNode.removeChild(child)
-    header = _sheet_ref(layout.sheet, f"{address(r1, c1 + 1)}:{address(r1, c2)}")
-    count = 0
-    for row in range(r1 + 1, r2 + 1):
-        clone = model.cloneNode(deep=True)
-        assert isinstance(clone, minidom.Element)
-        for child in list(clone.getElementsByTagNameNS(_CHART_NS, "*")):
-            if child.localName in _CACHES and child.parentNode is not None:
-                child.parentNode.removeChild(child)
-        for local in ("idx", "order"):
-            for node in children(clone, local):
-                node.setAttribute("val", str(start + count))
-        refs = {
-            "tx": _sheet_ref(layout.sheet, address(row, c1)),
-            "cat": header,
-            "val": _sheet_ref(layout.sheet, f"{address(row, c1 + 1)}:{address(row, c2)}"),
-        }
-        for local, text in refs.items():
-            for holder in children(clone, local):
-                for ref in holder.childNodes:
-                    if isinstance(ref, minidom.Element):
-                        for f in children(ref, "f"):
-                            _set_text(doc, f, text)
-        parent.insertBefore(clone, after)
-        count += 1
-    root = doc.documentElement
-    assert root is not None
-    return (XML_DECLARATION + root.toxml()).encode("utf-8"), count
-
-
-def _refit_card_chart(data: bytes, events: int) -> bytes | None:
-    """The Player card's chart part with its line over the start and *events* events:
-    each series over one column of the card sheet keeps its first row and ends *events*
-    rows below it (None: no series reads the card sheet, or they already fit)."""
-    doc = minidom.parseString(data)
-    changed = False
-    for series in doc.getElementsByTagNameNS(_CHART_NS, "ser"):
-        refs = [
-            f
-            for local in ("cat", "val")
-            for holder in children(series, local)
-            for ref in holder.childNodes
-            if isinstance(ref, minidom.Element)
-            for f in children(ref, "f")
-        ]
-        for f in refs:
-            text = f.firstChild.nodeValue if f.firstChild is not None else ""
-            target = _split_reference(text or "")
-            if target is None or target[0].casefold() != CARD_SHEET.casefold():
-                continue
-            r1, c1, r2, c2 = bounds(target[1])
-            if c1 != c2 or r2 == r1 + events:
-                continue
-            _set_text(
-                doc, f, _sheet_ref(target[0], f"{address(r1, c1)}:{address(r1 + events, c1)}")
-            )
-            changed = True
-    if not changed:
-        return None
-    for child in list(doc.getElementsByTagNameNS(_CHART_NS, "*")):
-        if child.localName in ("strCache", "numCache") and child.parentNode is not None:
-            child.parentNode.removeChild(child)
-    root = doc.documentElement
-    assert root is not None
-    return (XML_DECLARATION + root.toxml()).encode("utf-8")
 
 
 def write_book(
@@ -452,18 +244,15 @@ def write_book(
     target: Path,
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
-    new_ref: str | None,
     base: Mapping[str, bytes | None] | None = None,
-) -> int:
+) -> None:
     """Copy *source* to *target* with *edits* (sheet -> (row, col) -> value) written and
-    the array resized to *new_ref* (and its charts redrawn), and the Games sheet's print
-    area ending on its last row in use; returns the chart lines.
+    the Games sheet's print area ending on its last row in use.
 
     *base* holds parts already changed (grown tables: :func:`_grown_parts`; None for a
     part to leave out).  Every XML part of the new file must parse and the file must pass
     the guard (:func:`_verify`) before it replaces *target*.
     """
-    series = 0
     base = base or {}
     with zipfile.ZipFile(source) as zf:
 
@@ -491,21 +280,7 @@ def write_book(
             for (row, col), value in sorted(cells.items()):
                 rewriter.set_value(rewriter.cell(row, col), value, values_only=True)
             rewriter.update_dimension()
-        replaced: dict[str, bytes] = {}
-        if new_ref is not None:
-            _resize_array(sheet(layout.sheet), layout, new_ref)
-            for part in zf.namelist():
-                if part.startswith("xl/charts/") and part.endswith(".xml"):
-                    redrawn = _refit_chart(read(part), layout, new_ref)
-                    if redrawn is not None:
-                        replaced[part], lines = redrawn
-                        series += lines
-                        continue
-                    events = bounds(new_ref)[3] - bounds(new_ref)[1]
-                    card = _refit_card_chart(read(part), events)
-                    if card is not None:
-                        replaced[part] = card
-        replaced.update({part: rewriter.to_bytes() for part, rewriter in sheets.items()})
+        replaced = {part: rewriter.to_bytes() for part, rewriter in sheets.items()}
         # The cells changed but their dependents were not computed: Excel must
         # recalculate on load (a later recalc writes the current calcPr back).
         book_part = workbook_part(zf)
@@ -513,9 +288,9 @@ def write_book(
         games_part = parts.get(layout.games[0].upper())
         if games_part is not None:
             games_xml = replaced.get(games_part) or read(games_part)
-            replaced[book_part] = with_print_rows(
-                replaced[book_part], layout.games[0], last_content_row(games_xml)
-            )
+            # The Status column right of the table holds a cell for every row.
+            last = last_content_row(games_xml, bounds(layout.games[1])[3] + 1)
+            replaced[book_part] = with_print_rows(replaced[book_part], layout.games[0], last)
         with replacing(target) as temp:
             with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
                 for info in zf.infolist():
@@ -524,25 +299,27 @@ def write_book(
                     data = replaced.get(info.filename)
                     out.writestr(info, data if data is not None else read(info.filename))
             _verify(temp, source.name)
-    return series
 
 
 #: A cell element and its row; ``/`` when it closes at once (a style, no content).
 _CELL_TAG: Final = re.compile(
-    rb'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\br="[A-Z]{1,3}([0-9]+)"[^>]*?(/?)>'
+    rb'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\br="([A-Z]{1,3})([0-9]+)"[^>]*?(/?)>'
 )
 _DEFINED_NAME: Final = re.compile(r"(<definedName\b([^>]*)>)([^<]*)(</definedName>)")
 _AREA_END: Final = re.compile(r"^(.*![$]?[A-Z]{1,3}[$]?([0-9]+):[$]?[A-Z]{1,3}[$]?)([0-9]+)$")
 
 
-def last_content_row(sheet_xml: bytes) -> int:
+def last_content_row(sheet_xml: bytes, skip: int | None = None) -> int:
     """The last row of a worksheet part holding a value or a formula (0: none); cells
-    with a style only (a table's blank rows) do not count."""
+    with a style only (a table's blank rows) do not count, nor cells of column *skip*
+    (1-based: the Games sheet's Status column, which holds a cell for every row)."""
     last = 0
     for match in _CELL_TAG.finditer(sheet_xml):
-        if match.group(2) or sheet_xml.startswith(b"</", match.end()):
+        if match.group(3) or sheet_xml.startswith(b"</", match.end()):
             continue
-        last = max(last, int(match.group(1)))
+        if skip is not None and column_number(match.group(1).decode("ascii")) == skip:
+            continue
+        last = max(last, int(match.group(2)))
     return last
 
 
@@ -570,16 +347,6 @@ def with_print_rows(workbook_xml: bytes, sheet: str, last: int) -> bytes:
 
     new = _DEFINED_NAME.sub(area, text)
     return workbook_xml if new == text else new.encode("utf-8")
-
-
-def prints_used_rows(path: Path, layout: SeasonLayout) -> bool:
-    """True when the Games sheet's print area already ends on its last row in use."""
-    with zipfile.ZipFile(path) as zf:
-        part = dict((n.upper(), p) for n, p in sheet_parts(zf)).get(layout.games[0].upper())
-        if part is None:
-            return True
-        book = zf.read(workbook_part(zf))
-        return with_print_rows(book, layout.games[0], last_content_row(zf.read(part))) == book
 
 
 class Refused(SeasonBookError):
@@ -612,7 +379,7 @@ _ARRAY_RE: Final = re.compile(
 
 def layout_from_xml(path: Path) -> SeasonLayout | None:
     """The season layout read from the sheet XML alone (None when there is none or it is
-    not plain: then :func:`fit_season` decides with openpyxl)."""
+    not plain: then :func:`layout_of` reads it with openpyxl)."""
     from html import unescape
 
     with zipfile.ZipFile(path) as zf:
@@ -669,12 +436,6 @@ def streamed_tables(
             return named, grid(layout.players), grid(layout.games)
         finally:
             wb.close()
-
-
-def streamed_shape(path: Path, layout: SeasonLayout) -> tuple[int, int] | None:
-    """:func:`shape_of` of the tables, read with openpyxl's streaming (read-only) reader."""
-    tables = streamed_tables(path, layout)
-    return None if tables is None else shape_of(tables[1], tables[2])
 
 
 # ---------------------------------------------------------------- importing

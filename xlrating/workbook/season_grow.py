@@ -4,7 +4,10 @@ validations, formats, print areas and charts that refer to a table follow it.
 
 The rows that follow the Players table (one per player: the Ratings, Standings and
 Crosstable rows) grow with it; the Player card's rows (one per event column) grow with
-the event columns (:mod:`xlrating.workbook.columns` inserts those).
+the event columns (:mod:`xlrating.workbook.columns` inserts those); the charts' lines
+below the Ratings table (SEASON_CHART) are in its event columns and widen with them.
+The season's arrays cover their tables' whole room, so growing a table is all a resize
+does: nothing is fitted.
 
 Split from :mod:`xlrating.workbook.season_book`, which re-exports :func:`resize_season`.
 """
@@ -28,9 +31,7 @@ from .columns import (
 )
 from .guard import (
     LIMITS,
-    WorkbookRefusedError,
     check_workbook,
-    require_defusedxml,
     too_many_cells,
     too_many_formulas,
 )
@@ -38,27 +39,21 @@ from .rows import Package, RowEdit, RowsError, children, formula_ranges
 from .season_fit import (
     FUNCTION,
     Area,
-    FitReport,
     GrowReport,
     Refused,
     SeasonBookError,
     SeasonLayout,
-    check_book,
-    fitted_ref,
+    events_in,
     grid_of,
     last_used,
-    layout_from_xml,
     layout_of,
     load_book,
-    prints_used_rows,
     refused,
-    shape_of,
-    streamed_shape,
     write_book,
 )
 from .season_layout import (
     CARD_SHEET,
-    CLUB_EVENT_COLUMNS,
+    CHECKS_SHEET,
     CLUB_MAX_EVENT_COLUMNS,
     CLUB_MAX_GAME_ROWS,
     CLUB_MAX_PLAYER_ROWS,
@@ -99,11 +94,13 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
     found: dict[str, set[tuple[int, int]]] = {}
     for sheet, a, b in pkg.ranges():
         # The Player card's rows follow the events (its chart's range can have as many
-        # rows as the Players table by chance), never the players.
+        # rows as the Players table by chance), never the players; nor do the Checks
+        # sheet's (its status reads its rows of checks, as many as the players by chance).
         if b - a != height or sheet.casefold() in (
             p_sheet.casefold(),
             g_sheet.casefold(),
             CARD_SHEET.casefold(),
+            CHECKS_SHEET.casefold(),
         ):
             continue
         found.setdefault(sheet, set()).add((a, b))
@@ -125,8 +122,8 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
 def _player_arrays(pkg: Package, layout: SeasonLayout) -> list[tuple[str, int, int]]:
     """The array formulas of one row per player (the Crosstable's EVENT_CROSSTABLE): an
     array on another sheet that reads the Players table and has as many rows as it, or
-    one more for its header; returns (sheet, first player row, last row) of each.  The
-    SEASON_RATINGS array is not one: it is fitted to the players listed, not the room."""
+    one more for its header; returns (sheet, first player row, last row) of each (the
+    SEASON_RATINGS array too: it covers the room, a row per players row)."""
     p_sheet, p_ref = layout.players
     first, _, last, _ = bounds(p_ref)
     rows = last - first + 1
@@ -134,9 +131,7 @@ def _player_arrays(pkg: Package, layout: SeasonLayout) -> list[tuple[str, int, i
     for sheet in pkg.sheets.values():
         if sheet.name.casefold() == p_sheet.casefold():
             continue
-        for cell, text, ref in sheet.arrays():
-            if sheet.name.casefold() == layout.sheet.casefold() and cell == layout.cell:
-                continue
+        for _, text, ref in sheet.arrays():
             reads = {(s.casefold(), a, b) for s, a, b in formula_ranges(text, sheet.name)}
             if (p_sheet.casefold(), first, last) not in reads:
                 continue
@@ -539,9 +534,9 @@ def resize_season(
     ones.  Event columns are inserted (or deleted) at the right end of the Ratings
     sheet's event columns, as Excel inserts columns: the Start and Final columns move
     right, every range over the event columns grows (the Standings, Crosstable and Player
-    card read them so), and the Player card gets one row per event column (rows beside
-    its chart stay when it shrinks; they show blank).  The ratings array and its charts
-    are fitted afterwards (:func:`fit_season`).
+    card read them so), the Player card gets one row per event column (rows beside its
+    chart stay when it shrinks; they show blank).  The season's arrays cover the new room:
+    nothing else changes.
 
     :raises SeasonBookError: (one line) when the book is not a season workbook, a size is
         out of range, rows to drop hold values, or the grown book would pass the guard's
@@ -556,14 +551,11 @@ def resize_season(
     new_g = g_rows if game_rows is None else game_rows
     _check_room("player_rows", new_p, max(last_used(players) + 1, 1), CLUB_MAX_PLAYER_ROWS)
     _check_room("game_rows", new_g, max(last_used(games) + 1, 1), CLUB_MAX_GAME_ROWS)
-    shape = shape_of(players, games)
     if event_columns is not None:
-        held = shape[1] - 1 if shape is not None else 0
+        held = events_in(games)
         note = f"the season has {held} event{'s' if held != 1 else ''}"
         _check_room("event_columns", event_columns, max(held, 1), CLUB_MAX_EVENT_COLUMNS, note)
-    _, _, _, report = write_grown(
-        source, target, layout, {}, shape, [(new_p, new_g, event_columns)]
-    )
+    _, report = write_grown(source, target, layout, {}, [(new_p, new_g, event_columns)])
     return report
 
 
@@ -572,12 +564,11 @@ def write_grown(
     target: Path,
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
-    shape: tuple[int, int] | None,
     rooms: Sequence[tuple[int, int, int | None]],
-) -> tuple[int, SeasonLayout, str | None, GrowReport]:
+) -> tuple[SeasonLayout, GrowReport]:
     """:func:`write_book` with the tables grown to the first of *rooms* (player rows, game
-    rows, event columns or None) that stays within the guard's limits; returns the chart
-    lines, the grown layout, the array's new range (None: unchanged) and what grew."""
+    rows, event columns or None) that stays within the guard's limits; returns the grown
+    layout and what grew."""
     tried: list[tuple[int, int, int | None]] = []
     last: SeasonBookError | None = None
     held = None
@@ -593,13 +584,11 @@ def write_grown(
                 base, grown, report = _grown_parts(
                     zf, layout, room[0], room[1], book.name, room[2], held
                 )
-            new_ref = fitted_ref(grown, shape) if shape is not None else None
-            new_ref = None if new_ref == grown.ref else new_ref
-            series = write_book(book, target, grown, edits, new_ref, base)
+            write_book(book, target, grown, edits, base)
         except Refused as refusal:
             last = refusal
             continue
-        return series, grown, new_ref, report
+        return grown, report
     players, games, events = tried[-1]
     reason = str(last).split("check (", 1)[-1].rsplit(")", 1)[0].split(";")[0]
     columns = f" and {events:,} event columns" if events is not None else ""
@@ -608,86 +597,3 @@ def write_grown(
         f"{columns}, and the book would then hold {reason}: start a new season book; nothing "
         "was written"
     )
-
-
-# ---------------------------------------------------------------- fitting the ratings table
-
-
-def fit_season(
-    source: str | Path, target: str | Path, *, checked: bool = False
-) -> FitReport | None:
-    """Write *source* to *target* with its SEASON_RATINGS array sized to its tables.
-
-    The array gets one row per player plus the header and one column per event plus the
-    names; the chart lines over it are redrawn, one per player.  The Games sheet's print
-    area is set to end on its last row in use (:func:`write_book` does so whenever it
-    writes a season book).  Nothing is written (and None returned) when the array already
-    fits and the print area is right, or when the book has no season table; a book whose
-    tables cannot be read (the function then shows its error text) keeps its array.
-
-    :param checked: the caller has run the guard on *source* already.
-    """
-    source, target = Path(source), Path(target)
-    if checked:  # the caller ran the guard on this file; openpyxl still needs defusedxml
-        try:
-            require_defusedxml()
-        except WorkbookRefusedError as error:
-            raise SeasonBookError(f"{source.name}: {error}") from None
-    else:
-        check_book(source)
-    with zipfile.ZipFile(source) as zf:
-        if not any(
-            f"{FUNCTION}(".encode() in zf.read(part) for _, part in sheet_parts(zf)
-        ):  # not a season book: no need to open it with openpyxl
-            return None
-    # Most books already fit: tell from the sheet XML and a streamed read of the tables,
-    # and read the whole book (and rewrite it) only when the array must change.
-    quick = layout_from_xml(source)
-    if quick is not None:
-        shape = streamed_shape(source, quick)
-        fits = shape is None or fitted_ref(quick, shape) == quick.ref
-        if fits and prints_used_rows(source, quick):
-            return None
-    wb = load_book(source, checked=True)
-    try:
-        layout = layout_of(wb, source.name)
-    except SeasonBookError:
-        return None
-    players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
-    shape = shape_of(players, games)
-    if shape is not None:
-        grown = _grow_events(source, target, layout, shape, (len(players), len(games)))
-        if grown is not None:
-            return grown
-    new_ref = fitted_ref(layout, shape) if shape is not None else None
-    new_ref = None if new_ref == layout.ref else new_ref
-    if new_ref is None and prints_used_rows(source, layout):
-        return None
-    series = write_book(source, target, layout, {}, new_ref)
-    return FitReport(layout.ref, new_ref or layout.ref, series)
-
-
-def _grow_events(
-    source: Path,
-    target: Path,
-    layout: SeasonLayout,
-    shape: tuple[int, int],
-    rows: tuple[int, int],
-) -> FitReport | None:
-    """When the tables hold more events than the Ratings sheet has event columns (events
-    typed in a spreadsheet), the array would run over the Start and Final columns: the
-    event columns grow first, as an import grows them (None: they have room)."""
-    needed = shape[1] - 1
-    have = event_columns_of(source, layout)
-    if have is None or needed <= have:
-        return None
-    room = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
-    if needed > room:
-        raise SeasonBookError(
-            f"{source.name}: the season has {needed} events, more than the {room:,} event "
-            f"columns sheet {layout.sheet} can grow to"
-        )
-    series, grown, new_ref, report = write_grown(
-        source, target, layout, {}, shape, [(*rows, room), (*rows, needed)]
-    )
-    return FitReport(layout.ref, new_ref or grown.ref, series, report)

@@ -16,9 +16,11 @@ from ..rating.tournament import BYE
 __all__ = [
     "CARD_SHEET",
     "CHART_SHEET",
+    "CHECKS_SHEET",
     "CLUB_BYE",
     "CLUB_BYE_RESULTS",
     "CLUB_CARD_GAMES",
+    "CLUB_CHART_LINES",
     "CLUB_CROSSTABLE_ROUNDS",
     "CLUB_EVENT_COLUMNS",
     "CLUB_GAME_ROWS",
@@ -28,6 +30,7 @@ __all__ = [
     "CLUB_PLAYER_ROWS",
     "CLUB_RESULTS",
     "CLUB_SEASON",
+    "CLUB_SEASON_EMPTY",
     "CLUB_SYSTEMS",
     "CROSSTABLE_SHEET",
     "GAMES_FIRST",
@@ -42,8 +45,10 @@ __all__ = [
     "ClubRoom",
 ]
 
-#: The file name of the club season template.
+#: The file name of the club season template (the sample club's season).
 CLUB_SEASON: Final = "club_season.xlsx"
+#: The empty club season (what ``xlrating new-season`` writes, for those without it).
+CLUB_SEASON_EMPTY: Final = "club_season_empty.xlsx"
 #: Its sheets, in order (then How to use, Checks and xlwings.conf, as every template).
 PLAYERS_SHEET: Final = "Players"
 GAMES_SHEET: Final = "Games"
@@ -52,6 +57,8 @@ STANDINGS_SHEET: Final = "Standings"
 CHART_SHEET: Final = "Chart"
 CROSSTABLE_SHEET: Final = "Crosstable"
 CARD_SHEET: Final = "Player card"
+#: The sheet every template ends with: worked examples and rows comparing two sheets.
+CHECKS_SHEET: Final = "Checks"
 
 #: Room in the club season's tables: players, game rows (a game or a bye per row), and the
 #: event columns the Ratings and Standings sheets look up (a monthly season fits).
@@ -62,6 +69,9 @@ CLUB_EVENT_COLUMNS: Final = 16
 #: and the games a player's card lists.
 CLUB_CROSSTABLE_ROUNDS: Final = 9
 CLUB_CARD_GAMES: Final = 60
+#: Lines of the Chart sheet's chart: the Player card's player and the highest-rated
+#: players (SEASON_CHART); a line per member of a 40-player club would be unreadable.
+CLUB_CHART_LINES: Final = 8
 #: What a result cell of the Games sheet offers, from White's side: results, and forfeits
 #: (+- White wins, -+ White loses).  A bye (BYE in the Black column) takes the same texts
 #: for its points: +- a full point, ½-½ half a point, -+ none.  All texts: numbers would be

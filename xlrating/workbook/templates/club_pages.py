@@ -41,6 +41,7 @@ from .writer import (
 )
 
 __all__ = [
+    "NO_PLAYERS",
     "TEXT_FORMAT",
     "UNRATED",
     "Areas",
@@ -48,6 +49,9 @@ __all__ = [
     "card_sheet",
     "crosstable_rounds",
     "crosstable_sheet",
+    "season_args",
+    "shown_event",
+    "titled",
 ]
 
 #: Text cells: Excel would read a result typed as 1-0 as the date Jan-00, and +- as the
@@ -80,6 +84,15 @@ class Areas:
     spill_events: str
     spill_table: str
     starts: str
+    #: The sheet rows of the tables' first rows, as the season functions are given them
+    #: (their messages then name the row the user sees: "Games row 77"), and the row of
+    #: cells above the Ratings header whose width is the event columns' (COLUMNS of it is
+    #: what SEASON_RATINGS is asked for; xlrating resize --event-columns grows it).
+    players_row: str
+    games_row: str
+    event_room: str
+    #: The header row of the chart's lines (SEASON_CHART), below the Ratings table.
+    lines_head: int
 
 
 def areas(room: ClubRoom) -> Areas:
@@ -110,6 +123,45 @@ def areas(room: ClubRoom) -> Areas:
         f"{RATINGS_SHEET}!$B${head}:${cell_at(0, event_last)[:-1]}${head}",
         f"{RATINGS_SHEET}!$A${data_first}:${cell_at(0, event_last)[:-1]}${data_last}",
         f"{RATINGS_SHEET}!${start}${data_first}:${start}${data_last}",
+        f"ROW({PLAYERS_SHEET}!$A${top})",
+        f"ROW({GAMES_SHEET}!$A${first})",
+        f"{RATINGS_SHEET}!$B${head - 1}:${cell_at(0, event_last)[:-1]}${head - 1}",
+        data_last + 3,
+    )
+
+
+def titled(v: Mapping[str, object], text: str) -> str:
+    """A sheet's title, after the club's name when the season has one."""
+    club = str(v.get("club") or "").strip()
+    return f"{club}: {text}" if club else text
+
+
+def season_args(a: Areas, **more: object) -> dict[str, object]:
+    """The arguments every season function of the template is given: the Players and
+    Games tables, skip TRUE (a row being typed is left out and reported on the Games
+    sheet's Status column, never an error in another cell) and the tables' first rows."""
+    return {
+        "players": Ref(a.players),
+        "games": Ref(a.games),
+        **more,
+        "skip": True,
+        "players_first_row": Expr(a.players_row, float(PLAYERS_FIRST)),
+        "games_first_row": Expr(a.games_row, float(GAMES_FIRST)),
+    }
+
+
+def shown_event(a: Areas, choice: str) -> str:
+    """The formula of the event a page shows: the one chosen in *choice*, or the latest
+    (date order) while it is blank, or the empty state when there is no game
+    (SEASON_EVENT)."""
+    return call_text(
+        "SEASON_EVENT",
+        {
+            "games": Ref(a.games),
+            "event": Ref(choice),
+            "skip": True,
+            "games_first_row": Expr(a.games_row, float(GAMES_FIRST)),
+        },
     )
 
 
@@ -134,7 +186,7 @@ def crosstable_sheet(
     x.ws.set_column(3, 3 + rounds - 1, 7)
     x.ws.set_column(3 + rounds, 3 + rounds + 2, 10)
     x.title(
-        "Crosstable of one event",
+        titled(v, "Crosstable of one event"),
         "Choose the event: EVENT_CROSSTABLE places the players by points, Buchholz and "
         "Sonneborn-Berger; a round shows the opponent's place, the colour and the result.",
     )
@@ -142,14 +194,18 @@ def crosstable_sheet(
         "crosstable_event",
         "B4",
         "Event",
-        v["event"],
+        v["event"] or None,  # blank: the latest event
         range_validation(
             a.spill_events,
             "Event",
-            "Choose an event of the season (the Ratings sheet lists them).",
+            "Choose an event of the season (the Ratings sheet lists them); blank: the "
+            "latest event.",
             "Choose an event listed on the Ratings sheet.",
         ),
     )
+    # The event shown: the one chosen, or the latest while B4 is blank.
+    x.write("A5", "Shows", "label")
+    x.formula("crosstable_shown", "B5", shown_event(a, "$B$4"), "output")
     for i, text in enumerate(
         [
             "12w½: a draw with White against the player placed 12th; 12b+ or 12w-: a forfeit "
@@ -164,13 +220,16 @@ def crosstable_sheet(
         x.write(f"D{4 + i}", text, "note")
     head = 9
     x.section(f"A{head - 1}", "Crosstable (EVENT_CROSSTABLE)", 6 + rounds)
-    args: dict[str, object] = {
-        "players": Ref(a.players),
-        "games": Ref(a.games),
-        "event": Ref("$B$4"),
-        "rounds": rounds,
-    }
-    values = (players_grid, games_grid, v["event"], rounds)
+    args = season_args(a, event=Ref("$B$4"), rounds=rounds)
+    values = (
+        players_grid,
+        games_grid,
+        v["event"] or None,
+        rounds,
+        True,
+        float(PLAYERS_FIRST),
+        float(GAMES_FIRST),
+    )
     area = table_array(
         book,
         x,
@@ -223,10 +282,10 @@ def table_array(
 
 def card_sheet(
     book: Book,
+    v: Mapping[str, object],
     a: Areas,
     players_grid: list[list[object]],
     games_grid: list[list[object]],
-    width: int,
 ) -> None:
     """The Player card sheet: one member's rating after each event (a table and a line
     chart) and his games of the season.
@@ -239,28 +298,31 @@ def card_sheet(
     c = book.sheet(CARD_SHEET)
     c.widths(A=22, B=12, C=10, D=24, E=14, F=8, G=8, H=10)
     c.title(
-        "A player's season",
+        titled(v, "A player's season"),
         "Choose a member: his rating after every event (from the Ratings sheet) and his games.",
     )
     first = next((str(r[0]) for r in players_grid if r and r[0] not in (None, "")), "")
+    chosen = first if v.get("card_player") is None else str(v["card_player"])
     c.input(
         "card_player",
         "B4",
         "Player",
-        first,
+        chosen or None,  # blank: the first player listed
         range_validation(
             a.names,
             "Player",
-            "Choose a member (the Players sheet lists them).",
+            "Choose a member (the Players sheet lists them); blank: the first one listed.",
             "Choose a name listed on the Players sheet.",
         ),
     )
+    # The player shown: the one chosen, or the first listed while B4 is blank.
+    c.formula("card_shown", "C4", card_shown(a), "output")
     names_top = a.spill_names.split(":")[0]
     # EXACT finds the name in the SEASON_RATINGS table (LibreOffice's MATCH does not).
     c.formula(
         "card_row",
         "B5",
-        f"SUMPRODUCT(EXACT({a.spill_names},$B$4)*(ROW({a.spill_names})-ROW({names_top})+1))",
+        f"SUMPRODUCT(EXACT({a.spill_names},$C$4)*(ROW({a.spill_names})-ROW({names_top})+1))",
         "output",
         "0",
         "Ratings row",
@@ -285,7 +347,7 @@ def card_sheet(
     ratings_of = f"{PLAYERS_SHEET}!$B${top}:$B${last_player}"
     start_row = head + 1
     c.write(f"A{start_row}", "Start of the season", "label")
-    start = f"INDEX({ratings_of},MATCH($B$4,{a.names},0))"
+    start = f"INDEX({ratings_of},MATCH($C$4,{a.names},0))"
     c.formula(
         None,
         f"B{start_row}",
@@ -304,7 +366,7 @@ def card_sheet(
             "PLAYER_RATINGS",
             {
                 "ratings": Ref(table),
-                "player": Ref("$B$4"),
+                "player": Ref("$C$4"),
                 "rows": Expr(f"ROWS($C${first_event}:$C${last_rating})", room.events),
             },
         ),
@@ -313,24 +375,45 @@ def card_sheet(
     book.record("card_ratings", CARD_SHEET, f"$B${start_row}:$B${last_rating}", "Ratings")
     book.formats["card_ratings"] = RATING_FORMAT
     chart = book.wb.add_chart({"type": "line"})
-    # The line: the start and the events the season has when the book is written (the
-    # table's empty rows would be drawn at 0).
-    events_now = start_row + width - 1
+    # The line: the card's player's row of the chart's lines below the Ratings table
+    # (SEASON_CHART draws him first, over every event column, a missing rating carried
+    # from the nearest event, so that the line never drops to 0 where the season has no
+    # event yet).
+    line = a.lines_head  # zero-based: the row below SEASON_CHART's header
+    last = room.events
     chart.add_series(
         {
-            "name": [CARD_SHEET, 3, 1],
-            "categories": [CARD_SHEET, start_row - 1, 0, events_now - 1, 0],
-            "values": [CARD_SHEET, start_row - 1, 1, events_now - 1, 1],
+            "name": [RATINGS_SHEET, line, 0],
+            "categories": [RATINGS_SHEET, line - 1, 1, line - 1, last],
+            "values": [RATINGS_SHEET, line, 1, line, last],
             "marker": {"type": "circle", "size": 6},
         }
     )
-    chart.set_title({"name": "Rating after each event"})
+    chart.set_title({"name": [RATINGS_SHEET, line, 0]})
     chart.set_legend({"none": True})
     chart.set_y_axis({"name": "Rating", "major_gridlines": {"visible": True}})
     chart.set_size({"width": 560, "height": 300})
     c.ws.insert_chart(f"D{head}", chart)
     c.reach = (head + 15, 11)
-    card_games(book, c, a, games_grid, first, max(last_rating + 2, head + 17))
+    card_games(book, c, a, games_grid, chosen or first, max(last_rating + 2, head + 17))
+
+
+#: The Player card's text while the Players table lists nobody.
+NO_PLAYERS: Final = "No players yet: type them on the Players sheet"
+
+
+def card_shown(a: Areas) -> str:
+    """The formula of the player the card shows: the one chosen in B4, or the first name
+    of the Players table while B4 is blank (its position: the table's height plus one,
+    less the largest count of rows from a named row to the table's end), or
+    :data:`NO_PLAYERS`.  Plain arithmetic over the names (no MATCH with wildcards, no
+    array formula), which every program computes alike."""
+    names = a.names
+    top = names.split(":")[0]
+    position = (
+        f"ROWS({names})+1-SUMPRODUCT(MAX((LEN({names})>0)*(ROW({top})+ROWS({names})-ROW({names}))))"
+    )
+    return f'IF(LEN($B$4)>0,$B$4&"",IFERROR(INDEX({names},{position})&"","{NO_PLAYERS}"))'
 
 
 def card_games(
@@ -347,10 +430,12 @@ def card_games(
     head = section_row + 1
     args: dict[str, object] = {
         "games": Ref(a.games),
-        "player": Ref("$B$4"),
+        "player": Ref("$C$4"),
         "rows": CLUB_CARD_GAMES,
+        "skip": True,
+        "games_first_row": Expr(a.games_row, float(GAMES_FIRST)),
     }
-    values = (games_grid, player, CLUB_CARD_GAMES)
+    values = (games_grid, player or None, CLUB_CARD_GAMES, True, float(GAMES_FIRST))
     area = table_array(
         book,
         c,

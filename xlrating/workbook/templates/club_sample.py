@@ -407,7 +407,9 @@ def _column(cells: Mapping[str, Address], key: str, from_right: int) -> str:
 
 
 def _same_event(cells: Mapping[str, Address], then: str) -> str:
-    crosstable, standings = sheet_ref(cells, "crosstable_event"), sheet_ref(cells, "event")
+    """*then* when the Crosstable and the Standings show the same event (each the one
+    chosen, or the latest while its cell is blank), else why they cannot be compared."""
+    crosstable, standings = sheet_ref(cells, "crosstable_shown"), sheet_ref(cells, "event_shown")
     return (
         f"IF({crosstable}={standings},{then},"
         f'"{NOT_COMPARED} the Standings sheet shows another event")'
@@ -429,19 +431,48 @@ def _ratings_value(cells: Mapping[str, Address], key: str) -> str:
 
 def _card_not_found(cells: Mapping[str, Address]) -> str:
     """Why the card's player has no row in the Ratings table: the table shows an error
-    (a bad Players or Games row, which the Ratings sheet names), so the card cannot be
-    compared with it; or the player is not in it.  The anchor of SEASON_RATINGS holds
-    the error: a text starting "#" from the add-in, or an error value."""
-    anchor = f"INDEX({sheet_ref(cells, 'ratings')},1,1)"
+    (a bad argument, which the Ratings sheet names), or lists nobody yet (no game rated:
+    an empty season), so the card cannot be compared with it; or the player is not in
+    it.  The anchor of SEASON_RATINGS holds the error: a text starting "#" from the
+    add-in, or an error value."""
+    ratings = sheet_ref(cells, "ratings")
+    anchor = f"INDEX({ratings},1,1)"
+    names = sheet_ref(cells, "ratings_names")
     shows_error = f'"{NOT_COMPARED} the Ratings sheet shows an error"'
+    empty = f'"{NOT_COMPARED} the Ratings table lists no player yet"'
     return (
         f"IF(ISERROR({anchor}),{shows_error},"
-        f'IF(LEFT({anchor}&"",1)="#",{shows_error},"not in the Ratings table"))'
+        f'IF(LEFT({anchor}&"",1)="#",{shows_error},'
+        f'IF(SUMPRODUCT((LEN({names})>0)*1)<=1,{empty},"not in the Ratings table")))'
     )
 
 
-#: Consistency rows: the Crosstable and the Player card agree with the rest of the book.
+def _rated(cells: Mapping[str, Address]) -> str:
+    """SEASON_CHECK's line as the check compares it: "rated" when every game row is, the
+    line itself (why not) otherwise."""
+    line = sheet_ref(cells, "season_check")
+    return f'IF(LEFT({line},4)="All ","rated",{line})'
+
+
+def _rated_expected(cells: Mapping[str, Address]) -> str:
+    line = sheet_ref(cells, "season_check")
+    return f'IF(LEFT({line},12)="No games yet","{NOT_COMPARED} no games yet","rated")'
+
+
+#: Consistency rows: every game row is rated (nothing left out silently), and the
+#: Crosstable and the Player card agree with the rest of the book.
 CLUB_TIES: Final = (
+    Tie(
+        "season-rated",
+        "Games: every game row is rated",
+        "The line above the Ratings table (SEASON_CHECK); the Games sheet's Status column "
+        "says why a row is not rated yet",
+        _rated,
+        _rated_expected,
+        "This workbook: sheets Games and Ratings",
+        0,
+        "General",
+    ),
     Tie(
         "crosstable-points",
         "Crosstable: the event's points add up as on the Standings",

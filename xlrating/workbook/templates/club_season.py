@@ -21,13 +21,16 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Final
 
 from ...rating._check import show
 from ...sheet.catalog import FUNCTIONS
 from ..lint import formula_problems, with_prefixes
 from ..season_layout import (
+    CARD_SHEET,
     CHART_SHEET,
     CLUB_BYE,
+    CLUB_CHART_LINES,
     CLUB_EVENT_COLUMNS,
     CLUB_GAME_ROWS,
     CLUB_MAX_EVENT_COLUMNS,
@@ -36,8 +39,11 @@ from ..season_layout import (
     CLUB_PLAYER_ROWS,
     CLUB_RESULTS,
     CLUB_SEASON,
+    CLUB_SEASON_EMPTY,
     CLUB_SYSTEMS,
+    GAMES_FIRST,
     GAMES_SHEET,
+    PLAYERS_FIRST,
     PLAYERS_SHEET,
     RATINGS_SHEET,
     ROOM_DEFAULTS,
@@ -51,7 +57,10 @@ from .club_pages import (
     areas,
     card_sheet,
     crosstable_sheet,
+    season_args,
+    shown_event,
     table_array,
+    titled,
 )
 from .club_sample import CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS, CLUB_TIES
 from .registry import Built, build_template, how_to_use_sheet, template
@@ -143,6 +152,8 @@ def build_club_season(
     player_rows: int | None = None,
     game_rows: int | None = None,
     event_columns: int | None = None,
+    club: str = "",
+    card_player: str | None = None,
     lint: bool = True,
 ) -> Built:
     """Build ``club_season.xlsx`` at *path* holding *players* and *games*.
@@ -157,6 +168,9 @@ def build_club_season(
     :param game_rows: rows in the Games table; None: 600, or as many as *games* if more.
     :param event_columns: event columns the Ratings and Standings sheets read; None: 16,
         or as many as the events if more.
+    :param club: the club's name: it titles every sheet and heads every printed page.
+    :param card_player: the player the Player card shows (None: the first listed; "": the
+        first listed, followed as the Players table changes).
     :param lint: lint the new file before it replaces *path*.
     :raises TemplateError: if a table does not fit the room asked for.
     """
@@ -170,6 +184,8 @@ def build_club_season(
         "player_rows": player_rows,
         "game_rows": game_rows,
         "event_columns": event_columns,
+        "club": club,
+        "card_player": card_player,
     }
     return build_template("club_season.xlsx", path, inputs, lint=lint)
 
@@ -194,21 +210,44 @@ def build_club_season(
     checks=CLUB_CHECKS,
     ties=CLUB_TIES,
     summary=("start", "ratings", "final"),
-    options=ROOM_DEFAULTS,
+    options={**ROOM_DEFAULTS, "club": "", "card_player": None},
 )
 def _club_season(book: Book, v: Mapping[str, object]) -> None:
     """The club season: Players, Games, Ratings, Standings, Chart and How to use."""
     room = _club_room(v)
     players_grid, games_grid = _season_grids(v, room)
     a = areas(room)
+    book.header = str(v.get("club") or "").strip()
     _players_sheet(book, v, a)
-    _games_sheet(book, v, a)
-    height, width = _ratings_sheet(book, v, a, players_grid, games_grid)
+    _games_sheet(book, v, a, (players_grid, games_grid))
+    _ratings_sheet(book, v, a, players_grid, games_grid)
     _standings_sheet(book, v, a, players_grid, games_grid)
-    _chart_sheet(book, a, height, width)
+    _chart_sheet(book, v, a)
     crosstable_sheet(book, v, a, players_grid, games_grid)
-    card_sheet(book, a, players_grid, games_grid, width)
+    card_sheet(book, v, a, players_grid, games_grid)
     _club_how_to(book)
+
+
+# The empty season: the same book with no player and no game, its Standings, Crosstable
+# and Player card following the latest event and the first player (xlrating new-season
+# writes it with a club's name and room; shipped for those who start from the file).
+_EMPTY: Final[dict[str, object]] = {
+    "players": [],
+    "games": [],
+    "system": "uscf",
+    "k": 20,
+    "event": "",
+}
+template(
+    CLUB_SEASON_EMPTY,
+    "Club season ratings (empty)",
+    defaults=_EMPTY,
+    sample=_EMPTY,
+    checks=CLUB_CHECKS,
+    ties=CLUB_TIES,
+    summary=(),  # no season to print (xlrating demo)
+    options={**ROOM_DEFAULTS, "club": "", "card_player": ""},
+)(_club_season)
 
 
 def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
@@ -216,7 +255,7 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     room, top, bye_row = a.room, a.top, a.bye_row
     p = book.sheet(PLAYERS_SHEET)
     p.widths(A=28, B=12, C=12, D=12, E=10, F=3, G=70)
-    p.title("Club members", SUBTITLE)
+    p.title(titled(v, "Club members"), SUBTITLE)
     for col, text in enumerate(["Name", "Rating", "Rated games", "Floor", "Age"]):
         p.write(cell_at(top - 2, col), text, "header")
     p.input_table(
@@ -286,7 +325,61 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     p.ws.freeze_panes(top - 1, 1)
 
 
-def _games_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
+def _status_column(
+    book: Book,
+    g: Sheet,
+    v: Mapping[str, object],
+    a: Areas,
+    grids: tuple[list[list[object]], list[list[object]]],
+) -> None:
+    """The Games sheet's Status column, beside the table (the functions do not read it):
+    one SEASON_GAME_STATUS array, a cell per games row: "rated", or "not rated yet: ..."
+    and why (a row being typed, an unknown player), blank for a blank row."""
+    first, last = a.first, a.last_game
+    g.write(f"G{first - 2}", "Status", "header")
+    system = str(v["system"])
+    k_value = as_cell(v["k"]) if system == "elo" else None
+    k_text = f'IF({RATINGS_SHEET}!$C$5="elo",{RATINGS_SHEET}!$C$6,"")'
+    args = {
+        "players": Ref(a.players),
+        "games": Ref(a.games),
+        "system": Ref(f"{RATINGS_SHEET}!$C$5"),
+        "k": Expr(k_text, k_value),
+        "players_first_row": Expr(a.players_row, float(PLAYERS_FIRST)),
+        "games_first_row": Expr(a.games_row, float(GAMES_FIRST)),
+    }
+    text = with_prefixes(call_text("SEASON_GAME_STATUS", args))
+    problems = formula_problems(text, array=True)
+    if problems:
+        raise TemplateError(f"{GAMES_SHEET}!G{first} ={text}: {problems[0]}")
+    column = FUNCTIONS["SEASON_GAME_STATUS"](
+        *grids, system, k_value, float(PLAYERS_FIRST), float(GAMES_FIRST)
+    )
+    if not isinstance(column, list) or len(column) != a.room.games:
+        raise TemplateError(f"club_season.xlsx: SEASON_GAME_STATUS gives {column!r}")
+    cells = [row[0] if isinstance(row, list) else row for row in column]
+    fmt = book.fmt("output")
+    g.ws.write_dynamic_array_formula(f"G{first}:G{last}", "=" + text, fmt, cells[0])
+    for i, value in enumerate(cells[1:], start=first):
+        g.ws.write_string(i, 6, str(value), fmt)
+    g.ws.conditional_format(
+        f"G{first}:G{last}",
+        {
+            "type": "text",
+            "criteria": "begins with",
+            "value": "not rated",
+            "format": book.fmt("fail"),
+        },
+    )
+    book.record("status", GAMES_SHEET, f"$G${first}:$G${last}", "Status")
+
+
+def _games_sheet(
+    book: Book,
+    v: Mapping[str, object],
+    a: Areas,
+    grids: tuple[list[list[object]], list[list[object]]],
+) -> None:
     """The Games sheet: one row per game or bye.
 
     One piece: the sheet's cells in reading order, top to bottom; each statement writes
@@ -294,8 +387,8 @@ def _games_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     """
     room, top, bye_row, names = a.room, a.top, a.bye_row, a.names
     g = book.sheet(GAMES_SHEET)
-    g.widths(A=22, B=12, C=8, D=24, E=24, F=9, G=3, H=70)
-    g.title("Games of the season", SUBTITLE)
+    g.widths(A=22, B=12, C=8, D=24, E=24, F=9, G=40, H=3, I=70)
+    g.title(titled(v, "Games of the season"), SUBTITLE)
     first = a.first
     headers = ["Event", "Date", "Round", "White", "Black", "Result"]
     for col, text in enumerate(headers):
@@ -361,17 +454,21 @@ def _games_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
             "(in a cell formatted General it reads 1-0 as a date and +- as a formula).",
         ]
     ):
-        g.write(f"H{first + i}", text, "note")
+        g.write(f"I{first + i}", text, "note")
     # The room, counted by a formula: true after xlrating import or resize grows the table.
     column = f"$A${first}:$A${a.last_game}"
+    free = f"(ROWS({column})-COUNTA({column}))"
     g.formula(
         None,
-        f"H{first + 3}",
-        f'"Room for "&ROWS({column})&" rows, "&(ROWS({column})-COUNTA({column}))&'
+        f"I{first + 3}",
+        f'IF({free}<=0,"The Games table is full: xlrating resize THIS_FILE.xlsx --game-rows "'
+        f'&(ROWS({column})+{CLUB_GAME_ROWS})&" makes room for more rows.",'
+        f'"Room for "&ROWS({column})&" rows, "&{free}&'
         '" free. Add an event with xlrating import FILE --into THIS_FILE.xlsx (FIDE TRF or '
-        'US Chess crosstable): the table grows when the event needs more rows."',
+        'US Chess crosstable): the table grows when the event needs more rows.")',
         "note",
     )
+    _status_column(book, g, v, a, grids)
     # Printed: the header, the rows in use and the notes (xlrating import, resize and
     # recalc keep the print area on the rows in use), not the table's blank rows.
     used = len(as_table(v["games"]))
@@ -393,7 +490,7 @@ def _ratings_sheet(
     r.widths(A=26)
     r.ws.set_column(1, room.events, 15)
     r.ws.set_column(room.events + 1, room.events + 2, 11)
-    r.title("Ratings after each event of the season", SUBTITLE)
+    r.title(titled(v, "Ratings after each event of the season"), SUBTITLE)
     r.section("A4", "Settings", 3)
     r.input(
         "system",
@@ -423,14 +520,56 @@ def _ratings_sheet(
             "fide: each event is its own rating period (its date picks the rules); newcomers' "
             "games are pooled until they earn a first rating.",
             "elo: plain Elo with the K-factor above; an unrated player starts at 1500. "
-            "glicko2: Glicko-2, everyone starting with RD 350.",
-            "Events are rated in date order. A blank cell: the player is (still) unrated.",
+            "glicko2: Glicko-2, everyone starting with RD 350. Events are rated in date "
+            "order; a blank cell: the player is (still) unrated.",
         ]
     ):
         r.write(f"A{7 + i}", text, "note")
+    r.formula("room", "A10", _room_line(a), "note")
+    # One line: every game row rated, or how many are not yet and the first reason (the
+    # Games sheet's Status column says it beside each row).
+    r.formula("season_check", "A11", _season_check(a, "$C$5", "$C$6"), "headline")
     height, width = _ratings_table(book, v, a, r, players_grid, games_grid)
     _start_and_final(book, v, a, r, (players_grid, games_grid))
+    _chart_lines(book, a, r)
     return height, width
+
+
+def _season_check(a: Areas, system: str, k: str) -> str:
+    """The SEASON_CHECK call over the season's tables, with the Ratings sheet's system and
+    K (at *system* and *k*): every game row rated, or how many are not yet and the first
+    reason (the Games sheet's Status column says it beside each row)."""
+    return call_text(
+        "SEASON_CHECK",
+        {
+            "players": Ref(a.players),
+            "games": Ref(a.games),
+            "system": Ref(system),
+            "k": Expr(f'IF({system}="elo",{k},"")', None),
+            "players_first_row": Expr(a.players_row, float(PLAYERS_FIRST)),
+            "games_first_row": Expr(a.games_row, float(GAMES_FIRST)),
+        },
+    )
+
+
+def _room_line(a: Areas) -> str:
+    """The Ratings sheet's line on the room left: the players rows free, or that the
+    Players table has outgrown the season's arrays (rows inserted in the spreadsheet) or
+    is full, and the xlrating resize that grows it.  (Events past the event columns: the
+    last column's header says so, from SEASON_RATINGS.)"""
+    names = a.names
+    shown = f"$A${a.data_first}:$A${a.data_last}"
+    rows, free = f"ROWS({names})", f"(ROWS({names})-COUNTA({names}))"
+    events = f"COLUMNS({a.event_room.split('!')[1]})"
+    grow = "xlrating resize THIS_FILE.xlsx --player-rows "
+    return (
+        f'IF({rows}>ROWS({shown}),"The Players table has "&{rows}&" rows, the tables here '
+        f'show "&ROWS({shown})&": run {grow}"&{rows}&" to show them all",'
+        f'IF({free}<=0,"The Players table is full: {grow}"&({rows}+{CLUB_PLAYER_ROWS})&'
+        '" makes room for more players",'
+        f'"Room for "&{rows}&" players ("&{free}&" free) and "&{events}&" events: '
+        'xlrating resize grows it."))'
+    )
 
 
 def _ratings_table(
@@ -441,46 +580,58 @@ def _ratings_table(
     players_grid: list[list[object]],
     games_grid: list[list[object]],
 ) -> tuple[int, int]:
-    """The SEASON_RATINGS array formula, written with the values it gives for the season
-    typed in; returns the height and width of the table."""
-    room, head, players, games = a.room, a.head, a.players, a.games
+    """The SEASON_RATINGS array formula over the table's whole room (a row per players
+    row, a column per event column: the function pads with blanks, so a player or event
+    typed in appears at once), written with the values it gives for the season typed in;
+    returns the height and width of the table."""
+    room, head = a.room, a.head
     r.section(f"A{head - 1}", "Ratings after each event (SEASON_RATINGS)", 3 + room.events)
     r.repeat = (head - 1, head - 1)
     system = str(v["system"])
-    k_text = 'IF($C$5="elo",$C$6,"")'  # SEASON_RATINGS refuses a K for the other systems
-    args: dict[str, object] = {
-        "players": Ref(players),
-        "games": Ref(games),
-        "system": Ref("$C$5"),
-        "k": Expr(k_text, v["k"] if system == "elo" else None),
-    }
+    k_value = as_cell(v["k"]) if system == "elo" else None
+    # SEASON_RATINGS refuses a K for the other systems; the event columns are counted over
+    # the section row above the header, which xlrating resize --event-columns widens.
+    args = season_args(
+        a,
+        system=Ref("$C$5"),
+        k=Expr('IF($C$5="elo",$C$6,"")', k_value),
+        columns=Expr(f"COLUMNS({a.event_room.split('!')[1]})", room.events),
+    )
     text = with_prefixes(call_text("SEASON_RATINGS", args))
     problems = formula_problems(text, array=True)
     if problems:
-        raise TemplateError(f"{RATINGS_SHEET}!C{head} ={text}: {problems[0]}")
-    k_value = as_cell(v["k"]) if system == "elo" else None
-    table = FUNCTIONS["SEASON_RATINGS"](players_grid, games_grid, system, k_value)
+        raise TemplateError(f"{RATINGS_SHEET}!A{head} ={text}: {problems[0]}")
+    table = FUNCTIONS["SEASON_RATINGS"](
+        players_grid,
+        games_grid,
+        system,
+        k_value,
+        float(room.events),
+        True,
+        float(PLAYERS_FIRST),
+        float(GAMES_FIRST),
+    )
     if not isinstance(table, list) or not table:
         raise TemplateError(f"club_season.xlsx: the season typed in gives {table!r}")
     rows = [list(row) for row in table]
     height, width = len(rows), len(rows[0])
-    if width - 1 > room.events:
+    if (height, width) != (room.players + 1, room.events + 1):
         raise TemplateError(
-            f"club_season.xlsx: the season has {width - 1} events, more than its "
-            f"{room.events} event columns (give event_columns)"
+            f"club_season.xlsx: SEASON_RATINGS gives {height} rows and {width} columns for "
+            f"a table of {room.players + 1} and {room.events + 1}"
         )
     area = f"A{head}:{cell_at(head - 1 + height - 1, width - 1)}"
     rating_fmt = book.fmt("output", RATING_FORMAT)
     header_fmt = book.fmt("header")
     name_fmt = book.fmt("output")
     # The table holds what the function gives for the season typed in (the cached values a
-    # viewer shows before any recalculation; the chart's categories are read from them).
-    r.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, "Player")
-    for i in range(room.players + 1):
-        for j in range(1 + room.events):
+    # viewer shows before any recalculation).
+    r.ws.write_dynamic_array_formula(area, "=" + text, header_fmt, rows[0][0])
+    for i in range(height):
+        for j in range(width):
             row, col = head - 1 + i, j
             cell_format = header_fmt if i == 0 else name_fmt if j == 0 else rating_fmt
-            value = rows[i][j] if i < height and j < width else None
+            value = rows[i][j]
             if (i, j) == (0, 0):
                 continue
             if value is None or value == "":
@@ -490,6 +641,9 @@ def _ratings_table(
             else:
                 r.ws.write_number(row, col, float(value), cell_format)
     book.record("ratings", RATINGS_SHEET, absolute(area), "Ratings after each event")
+    # The names column with its header (a range of the Players table's height on the
+    # Checks sheet would make xlrating resize take it for rows that follow the players).
+    book.record("ratings_names", RATINGS_SHEET, f"$A${a.head}:$A${a.data_last}")
     book.formats["ratings"] = RATING_FORMAT
     return height, width
 
@@ -504,22 +658,19 @@ def _start_and_final(
     """The Start and Final columns right of the ratings table's room: one SEASON_START_FINAL
     array over the same tables as SEASON_RATINGS (the season is rated once), its header
     on the table's header row and one row per players row."""
-    room, head, players, games = a.room, a.head, a.players, a.games
+    room, head = a.room, a.head
     start_col, final_col = a.event_last + 1, a.event_last + 2
     start, final = cell_at(0, start_col)[:-1], cell_at(0, final_col)[:-1]
     system = str(v["system"])
-    args: dict[str, object] = {
-        "players": Ref(players),
-        "games": Ref(games),
-        "system": Ref("$C$5"),
-        "k": Expr('IF($C$5="elo",$C$6,"")', v["k"] if system == "elo" else None),
-    }
+    k_value = as_cell(v["k"]) if system == "elo" else None
+    args = season_args(a, system=Ref("$C$5"), k=Expr('IF($C$5="elo",$C$6,"")', k_value))
     text = with_prefixes(call_text("SEASON_START_FINAL", args))
     problems = formula_problems(text, array=True)
     if problems:
         raise TemplateError(f"{RATINGS_SHEET}!{start}{head} ={text}: {problems[0]}")
-    k_value = as_cell(v["k"]) if system == "elo" else None
-    table = FUNCTIONS["SEASON_START_FINAL"](*grids, system, k_value)
+    table = FUNCTIONS["SEASON_START_FINAL"](
+        *grids, system, k_value, True, float(PLAYERS_FIRST), float(GAMES_FIRST)
+    )
     if not isinstance(table, list) or len(table) != room.players + 1:
         raise TemplateError(f"club_season.xlsx: the season typed in gives {table!r}")
     header_fmt, rating_fmt = book.fmt("header"), book.fmt("output", RATING_FORMAT)
@@ -558,24 +709,27 @@ def _standings_sheet(
     room, first, last_game, spill_events = a.room, a.first, a.last_game, a.spill_events
     st = book.sheet(STANDINGS_SHEET)
     st.widths(A=26, B=12, C=10, D=8, E=14, F=14, G=10, H=10, I=70)
-    st.title("Standings of one event", SUBTITLE)
+    st.title(titled(v, "Standings of one event"), SUBTITLE)
     st.input(
         "event",
         "B4",
         "Event",
-        v["event"],
+        v["event"] or None,  # blank: the latest event
         range_validation(
             spill_events,
             "Event",
-            "Choose an event of the season (the Ratings sheet lists them).",
+            "Choose an event of the season (the Ratings sheet lists them); blank: the "
+            "latest event.",
             "Choose an event listed on the Ratings sheet.",
         ),
     )
+    # The event shown: the one chosen, or the latest while B4 is blank.
+    st.formula("event_shown", "C4", shown_event(a, "$B$4"), "output")
     ev_games = f"{GAMES_SHEET}!$A${first}:$A${last_game}"
     st.formula(
         "event_rounds",
         "B5",
-        f"SUMPRODUCT(MAX(({ev_games}=$B$4)*{GAMES_SHEET}!$C${first}:$C${last_game}))",
+        f"SUMPRODUCT(MAX(({ev_games}=$C$4)*{GAMES_SHEET}!$C${first}:$C${last_game}))",
         "output",
         "0",
         "Rounds",
@@ -592,7 +746,7 @@ def _standings_sheet(
     st.formula(
         "event_number",
         "B7",
-        f"SUMPRODUCT(EXACT({spill_events},$B$4)*(COLUMN({spill_events})-COLUMN({head_col})+1))",
+        f"SUMPRODUCT(EXACT({spill_events},$C$4)*(COLUMN({spill_events})-COLUMN({head_col})+1))",
         "output",
         "0",
         "Event number",
@@ -602,14 +756,22 @@ def _standings_sheet(
     system = str(v["system"])
     k_text = f'IF({RATINGS_SHEET}!$C$5="elo",{RATINGS_SHEET}!$C$6,"")'
     k_value = as_cell(v["k"]) if system == "elo" else None
-    args: dict[str, object] = {
-        "players": Ref(a.players),
-        "games": Ref(a.games),
-        "event": Ref("$B$4"),
-        "system": Ref(f"{RATINGS_SHEET}!$C$5"),
-        "k": Expr(k_text, k_value),
-    }
-    values = (players_grid, games_grid, v["event"], system, k_value)
+    args = season_args(
+        a,
+        event=Ref("$B$4"),
+        system=Ref(f"{RATINGS_SHEET}!$C$5"),
+        k=Expr(k_text, k_value),
+    )
+    values = (
+        players_grid,
+        games_grid,
+        v["event"] or None,
+        system,
+        k_value,
+        True,
+        float(PLAYERS_FIRST),
+        float(GAMES_FIRST),
+    )
     area = table_array(
         book,
         st,
@@ -647,20 +809,74 @@ def _standings_sheet(
     st.ws.freeze_panes(sfirst - 1, 1)
 
 
-def _chart_sheet(book: Book, a: Areas, height: int, width: int) -> None:
-    """The Chart sheet: one line per player through the season."""
-    head = a.head
+def _chart_lines(book: Book, a: Areas, r: Sheet) -> None:
+    """The chart's lines below the Ratings table: one SEASON_CHART array over the table
+    (the Player card's player, then the highest-rated players; each over every event
+    column, a missing rating carried from the nearest event).  In the table's columns, so
+    that xlrating resize --event-columns widens it with them."""
+    room, head = a.room, a.lines_head
+    width, lines = 1 + room.events, CLUB_CHART_LINES
+    r.section(f"A{head - 1}", "The charts' lines (SEASON_CHART)", width)
+    r.write(
+        f"A{head + lines + 1}",
+        "The Chart sheet draws these lines, the Player card the first one (its player): "
+        "after a player's last event his line stays at his last rating, before his first "
+        "rating it starts at that rating.",
+        "note",
+    )
+    table = a.spill_table.replace(f"$A${a.data_first}:", f"$A${a.head}:").split("!")[1]
+    args: dict[str, object] = {
+        "ratings": Ref(table),
+        "player": Ref(f"'{CARD_SHEET}'!$C$4"),
+        "lines": lines,
+    }
+    text = with_prefixes(call_text("SEASON_CHART", args))
+    problems = formula_problems(text, array=True)
+    if problems:
+        raise TemplateError(f"{RATINGS_SHEET}!A{head} ={text}: {problems[0]}")
+    area = f"A{head}:{cell_at(head - 1 + lines, width - 1)}"
+    # The cached values are computed when the template is finished (xlrating recalc).
+    r.ws.write_dynamic_array_formula(area, "=" + text, book.fmt("header"), "Player")
+    for i in range(lines + 1):
+        for j in range(width):
+            if (i, j) != (0, 0):
+                fmt = book.fmt("header") if i == 0 else book.fmt("output", RATING_FORMAT)
+                r.ws.write_blank(head - 1 + i, j, None, fmt)
+    # A line past the players (named with a space) repeats the last one, for the charts'
+    # fixed number of series: its numbers are not shown.
+    first, last = head + 1, head + lines
+    r.ws.conditional_format(
+        f"B{first}:{cell_at(last - 1, width - 1)}",
+        {"type": "formula", "criteria": f'=$A{first}=" "', "format": book.fmt("hidden")},
+    )
+    book.record("chart_lines", RATINGS_SHEET, absolute(area), "The charts' lines")
+
+
+def _chart_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
+    """The Chart sheet: the rating through the season of the card's player and the
+    highest-rated players (the lines SEASON_CHART gives below the Ratings table: a fixed
+    number, each over every event column)."""
+    room = a.room
     c = book.sheet(CHART_SHEET)
-    c.title("Ratings through the season", "One line per player: the rating after each event.")
+    c.title(
+        titled(v, "Ratings through the season"),
+        "The Player card's player and the highest-rated players: the rating after each event.",
+    )
+    # The season's one line (SEASON_CHECK, as above the Ratings table): "No games yet"
+    # while the chart has nothing to draw.
+    c.formula(
+        None, "A3", _season_check(a, f"{RATINGS_SHEET}!$C$5", f"{RATINGS_SHEET}!$C$6"), "note"
+    )
     chart = book.wb.add_chart({"type": "line"})
-    last_col = width - 1
-    for i in range(1, height):
-        row = head - 1 + i
+    head = a.lines_head  # 1-based: SEASON_CHART's header row
+    width = 1 + room.events
+    for i in range(1, CLUB_CHART_LINES + 1):
+        row = head - 1 + i  # zero-based
         chart.add_series(
             {
                 "name": [RATINGS_SHEET, row, 0],
-                "categories": [RATINGS_SHEET, head - 1, 1, head - 1, last_col],
-                "values": [RATINGS_SHEET, row, 1, row, last_col],
+                "categories": [RATINGS_SHEET, head - 1, 1, head - 1, width - 1],
+                "values": [RATINGS_SHEET, row, 1, row, width - 1],
                 "marker": {"type": "circle", "size": 5},
             }
         )
@@ -672,9 +888,9 @@ def _chart_sheet(book: Book, a: Areas, height: int, width: int) -> None:
     c.ws.insert_chart("A4", chart)
     c.write(
         "A32",
-        "The chart reads the table on the Ratings sheet (xlrating import and xlrating recalc "
-        "keep its lines in step with the players and events). Where a player is still "
-        "unrated the table holds an empty text, which the chart draws at 0.",
+        "The lines are those below the Ratings table (one SEASON_CHART call): after a "
+        "player's last event his line stays at his last rating; before his first rating it "
+        "starts at that rating.",
         "note",
     )
 
@@ -689,6 +905,10 @@ def _club_how_to(book: Book) -> None:
             "standings of one event (sheet Standings), a chart of the ratings (sheet Chart), "
             "one event as a crosstable with Buchholz and Sonneborn-Berger (sheet Crosstable, "
             "one EVENT_CROSSTABLE call) and one member's season (sheet Player card).",
+            "Start a season of your own with an empty book: xlrating new-season MYCLUB.xlsx "
+            '--club "My Chess Club" (--from LAST.xlsx starts from last season\'s players and '
+            "their final ratings), or a copy of club_season_empty.xlsx. Then type the members "
+            "and the games as they are played: every table grows as you type, with no command.",
             "Players: name, rating at the start of the season (blank if unrated), rated games "
             "(blank with a rating: established, count not known), floor, age (for an unrated "
             "junior). Blank rows are skipped; the sheet says how many rows its table has "
@@ -696,19 +916,21 @@ def _club_how_to(book: Book) -> None:
             "Games: event, date, round, White, Black and the result from White's side (1-0, "
             f"0-1, ½-½, +- or -+ for a forfeit, which is not rated). A bye: {CLUB_BYE} in Black "
             "and its points as the result (+- a full point, ½-½ half a point, -+ none). The "
-            "sheet says how many rows its table has; it prints the rows in use.",
-            "Ratings: choose the system (uscf, fide, elo with its K-factor, glicko2). Excel 365 "
-            "spills the table to fit the season. Older Excel shows it as an array formula over "
-            "the range the season had when the file was written (a fixed CSE array): after "
-            "adding players or events select a larger range from its first cell and confirm "
-            "the formula with Ctrl+Shift+Enter, or let xlrating recalc resize it. The sheet "
-            "has a column per event up to its Start and Final columns; xlrating import and "
-            "recalc add columns when the season needs more (xlrating resize THIS_FILE.xlsx "
-            "--event-columns E on demand).",
-            "Crosstable and Player card: choose the event or the member in the yellow cell. "
-            "Ratings are shown as whole numbers, as US Chess and FIDE publish them; the cells "
-            "hold the unrounded values. Every sheet prints one page wide, with its header rows "
-            "on each page.",
+            "Status column beside the table says rated, or why a row is not rated yet (a row "
+            "still being typed, a name not on the Players sheet); the line above the Ratings "
+            "table counts those rows and the Checks sheet fails while there is one.",
+            "Ratings: choose the system (uscf, fide, elo with its K-factor, glicko2). The "
+            "table has a row per Players row and a column per event column, filled as the "
+            "season grows (the same fixed range in Excel 2016/2019 and LibreOffice, a spill "
+            "of that size in Excel 365): nothing to re-enter. When the season outgrows it "
+            "(more players than rows, more events than columns) the line above the table or "
+            "the last column's header says so: xlrating resize THIS_FILE.xlsx --player-rows N "
+            "--event-columns E grows it, and xlrating import grows it by itself.",
+            "Standings, Crosstable and Player card: choose the event or the member in the "
+            "yellow cell; left blank, they show the latest event (date order) and the first "
+            "player listed. Ratings are shown as whole numbers, as US Chess and FIDE publish "
+            "them; the cells hold the unrounded values. Every sheet prints one page wide, "
+            "with its header rows on each page.",
             "Add an event from a FIDE TRF file or a US Chess crosstable (players not yet on the "
             "Players sheet are added, then the games):",
             "    xlrating import FILE --into THIS_FILE.xlsx [--event NAME] [--date YYYY-MM-DD]",

@@ -23,6 +23,7 @@ from ..a1 import absolute
 from ..files import check_package, replacing
 from ..instructions import how_to_use_lines
 from ..lint import lint_workbook
+from ..season_layout import CHECKS_SHEET
 from .writer import Address, Book, Ref, TemplateError, call_text, cell_at, literal
 
 __all__ = [
@@ -50,7 +51,7 @@ __all__ = [
 BUILD_DATE: Final = dt.datetime(2026, 1, 1, 0, 0, 0)
 
 _HOW_TO_USE: Final = "How to use"
-_CHECKS: Final = "Checks"
+_CHECKS: Final = CHECKS_SHEET
 #: How column D of a row comparing two sheets begins when the sheets, as the user has set
 #: them (two different events chosen), cannot be compared; the row's result is then
 #: :data:`NOT_APPLICABLE` and the status still reads ALL PASS.

@@ -167,6 +167,8 @@ class Book:
         self.formats: dict[str, str] = {}
         self._formats: dict[tuple[str, str | None], Any] = {}
         self.sheets: list[Sheet] = []
+        #: A page header printed on every sheet (a club's name); "": none.
+        self.header = ""
 
     def fmt(self, kind: str, num_format: str | None = None, *, wrap: bool = False) -> Any:
         key = (kind + (":wrap" if wrap else ""), num_format)
@@ -223,6 +225,8 @@ _STYLES: Final[dict[str, dict[str, object]]] = {
     },
     "constant": {"border": 1, "border_color": "#A6A6A6"},
     "pass": {"bg_color": "#C6EFCE", "font_color": "#006100", "bold": True},
+    # Text in the colour of a result cell's fill: there, but not shown.
+    "hidden": {"font_color": _OUTPUT_COLOR},
     "fail": {"bg_color": "#FFC7CE", "font_color": "#9C0006", "bold": True},
 }
 
@@ -319,6 +323,8 @@ class Sheet:
             ws.set_portrait()
         ws.fit_to_pages(1, 0)
         ws.set_footer(PAGE_FOOTER)
+        if self.book.header:  # Excel's header codes: & starts one, && is an ampersand
+            ws.set_header("&C" + self.book.header.replace("&", "&&"))
         repeat = self.repeat
         if repeat is None:
             headers = [row for (row, _), (kind, _) in self.kinds.items() if kind == "header"]
