@@ -293,7 +293,7 @@ def test_import_grows_the_event_columns(
     with zipfile.ZipFile(book) as zf:
         card = re.findall(r"<c:f>([^<]*)</c:f>", zf.read("xl/charts/chart2.xml").decode())
     lines = 13 + rows + 3  # the charts' lines below the table: their header row
-    assert card[2:] == [f"Ratings!$B${lines}:$Q${lines}", f"Ratings!$B${lines + 1}:$Q${lines + 1}"]
+    assert card[1:] == [f"Ratings!$B${lines}:$Q${lines}", f"Ratings!$B${lines + 1}:$Q${lines + 1}"]
 
 
 # ---------------------------------------------------------------- computed

@@ -255,3 +255,32 @@ def test_typing_into_the_empty_season_grows_every_table_with_no_error(tmp_path: 
     evaluation = engine.evaluate(final)
     for (sheet, cell), want in AFTER.items():
         assert evaluation.value(sheet, cell) == want, (sheet, cell)
+
+
+@pytest.mark.slow
+def test_the_room_running_out_is_said_in_one_cell_each(tmp_path: Path) -> None:
+    """40 players typed into the empty season's 40 rows: the line above the Ratings table
+    says the table is full and the resize that makes room; 17 events typed into its 16
+    event columns: the last column's header says how many it cannot show and the resize
+    that shows them (the 17th player's event is not dropped silently)."""
+    from xlrating.workbook.season_book import find_season
+    from xlrating.workbook.season_fit import write_book
+
+    book = tmp_path / "full.xlsx"
+    layout = find_season(WORKBOOKS / EMPTY)
+    names = [f"Member {i:02d}" for i in range(1, 41)]
+    players = {(5 + i, 1): name for i, name in enumerate(names)}
+    games: dict[tuple[int, int], object] = {}
+    for k in range(17):  # one game per event, on 17 dates
+        row = 5 + k
+        values = [f"Event {k + 1:02d}", 46000.0 + 7 * k, 1.0, names[k], names[k + 1], "1-0"]
+        games.update({(row, 1 + j): value for j, value in enumerate(values)})
+    write_book(WORKBOOKS / EMPTY, book, layout, {"Players": players, "Games": games})
+    evaluation = engine.evaluate(book)
+    assert outside_status(shown_errors(dict(evaluation.values))) == {}
+    room = str(evaluation.value("Ratings", "A10"))
+    assert room.startswith("The Players table is full") and "--player-rows 80" in room, room
+    assert evaluation.value("Ratings", "P13") == "Event 15"
+    last = str(evaluation.value("Ratings", "Q13"))
+    assert last.startswith("+2 events") and "--event-columns 17" in last, last
+    assert evaluation.value("Ratings", "A11") == "All 17 game rows rated"

@@ -389,7 +389,8 @@ def card_sheet(
             "marker": {"type": "circle", "size": 6},
         }
     )
-    chart.set_title({"name": [RATINGS_SHEET, line, 0]})
+    # A fixed title: LibreOffice shows none read from a cell (the player is in C4).
+    chart.set_title({"name": "Rating after each event"})
     chart.set_legend({"none": True})
     chart.set_y_axis({"name": "Rating", "major_gridlines": {"visible": True}})
     chart.set_size({"width": 560, "height": 300})

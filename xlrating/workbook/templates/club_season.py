@@ -847,7 +847,8 @@ def _chart_lines(book: Book, a: Areas, r: Sheet) -> None:
     first, last = head + 1, head + lines
     r.ws.conditional_format(
         f"B{first}:{cell_at(last - 1, width - 1)}",
-        {"type": "formula", "criteria": f'=$A{first}=" "', "format": book.fmt("hidden")},
+        # EXACT, not =: LibreOffice's = never matches the text of a table result.
+        {"type": "formula", "criteria": f'=EXACT($A{first}," ")', "format": book.fmt("hidden")},
     )
     book.record("chart_lines", RATINGS_SHEET, absolute(area), "The charts' lines")
 
