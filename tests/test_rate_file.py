@@ -519,3 +519,10 @@ def test_fide_rapid_list_and_choices_a_trf_does_not_have(
         "xlrating rate: trf_round_dates.txt: section '2': a TRF has one event and one rating; "
         "the choice is for crosstable pages"
     )
+
+
+def test_a_multiplier_is_shown_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    # 12.0000000000001 is not 12: the first line must not round it to 12 (as :g did)
+    for typed in ("12.0000000000001", "12"):
+        code, out, _ = run(capsys, "rate", str(REAL), f"--bonus-multiplier={typed}")
+        assert code == 0 and f"with bonus multiplier B = {typed} (--bonus-multiplier)" in out

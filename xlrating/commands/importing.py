@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..rating._check import show
 from ..workbook import files
 from .base import (
     EXIT_FAILURE,
@@ -74,15 +75,15 @@ def _check_multiplier(where: str, source: Path, given: float, day: Any, came_fro
         for first, last in bonus_eras(given)
     ]
     where_b = (
-        f"B = {given:g} applies to events ending {' and '.join(eras)}: give such a --date, or "
+        f"B = {show(given)} applies to events ending {' and '.join(eras)}: give such a --date, or "
         if eras
-        else f"no dated rule has B = {given:g}: "
+        else f"no dated rule has B = {show(given)}: "
     )
     raise CliError(
-        f"{where}: --bonus-multiplier {given:g}: the season book rates each event by its date "
+        f"{where}: --bonus-multiplier {show(given)}: the season book rates each event by its date "
         f"and holds no multiplier, and {day.isoformat()} (from {came_from}) picks {picks}; "
         f"{where_b}rate the file alone with xlrating rate {source.name} --bonus-multiplier "
-        f"{given:g}",
+        f"{show(given)}",
         EXIT_USAGE,
     )
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from ..rating._check import show
 from ..workbook import files
 from .base import EXIT_USAGE, FAMILIES, CliError, Commands, Step, doing, one_line
 from .common import (
@@ -115,7 +116,7 @@ def undated_line(source: Path, system: str, day: Any, multiplier: float | None) 
     if multiplier is not None:
         return (
             f"{head} the US Chess rules in force today, {day}, with bonus multiplier "
-            f"B = {multiplier:g} (--bonus-multiplier); give --date to choose others"
+            f"B = {show(multiplier)} (--bonus-multiplier); give --date to choose others"
         )
     rules = uscf_rules(day)
     since = "" if rules.bonus_from is None else f", from {rules.bonus_from.isoformat()}"
