@@ -203,6 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _limit_memory()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
     token = STEP.set(None)
+    files.forget_put_in_place()
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
@@ -215,7 +216,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     except BrokenPipeError:  # whoever read the output left (``xlrating rate FILE | head``)
         _quiet_stdout()
-        return EXIT_FAILURE
+        # A command that has written its files has done its work: only what it would
+        # have printed is lost (``xlrating recalc BOOK --in-place | head -1``).
+        return 0 if files.put_in_place() else EXIT_FAILURE
     except (Exception, KeyboardInterrupt, TimeUp) as error:
         message, code = _failure(error, STEP.get())
         print(message, file=sys.stderr)
