@@ -28,7 +28,7 @@ from typing import Final
 from ..errors import InvalidInputError
 from ..rating._check import check_rating, show
 from ..rating.events import FidePlayer
-from ..rating.tournament import BYE, Game, Player, parse_result
+from ..rating.tournament import BYE, MAX_NAME_CHARS, Game, Player, parse_result
 from .cells import (
     MAX_WHOLE,
     UNRATED_WORDS,
@@ -117,7 +117,13 @@ def read_name(value: CellValue, where: str, what: str = "a player's name") -> st
         return repr(value)
     if not isinstance(value, str) or is_blank(value) or is_error_cell(value):
         raise InvalidInputError(f"{where} must be {what}, got {show(value)}")
-    return " ".join(value.split())
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME_CHARS:  # a formula's text: no cell holds more than Excel's limit
+        raise InvalidInputError(
+            f"{where} must be {what} of at most {MAX_NAME_CHARS:,} characters (what a "
+            f"spreadsheet cell holds), got {len(name):,} characters"
+        )
+    return name
 
 
 def _player_rows(
