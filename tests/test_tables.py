@@ -239,7 +239,7 @@ def test_a_table_read_row_by_row_is_read_once_and_keeps_its_refused_rows() -> No
     assert read_season_rows(rows) is not read  # messages name other rows
     assert read.refused == ((2, "Games row 6: round is blank: a number is needed"),)
     known = frozenset({"Alice", "Bob"})
-    grouped, unknown = season_games_known(read, known)
+    grouped, unknown, _ = season_games_known(read, known)
     assert season_games_known(read, known)[0] is grouped
     assert unknown == {3: ("Games row 7", "Zed")}
     assert [len(games) for games in grouped.games] == [1]
