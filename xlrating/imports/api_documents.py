@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from ..errors import InvalidInputError
 from ..rating._check import MAX_RATING, show
+from ..rating.uscf import ABSOLUTE_FLOOR as LOWEST
 
 # Keys that mark each kind of document.
 _STANDINGS_KEYS: Final = frozenset({"roundOutcomes", "ratings", "pairingNumber"})
@@ -103,20 +104,23 @@ def whole(value: object, where: str, least: int = 0) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InvalidInputError(f"{where} must be a whole number, got {show(value)}")
-    if not math.isfinite(value) or value != int(value) or not least <= value <= MAX_NUMBER:
+    finite = not isinstance(value, float) or math.isfinite(value)
+    if not finite or value != int(value) or not least <= value <= MAX_NUMBER:
         raise InvalidInputError(
             f"{where} must be a whole number from {least} to {MAX_NUMBER:,}, got {show(value)}"
         )
     return int(value)
 
 
-def _number(value: object, where: str, top: float = MAX_RATING) -> float | None:
+def _number(value: object, where: str, top: float = MAX_RATING, least: float = 0.0) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InvalidInputError(f"{where} must be a number, got {show(value)}")
-    if not math.isfinite(value) or not 0 <= value <= top:
-        raise InvalidInputError(f"{where} must be a number from 0 to {top:g}, got {show(value)}")
+    if (isinstance(value, float) and not math.isfinite(value)) or not least <= value <= top:
+        raise InvalidInputError(
+            f"{where} must be a number from {least:g} to {top:g}, got {show(value)}"
+        )
     return float(value)
 
 
@@ -149,8 +153,8 @@ def date_field(value: object, where: str) -> _dt.date | None:
 def _record(value: object, where: str) -> tuple[str, Record]:
     data = _object(value, where)
     system = text_field(data.get("ratingSystem", data.get("ratingSource")), f"{where}.ratingSystem")
-    decimal = _number(data.get("preRatingDecimal"), f"{where}.preRatingDecimal")
-    rounded = _number(data.get("preRating"), f"{where}.preRating")
+    decimal = _number(data.get("preRatingDecimal"), f"{where}.preRatingDecimal", least=LOWEST)
+    rounded = _number(data.get("preRating"), f"{where}.preRating", least=LOWEST)
     post = _number(data.get("postRatingDecimal"), f"{where}.postRatingDecimal")
     if post is None:
         post = _number(data.get("postRating"), f"{where}.postRating")
@@ -228,7 +232,7 @@ def classify(label: str, value: object, docs: Documents) -> None:
             docs.event, docs.event_label = value, label
             return
         else:
-            shown = ", ".join(sorted(keys)[:6]) or "none"
+            shown = ", ".join(show(key) for key in sorted(keys)[:6]) or "none"
             raise InvalidInputError(
                 f"{label}: JSON that is not a US Chess API standings page, section or event "
                 f"(its keys: {shown})"

@@ -109,6 +109,11 @@ _TRF_HEADER_RECORDS: Final = frozenset(
 _TRF_RECORD: Final = re.compile(r"[0-9A-Za-z]{3}(?: |$)")
 
 
+# Lichess writes its Swiss tournaments as TRF (lila, modules/swiss SwissTrf.scala): "022
+# https://lichess.org/swiss/<id>" and "032 Lichess".
+_LICHESS: Final = re.compile(r"\blichess\b", re.IGNORECASE)
+
+
 TRF_START: Final = re.compile(r"[0-9]{3}(?: |$)")
 
 
@@ -303,6 +308,20 @@ def _trf_round_dates(line: str, number: int, notes: list[str]) -> tuple[_dt.date
     return max(days), f"record 132 (the last round date) on line {number}"
 
 
+def _skipped_notes(skipped: dict[str, list[int]]) -> list[str]:
+    """One note per kind of record skipped: its kind, how many lines, the first."""
+    notes = []
+    for record, numbers in skipped.items():
+        kind = (
+            "team record" if record == "013"
+            else "extension record (JaVaFo/bbpPairings)" if record.upper().startswith("XX")
+            else "record of an unknown kind"
+        )  # fmt: skip
+        count = f"{len(numbers)} lines" if len(numbers) > 1 else "1 line"
+        notes.append(f"skipped {record} ({kind}, {count}, first on line {numbers[0]})")
+    return notes
+
+
 def read_trf(text: str) -> ImportedEvent:
     """A TRF read into an :class:`ImportedEvent` (see :func:`parse_trf`)."""
     lines = split_lines(text)
@@ -315,6 +334,7 @@ def read_trf(text: str) -> ImportedEvent:
     names: dict[str, int] = {}
     blocks_of: dict[int, list[str]] = {}
     born: dict[str, int] = {}
+    lichess = ""
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -344,6 +364,8 @@ def read_trf(text: str) -> ImportedEvent:
             found = _trf_header_date(line[4:], number, record, what, notes)
             if found is not None and record not in dates:
                 dates[record] = found
+        elif record in ("022", "032") and _LICHESS.search(line[4:]) and not lichess:
+            lichess = line[4:].strip()
         elif record == "132":
             found = _trf_round_dates(line, number, notes)
             if found is not None and "132" not in dates:
@@ -352,14 +374,12 @@ def read_trf(text: str) -> ImportedEvent:
             skipped.setdefault(record, []).append(number)
     if not players:
         raise InvalidInputError("text has no player record (lines starting with 001)")
-    for record, numbers in skipped.items():
-        kind = (
-            "team record" if record == "013"
-            else "extension record (JaVaFo/bbpPairings)" if record.upper().startswith("XX")
-            else "record of an unknown kind"
-        )  # fmt: skip
-        count = f"{len(numbers)} lines" if len(numbers) > 1 else "1 line"
-        notes.append(f"skipped {record} ({kind}, {count}, first on line {numbers[0]})")
+    notes.extend(_skipped_notes(skipped))
+    if lichess:
+        notes.append(
+            f"a Lichess Swiss ({lichess}): its ratings are Lichess ratings, read as the "
+            "file's ratings (Lichess writes them where TRF-16 has the FIDE rating)"
+        )
     rounds = max(len(blocks) for blocks in blocks_of.values())
     entries: dict[tuple[int, int], Entry] = {}
     blank = " " * TRF_ROUND_WIDTH
