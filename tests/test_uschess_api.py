@@ -591,3 +591,37 @@ def test_lichess_dates_as_lichess_writes_them_and_rating(
     code, out, err = run(capsys, "rate", str(copy_path))
     assert code == 0, err
     assert "112 players" in out and "rules of 2020-12-10, from record 052" in out
+
+
+def test_read_tournament_reads_one_api_page_too() -> None:
+    text = (API / "standings-dmv-under-1800.json").read_text(encoding="utf-8")
+    (imported,) = read_tournament(text)
+    assert imported.source_format == "api" and len(imported.event.players) == 10
+
+
+def test_rate_refuses_fide_rules_for_a_us_chess_section(capsys: pytest.CaptureFixture[str]) -> None:
+    page = API / "standings-dmv-under-1800.json"
+    code, _, err = run(capsys, "rate", str(page), "--system", "fide")
+    assert code != 0 and "rated by US Chess's rules" in err and err.count("\n") == 1
+
+
+def test_the_prior_record_given_to_the_event_rating_changes_only_special_formula_players() -> None:
+    from xlrating.rating import events
+    from xlrating.rating.tournament import Event, Game, Player
+
+    event = Event(
+        (Player("Few", 1500, 4), Player("Many", 1500, 40), Player("Other", 1500, 40)),
+        (Game(1, "Few", "Other", 1.0), Game(2, "Many", "Other", 1.0)),
+        dt.date(2026, 1, 10),
+    )
+    mixed = events.uscf_event(event)
+    wins = events.uscf_event(event, histories={"Few": "all wins", "Many": "all wins"})
+    # 4 prior games: the special formula, whose prior is adjusted by the record.
+    assert wins.row("Few").post_event != mixed.row("Few").post_event
+    # 40 prior games and a mixed record would be the standard formula; a record of all
+    # wins makes the special formula apply (docs/rules/uscf.md#special).
+    assert wins.row("Many").formula == "special" and mixed.row("Many").formula == "standard"
+    with pytest.raises(InvalidInputError, match="histories: no player called 'Nobody'"):
+        events.uscf_event(event, histories={"Nobody": "all wins"})
+    with pytest.raises(InvalidInputError, match="history must be"):
+        events.uscf_event(event, histories={"Few": "some"})  # type: ignore[dict-item]

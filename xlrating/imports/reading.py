@@ -17,14 +17,16 @@ from .uschess_api import Start, is_api_json, read_api
 def read_tournament(
     text: str, *, section: str | None = None, rating: str | None = None
 ) -> tuple[ImportedEvent, ...]:
-    r"""Read a FIDE TRF or a US Chess crosstable page, with its date, notes and sections.
+    r"""Read a FIDE TRF, a US Chess crosstable page or a US Chess API standings page (JSON),
+    with its date, notes and sections.
 
     A TRF gives one event; a crosstable page one event per section (only *section*, its
-    number or name, when given).  ``event.date`` is the date the file gives for the rules
-    (TRF: record 052, the end date, else the last round date of 132, else 042; crosstable:
-    the last date of an ``Event Date(s)`` or section date line), None when the file gives
-    none: a date is never a reason to refuse a file, and ``date_source`` says where it
-    was read.
+    number or name, when given); an API page one event per rating system
+    (:func:`read_files` reads a section from several files).  ``event.date`` is the date
+    the file gives for the rules (TRF: record 052, the end date, else the last round date
+    of 132, else 042; crosstable: the last date of an ``Event Date(s)`` or section date
+    line; API: the section's or event's ``endDate``), None when the file gives none: a
+    date is never a reason to refuse a file, and ``date_source`` says where it was read.
 
     :param text: the whole file as text.
     :param section: a crosstable section's number or name.
@@ -36,6 +38,8 @@ def read_tournament(
     >>> [e.event.name for e in read_tournament("012 Club\n001    1 m    Smith, Adam")]
     ['Club']
     """
+    if isinstance(text, str) and is_api_json(text):
+        return read_files([("file", text)], section=section, rating=rating)
     lines = split_lines(text)
     if any(HEADER.match(line) for line in lines):
         return read_crosstables(text, section, rating)
