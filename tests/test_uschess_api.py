@@ -625,3 +625,14 @@ def test_the_prior_record_given_to_the_event_rating_changes_only_special_formula
         events.uscf_event(event, histories={"Nobody": "all wins"})
     with pytest.raises(InvalidInputError, match="history must be"):
         events.uscf_event(event, histories={"Few": "some"})  # type: ignore[dict-item]
+
+
+def test_explaining_stops_trying_records_when_its_budget_is_spent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from xlrating.imports import rate
+
+    monkeypatch.setattr(rate, "EXPLAIN_WORK", 0)
+    (again,) = _rated("acc-may-2026")
+    uma = next(row for row in again.rows if row.name == "Uma Anderson")
+    assert "special formula" in uma.note and "reproduced with" not in uma.note

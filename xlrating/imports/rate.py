@@ -39,6 +39,7 @@ from . import ImportedEvent
 
 __all__ = [
     "API_DECIMAL_TOLERANCE",
+    "EXPLAIN_WORK",
     "FIDE_K_NOTE",
     "FLOOR_EVENT_GAMES",
     "SYSTEMS",
@@ -57,6 +58,15 @@ SYSTEMS: Final[tuple[System, ...]] = ("uscf", "fide")
 #: decimals, so both the pre-event ratings it gives and the figure compared carry up to
 #: half a hundredth of rounding (docs/rules/uscf.md#api).
 API_DECIMAL_TOLERANCE: Final = 0.01 + 1e-9
+
+#: The work spent explaining the players not reproduced (re-rating the event with a prior
+#: record of all wins or all losses), counted in players rated: an engineering bound, so
+#: that a section of a thousand players is explained in seconds (30 re-ratings); beyond
+#: it the note names the input only.
+EXPLAIN_WORK: Final = 30_000
+
+# The prior records tried (the rating with "mixed" is the one shown).
+_RECORDS: Final[tuple[uscf.History, ...]] = ("mixed", "all wins", "all losses")
 
 #: An event counts towards the low-rating floor when the player has at least this many
 #: rated games in it ("NR events with at least 3 rated games", docs/rules/uscf.md#floors).
@@ -264,6 +274,7 @@ class _Explainer:
         self.opponents = {name: set(games.opponents) for name, games in played.items()}
         self.games = {name: len(games.opponents) for name, games in played.items()}
         self.tried: dict[str, dict[uscf.History, float | None]] = {}
+        self.budget = EXPLAIN_WORK // max(len(self.players), 1)
 
     def _rerated(self, name: str, history: uscf.History) -> float | None:
         result = events.uscf_event(
@@ -275,27 +286,31 @@ class _Explainer:
         )
         return result.row(name).post_event
 
-    def _records(self, name: str) -> dict[uscf.History, float | None]:
-        """The player's post-event rating with each prior record, when the special
-        formula makes it depend on the record ({} otherwise)."""
+    def _special(self, name: str) -> bool:
+        """True when the player is rated by the special formula on prior games, whose
+        adjustment depends on the prior record the file does not show."""
+        player, games = self.players[name], self.players[name].games
+        return (
+            player.rating is not None
+            and games is not None
+            and 0 < games <= uscf.SPECIAL_MAX_GAMES
+            and bool(self.games[name])
+        )
+
+    def _records(self, name: str) -> dict[uscf.History, float | None] | None:
+        """The player's post-event rating with each prior record where it depends on it
+        ({} where it does not; None when the budget of re-ratings is spent)."""
         if name not in self.tried:
-            player = self.players[name]
-            games = player.games
-            depends: dict[uscf.History, float | None] = {}
-            if (
-                player.rating is not None
-                and games is not None
-                and 0 < games <= uscf.SPECIAL_MAX_GAMES
-                and self.games[name]
-            ):
-                mixed = self._rerated(name, "mixed")
-                for history in ("all wins", "all losses"):
-                    value = self._rerated(name, history)
-                    if value != mixed:
-                        depends[history] = value
-                if depends:
-                    depends["mixed"] = mixed
-            self.tried[name] = depends
+            if not self._special(name):
+                self.tried[name] = {}
+            elif self.budget < len(_RECORDS):
+                return None
+            else:
+                self.budget -= len(_RECORDS)
+                values = {history: self._rerated(name, history) for history in _RECORDS}
+                mixed = values["mixed"]
+                depends = {h: v for h, v in values.items() if v != mixed}
+                self.tried[name] = {**depends, "mixed": mixed} if depends else {}
         return self.tried[name]
 
     def _own(self, name: str, published: float | None) -> str:
@@ -304,6 +319,12 @@ class _Explainer:
             return self.imported.uncertain[name]
         player = self.players[name]
         records = self._records(name)
+        special = (
+            f"rated on {player.games} prior games by the special formula, which depends on "
+            "the player's prior record (not in the file; mixed assumed)"
+        )
+        if records is None:
+            return special
         if records:
             for history, value in records.items():
                 if (
@@ -317,8 +338,7 @@ class _Explainer:
                         "does not show the player's record before the event (mixed assumed)"
                     )
             return (
-                f"rated on {player.games} prior games by the special formula, which depends "
-                "on the player's prior record (not in the file; mixed assumed): all wins gives "
+                f"{special}: all wins gives "
                 f"{_decimal(records.get('all wins', records['mixed']))}, all losses "
                 f"{_decimal(records.get('all losses', records['mixed']))}"
             )
@@ -360,7 +380,7 @@ class _Explainer:
                 if "preRatingDecimal" in reason
                 else "start not published"
             )
-        return "prior record not published" if self._records(name) else ""
+        return "prior record not published" if self._special(name) else ""
 
     def why(self, name: str, post: float | None, published: float | None) -> str:
         """One line: why *name*'s post-event rating differs from the published one."""
