@@ -636,3 +636,15 @@ def test_explaining_stops_trying_records_when_its_budget_is_spent(
     (again,) = _rated("acc-may-2026")
     uma = next(row for row in again.rows if row.name == "Uma Anderson")
     assert "special formula" in uma.note and "reproduced with" not in uma.note
+
+
+def test_the_files_of_one_section_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from xlrating.imports import uschess_api
+
+    page = (API / "standings-dmv-under-1800.json").read_text(encoding="utf-8")
+    monkeypatch.setattr(uschess_api, "MAX_API_CHARS", len(page) - 1)
+    with pytest.raises(InvalidInputError, match="limit"):
+        read_api([("page.json", page)])
+    monkeypatch.setattr(uschess_api, "MAX_API_FILES", 1)
+    with pytest.raises(InvalidInputError, match=r"2 files \(limit 1\)"):
+        read_api([("a.json", page), ("b.json", page)])

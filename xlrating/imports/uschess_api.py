@@ -79,6 +79,7 @@ from .records import Colour, Entry, ImportedEvent, assemble
 
 __all__ = [
     "API_RATING_SYSTEMS",
+    "MAX_API_CHARS",
     "MAX_API_FILES",
     "SYSTEM_NAMES",
     "Start",
@@ -89,6 +90,10 @@ __all__ = [
 #: Most files one section is read from (an engineering bound: a 10,000-player section is
 #: 100 pages of the API's 100 rows).
 MAX_API_FILES: Final = 200
+
+#: Most characters all the files of one section hold (an engineering bound: about 15,000
+#: players at the 2 KB a standings row of five rounds takes).
+MAX_API_CHARS: Final = 32 * 1024 * 1024
 
 #: The rating systems a section is rated in, in the order they are listed (the enum
 #: ``RatingSource`` of the OpenAPI document: R, Q, B over the board, OR, OQ, OB online).
@@ -440,6 +445,11 @@ def read_api(
         raise InvalidInputError("no file given")
     if len(files) > MAX_API_FILES:
         raise InvalidInputError(f"{len(files)} files (limit {MAX_API_FILES}) for one section")
+    total = sum(len(text) for _, text in files)
+    if total > MAX_API_CHARS:
+        raise InvalidInputError(
+            f"the files hold {total:,} characters (limit {MAX_API_CHARS:,} for one section)"
+        )
     docs = Documents()
     for label, text in files:
         classify(label, load(label, text), docs)
