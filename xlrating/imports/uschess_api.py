@@ -410,6 +410,31 @@ def _check_scores(
             )
 
 
+def _documents(files: Sequence[tuple[str, str]]) -> Documents:
+    """Every file's document, classified and checked: pages that join, players in them."""
+    if not files:
+        raise InvalidInputError("no file given")
+    if len(files) > MAX_API_FILES:
+        raise InvalidInputError(f"{len(files)} files (limit {MAX_API_FILES}) for one section")
+    total = sum(len(text) for _, text in files)
+    if total > MAX_API_CHARS:
+        raise InvalidInputError(
+            f"the files hold {total:,} characters (limit {MAX_API_CHARS:,} for one section)"
+        )
+    docs = Documents()
+    for label, text in files:
+        classify(label, load(label, text), docs)
+    if not docs.pages:
+        raise InvalidInputError(
+            "no standings page given (the section's details alone hold no games): give the "
+            "file of GetRatedEventStandingsPage"
+        )
+    check_pages(docs)
+    if not docs.rows:
+        raise InvalidInputError("the standings hold no players")
+    return docs
+
+
 def read_api(
     files: Sequence[tuple[str, str]],
     *,
@@ -441,26 +466,7 @@ def read_api(
     >>> event.published["Ann Lee"], event.rating_system, event.member_ids["Bo Kim"]
     ((1516.49, None), 'R', '2')
     """
-    if not files:
-        raise InvalidInputError("no file given")
-    if len(files) > MAX_API_FILES:
-        raise InvalidInputError(f"{len(files)} files (limit {MAX_API_FILES}) for one section")
-    total = sum(len(text) for _, text in files)
-    if total > MAX_API_CHARS:
-        raise InvalidInputError(
-            f"the files hold {total:,} characters (limit {MAX_API_CHARS:,} for one section)"
-        )
-    docs = Documents()
-    for label, text in files:
-        classify(label, load(label, text), docs)
-    if not docs.pages:
-        raise InvalidInputError(
-            "no standings page given (the section's details alone hold no games): give the "
-            "file of GetRatedEventStandingsPage"
-        )
-    check_pages(docs)
-    if not docs.rows:
-        raise InvalidInputError("the standings hold no players")
+    docs = _documents(files)
     by_pair, merged, names = _players(docs)
     entries, played = _entries(by_pair, merged, docs.notes)
     systems, dual, others = _systems(docs, rating)
