@@ -648,3 +648,14 @@ def test_the_files_of_one_section_are_bounded(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(uschess_api, "MAX_API_FILES", 1)
     with pytest.raises(InvalidInputError, match=r"2 files \(limit 1\)"):
         read_api([("a.json", page), ("b.json", page)])
+
+
+def test_a_page_without_any_rating_reads_every_player_as_unrated() -> None:
+    page = _page("dmv-under-1800")
+    for item in page["items"]:
+        del item["ratings"]
+    (event,) = _read(page)
+    assert event.rating_system == "R" and all(p.rating is None for p in event.event.players)
+    assert any("show no rating" in note for note in event.notes)
+    with pytest.raises(InvalidInputError, match="rating 'X': a US Chess rating is one of"):
+        read_api([("p.json", json.dumps(page))], rating="X")

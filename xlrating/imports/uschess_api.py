@@ -285,16 +285,22 @@ def _systems(docs: Documents, rating: str | None) -> tuple[list[str], bool, list
     if not wanted and section_system in API_RATING_SYSTEMS:
         wanted = [section_system]
     others = sorted(shown - set(API_RATING_SYSTEMS))
+    if not wanted:  # no rating shown at all: every player unrated
+        choice = (rating or "R").strip().upper()
+        if choice not in API_RATING_SYSTEMS:
+            raise InvalidInputError(
+                f"rating {rating!r}: a US Chess rating is one of {', '.join(API_RATING_SYSTEMS)}"
+            )
+        docs.notes.append(
+            f"the standings show no rating: every player unrated, rated as {SYSTEM_NAMES[choice]}"
+        )
+        return [choice], dual, others
     if rating is not None:
         choice = rating.strip().upper()
         if choice not in wanted:
-            listed = ", ".join(wanted) or "none"
+            listed = ", ".join(wanted)
             raise InvalidInputError(f"rating {rating!r}: the section is rated in {listed}")
         wanted = [choice]
-    if not wanted:
-        raise InvalidInputError(
-            "the standings show no rating of a US Chess system (R, Q, B, OR, OQ, OB)"
-        )
     return wanted, dual, others
 
 
