@@ -381,6 +381,7 @@ def _mutate(path: str, value: object) -> Callable[[dict[str, Any]], None]:
         ("items.0.ratings.0.postProvisionalGameCount", 1, "is less than the"),
         ("items.0.roundOutcomes.0.opponentPairingNumber", 99, "not in the standings given"),
         ("hasNextPage", "yes", "hasNextPage must be true or false"),
+        ("items.0.roundOutcomes.0.opponentPairingNumber", 5, "pair 5 is paired with himself"),
     ],
 )
 def test_bad_values_are_refused_in_one_line_naming_the_place(

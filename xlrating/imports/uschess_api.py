@@ -148,9 +148,6 @@ class Start:
     rating: float | None = None
     age: float | None = None
 
-    def describe(self) -> str:
-        return f"age {self.age:g}" if self.age is not None else f"{self.rating:g}"
-
 
 def _name(row: Row) -> str:
     name = " ".join(part for part in (row.first, row.last) if part)
@@ -234,6 +231,8 @@ def _entries(
                     raise InvalidInputError(
                         f"{spot}: a {what} against {shown}, who is not in the standings given"
                     )
+                if merged[opponent] == me:
+                    raise InvalidInputError(f"{spot}: pair {pair} is paired with himself")
                 entry = Entry(0, raw, merged[opponent], _COLOURS[colour_text], _GAME_CODES[what])
             elif what in _UNRATED_OUTCOMES:
                 points, kind = _UNRATED_OUTCOMES[what]
