@@ -71,18 +71,21 @@ _TRF_COLOURS: Final[dict[str, Literal["w", "b"] | None]] = {
 }  # fmt: skip
 
 
-# Player section fields used here (1-based columns, inclusive).
-_TRF_RANK: Final = (5, 8)
+#: Player section fields read here and written by :mod:`.trf_write` (1-based columns,
+#: inclusive): "5 - 8 Starting rank", "15 - 47 Name", "49 - 52 FIDE Rating".
+TRF_START_RANK: Final = (5, 8)
 
 
-_TRF_NAME: Final = (15, 47)
+#: See :data:`TRF_START_RANK`.
+TRF_NAME: Final = (15, 47)
 
 
-_TRF_RATING: Final = (49, 52)
+#: See :data:`TRF_START_RANK`.
+TRF_RATING: Final = (49, 52)
 
 
-# "70 - 79 Birth Date Format: YYYY/MM/DD" (only the year is used: a junior's K).
-_TRF_BIRTH: Final = (70, 79)
+#: "70 - 79 Birth Date Format: YYYY/MM/DD" (only the year is read: a junior's K).
+TRF_BIRTH: Final = (70, 79)
 
 
 _TRF_BIRTH_YEAR: Final = re.compile(r"\s*((?:19|20)[0-9]{2})\b")
@@ -185,7 +188,7 @@ def _trf_player(line: str, number: int) -> tuple[int, Player, list[str], int | N
             f"line {number}: a tab breaks the fixed columns of TRF, got {show(line)}"
         )
     padded = line.ljust(TRF_FIRST_ROUND_COLUMN - 1)
-    rank_text = _field(padded, _TRF_RANK)
+    rank_text = _field(padded, TRF_START_RANK)
     if padded[3] != " " or padded[8] != " " or not DIGITS.fullmatch(rank_text):
         raise InvalidInputError(
             f"line {number}: start rank must be a number in columns 5-8, got {show(padded[:12])}"
@@ -195,13 +198,13 @@ def _trf_player(line: str, number: int) -> tuple[int, Player, list[str], int | N
         raise InvalidInputError(
             f"line {number}: start rank must be 1 to 9999, got {show(padded[:12])}"
         )
-    name = _field(padded, _TRF_NAME).strip()
+    name = _field(padded, TRF_NAME).strip()
     if not name:
         raise InvalidInputError(
             f"line {number}: name (columns 15-47) is blank, got {show(padded[:47].rstrip())}"
         )
-    rating_text = _field(padded, _TRF_RATING)
-    rating_area = padded[_TRF_RATING[0] - 2 : _TRF_RATING[1] + 1]
+    rating_text = _field(padded, TRF_RATING)
+    rating_area = padded[TRF_RATING[0] - 2 : TRF_RATING[1] + 1]
     if (
         rating_area[0] != " "
         or rating_area[-1] != " "
@@ -229,14 +232,14 @@ def _trf_player(line: str, number: int) -> tuple[int, Player, list[str], int | N
     # "FIDE Rating" blank or 0: the player is unrated (no rating, no games).  A TRF
     # does not say how many games a rating rests on: games None (unknown).
     player = Player(name, float(rating), None) if rating else Player(name, None, 0)
-    born = _TRF_BIRTH_YEAR.match(_field(padded, _TRF_BIRTH))
+    born = _TRF_BIRTH_YEAR.match(_field(padded, TRF_BIRTH))
     return pair, player, blocks, int(born.group(1)) if born else None, note
 
 
 def _name_column(padded: str) -> int:
     """The 1-based column where the (stripped) name of a 001 line starts."""
-    field = _field(padded, _TRF_NAME)
-    return _TRF_NAME[0] + len(field) - len(field.lstrip())
+    field = _field(padded, TRF_NAME)
+    return TRF_NAME[0] + len(field) - len(field.lstrip())
 
 
 def parse_trf(text: str) -> Event:

@@ -35,13 +35,13 @@ from ..errors import InvalidInputError
 from ..rating._check import show
 from ..rating.tournament import Event, Game, Player
 from .trf import (
-    _TRF_BIRTH,
-    _TRF_NAME,
-    _TRF_RANK,
-    _TRF_RATING,
     MAX_TRF_ROUNDS,
+    TRF_BIRTH,
     TRF_FIRST_ROUND_COLUMN,
+    TRF_NAME,
+    TRF_RATING,
     TRF_ROUND_WIDTH,
+    TRF_START_RANK,
 )
 
 __all__ = ["TRF_FIDE_ID", "TRF_POINTS", "TRF_RANK_COLUMNS", "TrfHeader", "TrfReport", "write_trf"]
@@ -224,7 +224,7 @@ def write_trf(
     order = _start_order(event.players)
     if len(order) > _MAX_RANK:
         raise InvalidInputError(f"{len(order):,} players (a TRF start rank has 4 digits)")
-    width = _TRF_NAME[1] - _TRF_NAME[0] + 1
+    width = TRF_NAME[1] - TRF_NAME[0] + 1
     for player in order:
         if len(player.name) > width:
             raise InvalidInputError(
@@ -241,14 +241,14 @@ def write_trf(
     for player in order:
         line = list(" " * (TRF_FIRST_ROUND_COLUMN - 1))
         line[0:3] = list("001")
-        _put(line, _TRF_RANK, str(rank_of[player.name]))
-        _put(line, _TRF_NAME, player.name, right=False)
+        _put(line, TRF_START_RANK, str(rank_of[player.name]))
+        _put(line, TRF_NAME, player.name, right=False)
         if player.rating is not None:
-            _put(line, _TRF_RATING, f"{player.rating:.0f}")
+            _put(line, TRF_RATING, f"{player.rating:.0f}")
         _put(line, TRF_FIDE_ID, ids.get(player.name, ""))
         year = (birth_years or {}).get(player.name)
         if year is not None:
-            _put(line, _TRF_BIRTH, f"{year:04d}/00/00", right=False)
+            _put(line, TRF_BIRTH, f"{year:04d}/00/00", right=False)
         _put(line, TRF_POINTS, f"{points.get(player.name, 0.0):.1f}")
         _put(line, TRF_RANK_COLUMNS, str(place[player.name]))
         text = "".join(line) + "".join(b.ljust(TRF_ROUND_WIDTH) for b in blocks[player.name])
