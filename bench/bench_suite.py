@@ -20,7 +20,11 @@ Cases and targets (medians on a 2-core machine):
    LibreOffice's time, which bench_libreoffice.py measures beside it); of a ladder club
    (40 players, 600 one-game events): <= 10 s, and ``xlrating import`` into it: <= 10 s;
 6. a 100,000-game Elo stream game by game: faster than the fastest peer and within 1.5x
-   of a bare Python loop; a Glicko-2 season against the ``glicko2`` library.
+   of a bare Python loop; a Glicko-2 season against the ``glicko2`` library;
+7. one edit of a club season (issue 34): every season array (SEASON_RATINGS, START_FINAL,
+   STANDINGS, CROSSTABLE, PLAYER_GAMES, GAME_STATUS, CHECK, EVENT) computed COLD after one
+   game cell changed (a new table each time: no cache hit), in-process CPU time, US Chess:
+   <= 100 ms for 1,000 games and <= 250 ms for 5,000 games.
 
 ``--quick`` shrinks every case (for a smoke run; its numbers are not the targets').  A
 missed target is reported with how far off it is ("over_by": measured / target); nothing
@@ -291,6 +295,67 @@ def season_ratings(repeat: int, quick: bool) -> list[dict[str, Any]]:
                 f"{data.games:,} games",
                 seconds,
                 None if quick else 1.0,
+            )
+        )
+    return rows
+
+
+# ---------------------------------------------------------------- case 7: one edit
+
+
+#: The club season's arrays over its Players and Games tables, as the template calls them
+#: (skip TRUE, the tables' first sheet rows, room for 24 event columns and 16 rounds).
+def season_arrays(players: list[list[Any]], games: list[list[Any]]) -> list[object]:
+    first = str(players[0][0])
+    return [
+        FUNCTIONS["SEASON_RATINGS"](players, games, "uscf", None, 24.0, True, 5.0, 5.0),
+        FUNCTIONS["SEASON_START_FINAL"](players, games, "uscf", None, True, 5.0, 5.0),
+        FUNCTIONS["SEASON_STANDINGS"](players, games, None, "uscf", None, True, 5.0, 5.0),
+        FUNCTIONS["EVENT_CROSSTABLE"](players, games, None, 16.0, True, 5.0, 5.0),
+        FUNCTIONS["PLAYER_GAMES"](games, first, 200.0, True, 5.0),
+        FUNCTIONS["SEASON_GAME_STATUS"](players, games, "uscf", None, 5.0, 5.0),
+        FUNCTIONS["SEASON_CHECK"](players, games, "uscf", None, 5.0, 5.0),
+        FUNCTIONS["SEASON_EVENT"](games, None, True, 5.0),
+    ]
+
+
+def _edited(games: list[list[Any]], at: int) -> list[list[Any]]:
+    """A fresh copy of the Games table with one cell changed (row *at*'s result): new table
+    contents, so no call can find it in a cache."""
+    copy = [list(row) for row in games]
+    row = copy[at % len(copy)]
+    if row[4] != "BYE":
+        row[5] = "1/2-1/2" if row[5] != "1/2-1/2" else "1-0"
+    else:
+        row[2] = float(row[2]) + 100.0  # a bye: its round moves instead
+    return copy
+
+
+def edit_cost(repeat: int, quick: bool) -> list[dict[str, Any]]:
+    """All of the season's arrays computed after one game cell changed (cold: the table is
+    new each time), in-process CPU time (time.process_time), US Chess."""
+    rows = []
+    sizes = ((1_000, 0.1), (5_000, 0.25)) if not quick else ((300, None),)
+    for count, target in sizes:
+        data = synthetic.season(40, 16, count)
+        players, games = synthetic.season_tables(data)
+        season_arrays(players, _edited(games, 0))  # imports and first calls: not timed
+        times = []
+        for i in range(1, max(repeat, 3) + 1):
+            table = _edited(games, i * 7919)
+            start = time.process_time()
+            out = season_arrays(players, table)
+            times.append(time.process_time() - start)
+            assert all(not (isinstance(v, str) and v.startswith("#")) for v in out), out
+        rows.append(
+            case(
+                f"7-edit-{count}",
+                f"one edit, every season array cold (US Chess, 40 players, 16 events, "
+                f"{data.games:,} games; CPU)",
+                statistics.median(times),
+                target,
+                notes="SEASON_RATINGS, START_FINAL, STANDINGS, CROSSTABLE, PLAYER_GAMES, "
+                "GAME_STATUS, CHECK, EVENT over a table changed in one cell",
             )
         )
     return rows
@@ -701,7 +766,16 @@ def machine() -> dict[str, Any]:
     }
 
 
-SECTIONS = ("per-call", "uscf-event", "season", "fide-month", "recalc", "ladder", "peers")
+SECTIONS = (
+    "per-call",
+    "uscf-event",
+    "season",
+    "edit",
+    "fide-month",
+    "recalc",
+    "ladder",
+    "peers",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -722,6 +796,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows += uscf_event(args.repeat, args.quick)
         elif section == "season":
             rows += season_ratings(args.repeat, args.quick)
+        elif section == "edit":
+            rows += edit_cost(args.repeat, args.quick)
         elif section == "fide-month":
             rows += fide_month(args.repeat, args.quick)
         elif section == "recalc":

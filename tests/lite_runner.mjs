@@ -3,7 +3,9 @@
 //   node tests/lite_runner.mjs MAIN.py CASES.json WHEEL_DIR [REPEAT]
 //
 // Pyodide comes from the npm package `pyodide` (node_modules/, installed by .ci/run or
-// `npm install --no-save pyodide@VERSION`); the wheels in WHEEL_DIR (xlwings' pure-Python
+// `npm install --no-save pyodide@VERSION`), or from the package named by the environment
+// variable XLRATING_PYODIDE_PACKAGE (an npm alias such as `pyodide-oldest`, installed with
+// `npm install --no-save pyodide-oldest@npm:pyodide@VERSION`); the wheels in WHEEL_DIR (xlwings' pure-Python
 // wheel, as Lite installs it from requirements.txt) are unpacked into Pyodide's
 // site-packages, as micropip would install them, without any network.  Then
 // tests/lite_driver.py (beside this file) imports MAIN.py with xlwings' Lite decorators
@@ -11,7 +13,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadPyodide } from "pyodide";
+
+const { loadPyodide } = await import(process.env.XLRATING_PYODIDE_PACKAGE || "pyodide");
 
 const [mainPath, casesPath, wheelDir, repeat = "0"] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,4 +54,5 @@ await lite_driver.run("/xlrating-lite/main.py", cases_text, repeat)
 report.ms.load_pyodide = loaded - started;
 report.ms.install_wheels = installed - loaded;
 report.pyodide = pyodide.version;
+report.python = pyodide.runPython("import sys; sys.version.split()[0]");
 process.stdout.write(JSON.stringify(report) + "\n");

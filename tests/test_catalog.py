@@ -455,7 +455,7 @@ def _assert_cell_value(out: Any, name: str) -> None:
         (
             "FIDE_RATING_CHANGE",
             (20, [[1800]], [[1]], 1800),
-            "#VALUE! rating must be a FIDE rating of at least 1000, got 20.0",
+            "#VALUE! rating must be a FIDE rating of at least 1000, got 20",
         ),
         (
             "USCF_NEW_RATING",
@@ -465,7 +465,7 @@ def _assert_cell_value(out: Any, name: str) -> None:
         (
             "USCF_BONUS",
             (1300, 45, [[1250]], [[1]], 2025),
-            "#VALUE! event_date looks like a year, got 2025.0",
+            "#VALUE! event_date looks like a year, got 2025",
         ),
         (
             "USCF_BONUS",

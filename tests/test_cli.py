@@ -429,3 +429,32 @@ def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path: Path) -> 
     err = process.stderr.read().decode("utf-8")
     assert process.wait(timeout=120) == 1
     assert "internal error" not in err and "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+@pytest.mark.slow
+def test_a_second_demo_replaces_its_own_files_and_nothing_else(
+    demo: Demo, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+
+    from xlrating.commands.templates import DEMO_RECORD
+
+    folder = tmp_path / "demo"
+    shutil.copytree(demo.folder, folder)
+    assert (folder / DEMO_RECORD).is_file()
+    # The README's main job run again: the files are the first demo's, unchanged.
+    code, out, err = run(capsys, "demo", str(folder))
+    assert (code, err) == (0, "") and "Wrote 4 workbooks" in out
+    # A file the user changed is his: refused in one line, nothing written.
+    changed = folder / "elo.xlsx"
+    changed.write_bytes(changed.read_bytes() + b"\0")
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    code, out, err = run(capsys, "demo", str(folder))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"xlrating demo: {changed} exists and xlrating does not replace a file you did not "
+        "name: give --force to replace it, or another name or folder; nothing was written\n"
+    )
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    code, _, err = run(capsys, "demo", str(folder), "--force")
+    assert (code, err) == (0, "")

@@ -557,3 +557,44 @@ def test_recalc_fits_a_season_that_changed(capsys: pytest.CaptureFixture[str], b
         assert got == [season_row.name, *expected]
     assert all(shown[f"G{row}"].value is None for row in range(13, 24))  # left the array
     assert season_layout(book).ref == "A13:E22"  # the input is left as it was
+
+
+@pytest.mark.slow
+def test_names_written_last_first_meet_members_and_a_typo_is_flagged(
+    capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path
+) -> None:
+    """ "MORGAN, ALICE" is the member Alice Morgan; "BEN CARTR" is new, and the dry run asks
+    whether it is the member one typo away; the same games again under another name are
+    refused (they would count twice)."""
+    from openpyxl import load_workbook
+
+    members = [str(p[0]) for p in templates.CLUB_PLAYERS]
+    typo = members[1][:-1]  # one letter dropped
+    text = CROSSTABLE.read_text("utf-8").replace("ALICE EXAMPLE", "MORGAN, ALICE")
+    assert "MORGAN, ALICE" in text
+    source = tmp_path / "club.txt"
+    source.write_text(text, "utf-8")
+    dated = ["--event", "Open", "--date", "2026-01-10"]
+    code, out, _ = run(capsys, "import", str(source), "--into", str(book), "--dry-run", *dated)
+    assert code == 0 and "1 already listed" in out
+    typo_text = text.replace("MORGAN, ALICE", typo.upper())
+    typo_source = tmp_path / "typo.txt"
+    typo_source.write_text(typo_text, "utf-8")
+    code, out, _ = run(capsys, "import", str(typo_source), "--into", str(book), "--dry-run", *dated)
+    assert code == 0
+    assert f"(new; did you mean {members[1]}?)" in out
+    typo_book = tmp_path / "typo.xlsx"
+    shutil.copy(book, typo_book)
+    code, out, _ = run(capsys, "import", str(typo_source), "--into", str(typo_book), *dated)
+    assert code == 0
+    assert f"one typo from {members[1]!r}: did you mean {members[1]}?" in out
+    code, out, _ = run(capsys, "import", str(source), "--into", str(book), *dated)
+    assert code == 0
+    ws = load_workbook(book)["Games"]
+    names = {ws[f"{c}{row}"].value for row in range(77, 91) for c in "DE"}
+    assert "Alice Morgan" in names and "MORGAN, ALICE" not in names
+    again = ["--event", "Open again", "--date", "2026-01-10"]
+    code, _, err = run(capsys, "import", str(source), "--into", str(book), *again)
+    assert code == 1
+    assert "already holds these games as event 'Open' on sheet Games" in err
+    assert "importing them again would count them twice" in err

@@ -298,7 +298,7 @@ def test_rate_games_overflow_takes_the_safe_expectancy() -> None:
     [
         ([(0, 1, 1), (0, 2, 1)], r"^games\[2\]: black must be a player index from 0 to 1, got 2$"),
         ([(0, -1, 1)], r"^games\[1\]: black must be a player index from 0 to 1, got -1$"),
-        ([(0, 1.0, 1)], r"^games\[1\]: black must be a player index from 0 to 1, got 1.0$"),
+        ([(0, 1.0, 1)], r"^games\[1\]: black must be a player index from 0 to 1, got 1$"),
         ([(1, 1, 1)], r"^games\[1\]: player 1 is paired with himself$"),
         ([(0, 1, 0.7)], r"^games\[1\]: score must be 1, 0.5 or 0, got 0.7$"),
         ([(0, 1)], r"^games\[1\] must be \(white, black, score\), got \(0, 1\)$"),

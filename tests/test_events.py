@@ -924,7 +924,7 @@ def _whole(message: str) -> object:
             lambda: fide_period(
                 [A1500, FidePlayer("B", 1500)], [Game(1, "A", "B", 1, black_score=1)]
             ),
-            "games row 1: a played game's results must add up to 1, got 1.0 and 1.0",
+            "games row 1: a played game's results must add up to 1, got 1 and 1",
         ),
         (
             lambda: fide_period([A1500, FidePlayer("B", 1500)], [Game(1, "A", "B", 1, kind="Won")]),  # type: ignore[arg-type]

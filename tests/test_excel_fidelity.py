@@ -273,6 +273,10 @@ def test_generated_module_declares_every_registry_function(generated: dict[str, 
         "SEASON_START_FINAL",
         "SEASON_STANDINGS",
         "EVENT_CROSSTABLE",
+        "PLAYER_GAMES",
+        "SEASON_GAME_STATUS",
+        "SEASON_CHECK",
+        "SEASON_EVENT",
     }
     # every wrapper calls the Python module the templates' xlwings.conf sheet names
     assert text.count('XLPy.CallUDF("xlrating.udfs", ') == 2 * len(FUNCTIONS)

@@ -393,7 +393,11 @@ def test_fractional_rating_keeps_its_fraction() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "argument"),
     [
-        ({"k": 0}, "k must be a number above 0 and at most 40, got 0"),
+        (
+            {"k": 0},
+            r"k must be a number above 0 and at most 40 \(0 only for more than 700 rated "
+            r"games, 8.3.3\), got 0$",
+        ),
         ({"k": 1800}, "k must be a number above 0 and at most 40, got 1800"),
         ({"k": -5}, "k must be a number above 0"),
         ({"k": "20"}, "k must be a number"),
@@ -1208,3 +1212,32 @@ def test_first_rating_at_exactly_1400_and_2200() -> None:
     assert (
         over.reason == "rated on 5 games against rated opponents; Ru 2323 limited to 2200 (8.2.3)"
     )
+
+
+# --- More than 700 rated games: K = 0 (8.3.3), and the change is 0 ------------------------------
+
+
+def test_k_is_zero_past_700_rated_games_and_the_change_is_zero() -> None:
+    # 8.3.3: K is the largest whole number with K x n <= 700; for n = 701 that is 0.
+    assert fide.k_factor(1800, period_games=700) == 1
+    assert fide.k_factor(1800, period_games=701) == 0
+    # The rating change takes the K the rules gave it, on the general and the whole-number path.
+    for rating in (1800, 1800.5):
+        result = fide.rating_change(rating, [1700] * 701, [1] * 701, 0)
+        assert result.change == 0 and result.new_rating == rating and result.rated_games == 701
+
+
+@pytest.mark.parametrize("rating", [1800, 1800.5])
+def test_k_of_zero_is_refused_where_the_700_rule_does_not_give_it(rating: float) -> None:
+    with pytest.raises(InvalidInputError, match="k must be a number above 0 and at most 40"):
+        fide.rating_change(rating, [1700] * 700, [1] * 700, 0)
+
+
+def test_a_fide_period_of_more_than_700_games_rates_with_k_zero() -> None:
+    from xlrating.rating.events import FidePlayer, fide_period
+    from xlrating.rating.tournament import Game
+
+    players = [FidePlayer("A", 1800, 30), FidePlayer("B", 1700, 30)]
+    games = [Game(r, "AB"[r % 2], "BA"[r % 2], 1.0, "played") for r in range(1, 703)]
+    rows = fide_period(players, games).rows
+    assert [(row.k, row.change, row.new_rating) for row in rows] == [(0, 0, 1800), (0, 0, 1700)]

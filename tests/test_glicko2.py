@@ -348,18 +348,18 @@ def refused(message: str) -> pytest.RaisesExc[InvalidInputError]:
     ("player", "message"),
     [
         # floats, as a checked rating holds them: the quick check must refuse these too
-        (Glicko2Rating(1500.0, 0.0, 0.06), "player.rd must be above 0 and at most 500, got 0.0"),
+        (Glicko2Rating(1500.0, 0.0, 0.06), "player.rd must be above 0 and at most 500, got 0"),
         (
             Glicko2Rating(1500.0, 500.5, 0.06),
             "player.rd must be above 0 and at most 500, got 500.5",
         ),
         (
             Glicko2Rating(1500.0, 200.0, 0.0),
-            "player.volatility must be above 0 and below 1, got 0.0",
+            "player.volatility must be above 0 and below 1, got 0",
         ),
         (
             Glicko2Rating(1500.0, 200.0, 1.0),
-            "player.volatility must be above 0 and below 1, got 1.0",
+            "player.volatility must be above 0 and below 1, got 1",
         ),
         (
             Glicko2Rating(-0.5, 200.0, 0.06),
@@ -401,7 +401,7 @@ def test_the_limits_of_a_rating_are_accepted(player: Glicko2Rating) -> None:
 
 
 def test_other_arguments_are_named_in_the_message() -> None:
-    with refused("opponents[2].rd must be above 0 and at most 500, got 0.0"):
+    with refused("opponents[2].rd must be above 0 and at most 500, got 0"):
         update(PLAYER, [Glicko2Rating(), Glicko2Rating(1500.0, 0.0, 0.06)], [1, 0])
     with refused("results[2] must be 1, 0.5 or 0, got 0.25"):
         update(PLAYER, [Glicko2Rating(), Glicko2Rating()], [1, 0.25])
@@ -430,7 +430,7 @@ def test_other_arguments_are_named_in_the_message() -> None:
         ([("x", "a", 1)], "games[1] names 'x', who is not in players"),
         ([("a", 1, 1)], "games[1] names 1, who is not in players"),
         ([("b", "b", 0.5)], "games[1] pairs 'b' with themself"),
-        ([("a", "b", 2.0)], "games[1] score must be 1, 0.5 or 0, got 2.0"),
+        ([("a", "b", 2.0)], "games[1] score must be 1, 0.5 or 0, got 2"),
         ([("a", "b", True)], "games[1] score must be 1, 0.5 or 0, got True"),
         ([("a", "b", 1), "ab1"], "games[2] must be (white, black, score), got 'ab1'"),
         ([("a", "b", 1, 0)], "games[1] must be (white, black, score), got ('a', 'b', 1, 0)"),
@@ -448,7 +448,7 @@ def test_rate_period_refuses_with_the_whole_message(games: object, message: str)
 def test_rate_period_names_the_players_argument() -> None:
     with refused("players must map names to Glicko2Rating, got a range of 1 cell"):
         rate_period([1500], [])  # type: ignore[arg-type]
-    with refused("players['b'].rd must be above 0 and at most 500, got 0.0"):
+    with refused("players['b'].rd must be above 0 and at most 500, got 0"):
         rate_period({"a": Glicko2Rating(), "b": Glicko2Rating(1500.0, 0.0, 0.06)}, [])
     with refused("tau must be between 0.2 and 2, got 3"):
         rate_period({"a": Glicko2Rating()}, [], tau=3)

@@ -75,7 +75,7 @@ BIG = 10_000
 # ------------------------------------------------------------------ what an answer is
 
 #: Functions whose value (not only whose errors) may be text.
-TEXT_VALUES = {"USCF_CLASS"}
+TEXT_VALUES = {"USCF_CLASS", "SEASON_CHECK", "SEASON_EVENT"}
 #: Functions that spill a column for a range of opponents.
 EXPECTED_ARRAYS = {"USCF_EXPECTED", "FIDE_EXPECTED", "ELO_EXPECTED"}
 
@@ -84,15 +84,19 @@ ALSO_NAMING: dict[str, tuple[str, ...]] = {
     "SEASON_RATINGS": ("event",),
     "SEASON_START_FINAL": ("event",),
     "SEASON_STANDINGS": ("event",),
+    "SEASON_GAME_STATUS": ("event",),
+    "SEASON_CHECK": ("event",),
 }
 
 
 def names_an_argument(name: str, text: str) -> bool:
     """True when *text* mentions one of *name*'s arguments as a word (or, for a wrong
-    number of arguments, the function itself)."""
+    number of arguments, the function itself); a table's row is named as its sheet is
+    ("Players row 9") when the function was given the table's first sheet row."""
+    words = [name, *(p.name for p in FUNCTIONS[name].params), *ALSO_NAMING.get(name, ())]
     return any(
         re.search(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])", text)
-        for word in [name, *(p.name for p in FUNCTIONS[name].params), *ALSO_NAMING.get(name, ())]
+        for word in [*words, *(w[:1].upper() + w[1:] for w in words)]
     )
 
 
@@ -767,7 +771,7 @@ def test_an_excel_serial_in_the_rating_column_names_the_row() -> None:
     players = [list(row) for row in PLAYERS]
     players[2][1] = 45658.0  # 2025-01-01
     assert _excel("USCF_EVENT", players, GAMES) == (
-        "#VALUE! players row 3: rating of Ben must be between 0 and 4000, got 45658.0"
+        "#VALUE! players row 3: rating of Ben must be between 0 and 4000, got 45658"
     )
 
 
@@ -843,7 +847,7 @@ def test_game_counts_out_of_range_name_the_row(value: float, message: str) -> No
 def test_a_floor_out_of_range_names_the_row() -> None:
     players = [["Ann", 1500.0, 30.0, -100.0], ["Ben", 1500.0, 30.0, None]]
     assert FUNCTIONS["USCF_EVENT"](players, [[1.0, "Ann", "Ben", 1.0]]) == (
-        "#VALUE! players row 1: floor must be between 0 and 4000, got -100.0"
+        "#VALUE! players row 1: floor must be between 0 and 4000, got -100"
     )
 
 
@@ -999,6 +1003,9 @@ BASELINES: dict[str, tuple[Any, ...]] = {
     "EVENT_CROSSTABLE": (_PLAYERS, _SEASON, "Spring"),
     "SEASON_STANDINGS": (_PLAYERS, _SEASON, "Spring"),
     "PLAYER_GAMES": (_SEASON, "Ann"),
+    "SEASON_GAME_STATUS": (_PLAYERS, _SEASON),
+    "SEASON_CHECK": (_PLAYERS, _SEASON),
+    "SEASON_EVENT": (_SEASON,),
     "PLAYER_RATINGS": ([["Player", "Spring", "Summer"], ["Ann", 1510.0, ""]], "Ann"),
 }
 #: Every kind of value xlwings hands a function for one cell (COM: doubles, text, bool,

@@ -158,6 +158,45 @@ CASES: dict[str, Case] = {
         "more than 50,000 rows (the limit xlrating computes); split the workbook or remove "
         "unused rows",
     ),
+    "row_children": _refused(
+        "row_children.xlsx",
+        "more than 50,000 cells (the limit xlrating computes); split the workbook or remove "
+        "unused rows",
+    ),
+    "many_strings": _refused(
+        "many_strings.xlsx",
+        "more than 100,000 shared strings (the limit xlrating computes); save the workbook "
+        "again from Excel or LibreOffice, which keep only the strings in use",
+    ),
+    "many_styles": _refused(
+        "many_styles.xlsx",
+        "more than 130,980 cell formats and styles (Excel keeps at most 65,490 of each); "
+        "remove unused styles and save again",
+    ),
+    "bad_number": _refused(
+        "bad_number.xlsx",
+        "Sheet1!A1 holds 'abc', which is not a number: a damaged cell; retype it in Excel or "
+        "LibreOffice and save again",
+    ),
+    "bad_bool": _refused(
+        "bad_bool.xlsx",
+        "Sheet1!A1 holds 'x', which is not TRUE or FALSE (written 1 or 0): a damaged cell; "
+        "retype it in Excel or LibreOffice and save again",
+    ),
+    "bad_date": _refused(
+        "bad_date.xlsx",
+        "Sheet1!A1 holds 'notadate', which is not a date (ISO 8601, such as 2026-01-10): a "
+        "damaged cell; retype it in Excel or LibreOffice and save again",
+    ),
+    "bad_shared": _refused(
+        "bad_shared.xlsx",
+        "Sheet1!A1 holds '7', which is not one of the workbook's 0 shared strings (numbered "
+        "from 0): a damaged cell; retype it in Excel or LibreOffice and save again",
+    ),
+    "bad_row_number": _refused(
+        "bad_row_number.xlsx",
+        "part 'xl/worksheets/sheet1.xml': row number '\u00b2' is not a whole number",
+    ),
     "many_formulas": _refused(
         "many_formulas.xlsx",
         "more than 5,000 formula cells (the limit xlrating computes); split the workbook",
@@ -246,7 +285,11 @@ ENCODINGS = ("utf8.trf", "utf8_bom.trf", "latin1.trf", "utf16.trf", "utf16_no_bo
 IMPORTED = ("latin1.trf", "utf16_no_bom.trf")
 for _name in IMPORTED:
     CASES[f"encoding_{_name}"] = Case(
-        ("import", _name, "--into", "book.xlsx"), (_name, "book.xlsx"), 0, None, ("book.xlsx",)
+        ("import", _name, "--into", "book.xlsx"),
+        (_name, "book.xlsx"),
+        0,
+        None,
+        ("book.xlsx", "book.backup.xlsx"),  # import keeps the book as it was
     )
 CASES["macros_ignored"] = Case(
     ("recalc", "macros.xlsm", "-o", "out.xlsm"), ("macros.xlsm",), 0, None, ("out.xlsm",)

@@ -370,7 +370,7 @@ def test_templates_refuse_a_held_template(
     held.write_bytes(b"being written")
     holder = _holder(held)
     try:
-        assert cli.main(["templates", str(folder)]) == 1
+        assert cli.main(["templates", str(folder), "--force"]) == 1
         assert capsys.readouterr().err.splitlines() == [_busy("templates", str(held))]
     finally:
         holder.send_signal(signal.SIGKILL)

@@ -80,6 +80,10 @@ SEED_ENGINE_ONLY: dict[str, str] = {
     "E12": "=USCF_FLOOR(1941,H1,H1,H1,H1)",
     "E13": '=FIDE_K(2350,10,2010,FALSE,1,"2026-06-01")',
     "E14": "=ELO_RATING_CHANGE(1500,1700,1,20,3)",
+    # The season's new arguments (skip, first rows, blank event) over SEED_PLAYERS/GAMES.
+    "E15": '=SEASON_CHECK(U1:W3,X1:AB3,"elo",20,H1,5)',
+    "E16": "=SEASON_EVENT(X1:AB3,H1,TRUE,H1)",
+    "E17": '=SEASON_EVENT(X1:AB3,"May",TRUE)',
 }
 #: Array formulas of the seed sheet: top-left cell -> (range, formula).
 SEED_ARRAYS: dict[str, tuple[str, str]] = {
@@ -87,7 +91,18 @@ SEED_ARRAYS: dict[str, tuple[str, str]] = {
     "M1": ("M1:M4", "=ELO_EXPECTED(1500,B2:B5)"),
     "O1": ("O1:P3", "=GLICKO2_RATING(1500,200,0.06,{1400,1550,1700},{30,100,300},{1,0,0})"),
     "R1": ("R1:S8", "=FIDE_DETAILS(1800,B2:B5,C2:C5,20,H1,H1)"),
+    "AE1": ("AE1:AE3", '=SEASON_GAME_STATUS(U1:W3,X1:AB3,"elo",20,H1,H1)'),
+    "AG1": ("AG1:AJ4", '=SEASON_RATINGS(U1:W3,X1:AB3,"elo",20,3,TRUE,H1,H1)'),
+    "AL1": ("AL1:AS4", '=SEASON_STANDINGS(U1:W3,X1:AB3,H1,"elo",20,TRUE,H1,H1,"rank")'),
 }
+#: A season for the seed sheet's season cells: Players U1:W3, Games X1:AB3 (event, round,
+#: white, black, result), its second game without a round (not rated yet).
+SEED_PLAYERS: list[list[object]] = [["A", 1500, 30], ["B", 1500, 30], ["C", 1500, 30]]
+SEED_GAMES: list[list[object]] = [
+    ["May", 1, "A", "B", "1-0"],
+    ["May", None, "C", "A", "1-0"],
+    ["June", 1, "C", "B", "="],
+]
 
 
 def _missing(reason: str) -> None:
@@ -132,6 +147,11 @@ def _seed_book(path: Path) -> Path:
     ):
         sheet.cell(row, 2, opponent)
         sheet.cell(row, 3, result)
+    for first_column, table in ((21, SEED_PLAYERS), (24, SEED_GAMES)):  # U and X
+        for row, cells in enumerate(table, start=1):
+            for column, value in enumerate(cells, start=first_column):
+                if value is not None:
+                    sheet.cell(row, column, value)
     for cell, (formula, _, _) in SEED_REFERENCE.items():
         sheet[cell] = formula
     for cell, formula in SEED_ENGINE_ONLY.items():
@@ -230,7 +250,11 @@ def test_seed_sheet_equals_the_engine(
 ) -> None:
     result = recalculated[SEED_BOOK]
     book = _seed_book(tmp_path / SEED_BOOK)
-    expected_cells = len(SEED_REFERENCE) + len(SEED_ENGINE_ONLY) + (12 * 2 + 4 + 3 * 2 + 8 * 2)
+    expected_cells = (
+        len(SEED_REFERENCE)
+        + len(SEED_ENGINE_ONLY)
+        + (12 * 2 + 4 + 3 * 2 + 8 * 2 + 3 + 4 * 4 + 4 * 8)
+    )
     assert len(result.values) == expected_cells
     assert _differences(book, result.values) == {}
 
@@ -333,8 +357,19 @@ def test_zero_is_blank_only_where_zero_is_not_a_value() -> None:
             None,
         ),
     }
+    season = (
+        [["A", 1800, 30], ["B", 1700, 30]],
+        [["E", 1, "A", "B", "1-0"], ["F", 1, "B", "A", "1-0"]],
+    )
+    cases["SEASON_STANDINGS"] = (*season, None, None, None, True)
+    cases["EVENT_CROSSTABLE"] = (*season, None, None, True)
+    cases["SEASON_GAME_STATUS"] = season
+    cases["SEASON_CHECK"] = season
+    cases["SEASON_EVENT"] = (season[1],)
+    cases["PLAYER_GAMES"] = (season[1], None)
     for name, args in cases.items():
         fn = FUNCTIONS[name]
+        args = (*args, *[None] * (fn.max_args - len(args)))
         blank = fn(*args)
         for index, param in enumerate(fn.params):
             if not param.zero_is_blank:
@@ -375,10 +410,56 @@ def test_setup_refuses_libreoffice_7_4_in_one_line(
 def test_setup_without_libreoffice_says_so_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv(office.SOFFICE_VARIABLE, str(tmp_path / "no-such-soffice"))
+    monkeypatch.delenv(office.SOFFICE_VARIABLE, raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no soffice there
+    monkeypatch.setattr(office, "standard_places", lambda: [tmp_path / "no-such-soffice"])
     assert main(["libreoffice-setup", "--profile", str(tmp_path / "p")]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "LibreOffice is not installed" in err, err
+    # On Linux it names the package that opens windows, and the variable to set.
+    assert "libreoffice-calc python3-uno" in err and "XLRATING_SOFFICE" in err
+
+
+def test_setup_says_when_xlrating_soffice_names_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "no-such-soffice"
+    monkeypatch.setenv(office.SOFFICE_VARIABLE, str(missing))
+    assert main(["libreoffice-setup", "--profile", str(tmp_path / "p")]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        f"xlrating libreoffice-setup: XLRATING_SOFFICE names {missing}, which is not a file: "
+        "give the path of LibreOffice's soffice program, or unset it\n"
+    )
+
+
+def test_libreoffice_is_found_in_its_standard_places(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not on the PATH (a Mac's LibreOffice.app, Windows' Program Files): still found."""
+    fake = _fake_soffice(tmp_path, "LibreOffice 25.2.4.3 40(Build:3)")
+    monkeypatch.delenv(office.SOFFICE_VARIABLE, raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.setattr(office, "standard_places", lambda: [tmp_path / "none", fake])
+    assert office.find_office().soffice == fake
+
+
+@pytest.mark.parametrize(
+    ("platform", "expected"),
+    [
+        ("darwin", "/Applications/LibreOffice.app/Contents/MacOS/soffice"),
+        ("linux", "/opt/libreoffice25.2/program/soffice"),
+    ],
+)
+def test_the_standard_places_are_the_installers_own(
+    monkeypatch: pytest.MonkeyPatch, platform: str, expected: str
+) -> None:
+    import glob
+    import sys
+
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(glob, "glob", lambda pattern: [pattern.replace("*", "25.2")])
+    assert Path(expected) in office.standard_places()
 
 
 def test_setup_refuses_an_unknown_program_in_one_line(

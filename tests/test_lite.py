@@ -46,6 +46,11 @@ RUNNER = Path(__file__).with_name("lite_runner.mjs")
 DRIVER = Path(__file__).with_name("lite_driver.py")
 WHEELS = Path(os.environ.get("XLRATING_LITE_WHEELS", ROOT / ".lite-wheels"))
 REQUIRE_VARIABLE = "XLRATING_REQUIRE_LITE"
+#: The Pyodide releases the bundle is tested in, as npm packages in node_modules/: the one
+#: xlwings Lite loads today, and the oldest Lite still supports ("Pyodide 314.0.0+ is
+#: required", lite.xlwings.org/dependencies, read 2026-12-06). `.ci/run` installs both;
+#: docs/lite.md says which were run.
+PYODIDE_RELEASES: dict[str, str] = {"pyodide": "314.0.8", "pyodide-oldest": "314.0.0"}
 
 
 class Blank:
@@ -155,6 +160,9 @@ EXAMPLES: dict[str, list[object]] = {
     "EVENT_CROSSTABLE": [USCF_PLAYERS, SEASON_GAMES, "May Swiss"],
     "PLAYER_GAMES": [SEASON_GAMES, "Ann", 60],
     "PLAYER_RATINGS": [[["Player", "May Swiss", "June Swiss"], ["Ann", 1512.5, 1520.0]], "Ann", 4],
+    "SEASON_GAME_STATUS": [USCF_PLAYERS, SEASON_GAMES],
+    "SEASON_CHECK": [USCF_PLAYERS, SEASON_GAMES],
+    "SEASON_EVENT": [SEASON_GAMES],
 }
 
 #: Cells that differ between COM and Office.js, and failures: (what it shows, function, args).
@@ -472,13 +480,13 @@ def test_template_calls_fit_what_lite_registers(book: Path, cpython_report: dict
     assert problems == []
 
 
-def _lite_tools() -> tuple[str, str] | str:
+def _lite_tools(package: str = "pyodide") -> tuple[str, str] | str:
     """(node, why) or the reason the Pyodide test cannot run here."""
     node = shutil.which("node")
     if node is None:
         return "Node is not installed (Debian: apt-get install nodejs npm)"
-    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-        return "the npm package pyodide is not in node_modules/ (see docs/lite.md)"
+    if not (ROOT / "node_modules" / package / "pyodide.mjs").is_file():
+        return f"the npm package {package} is not in node_modules/ (see docs/lite.md)"
     if not list(WHEELS.glob("xlwings-*-py3-none-any.whl")):
         return f"no xlwings wheel in {WHEELS} (see docs/lite.md)"
     return node, ""
@@ -491,9 +499,13 @@ def _skip_or_fail(reason: str) -> None:
 
 
 @pytest.mark.slow
-def test_pyodide_through_xlwings_lite_equals_classic(bundle: Path, tmp_path: Path) -> None:
-    """main.py in Pyodide, registered and called by xlwings' own code, equals classic."""
-    tools = _lite_tools()
+@pytest.mark.parametrize(("package", "release"), PYODIDE_RELEASES.items())
+def test_pyodide_through_xlwings_lite_equals_classic(
+    bundle: Path, tmp_path: Path, package: str, release: str
+) -> None:
+    """main.py in Pyodide, registered and called by xlwings' own code, equals classic, in
+    the Pyodide xlwings Lite loads and in the oldest it supports."""
+    tools = _lite_tools(package)
     if isinstance(tools, str):
         _skip_or_fail(tools)
         return
@@ -506,9 +518,12 @@ def test_pyodide_through_xlwings_lite_equals_classic(bundle: Path, tmp_path: Pat
         capture_output=True,
         text=True,
         timeout=600,
+        env={**os.environ, "XLRATING_PYODIDE_PACKAGE": package},
     )
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout)
+    assert report["pyodide"] == release, f"node_modules/{package} is not Pyodide {release}"
+    assert report["python"].startswith("3.14.")  # Pyodide 314 is Python 3.14
     assert report["platform"] == "emscripten" and report["xlwings"] == lite.XLWINGS_VERSION
     assert_registers_every_function(report)
     assert_same_as_classic(report)

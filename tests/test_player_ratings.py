@@ -113,3 +113,16 @@ def test_through_xlwings_conversion() -> None:
 def test_rows_are_what_was_asked(rows: int) -> None:
     out = player_ratings(TABLE, "Ann", rows)
     assert isinstance(out, list) and len(out) == rows and all(len(r) == 2 for r in out)
+
+
+def test_the_room_running_out_shows_as_the_last_row_without_a_rating() -> None:
+    """SEASON_RATINGS' last header says how many events did not fit: the card shows it
+    with no rating (not as an event the player is unrated in)."""
+    table = [
+        ["Player", "May", "+2 events: xlrating resize --event-columns 3"],
+        ["Ann", 1500.0, ""],
+    ]
+    assert player_ratings(table, "Ann", 2) == [
+        ["May", 1500.0],
+        ["+2 events: xlrating resize --event-columns 3", ""],
+    ]

@@ -194,3 +194,52 @@ def test_contents_without_a_safe_key_get_none(cells: object) -> None:
     from xlrating.sheet.tables import _content_key
 
     assert _content_key(cells) is None
+
+
+def test_players_member_ids_are_read_and_kept() -> None:
+    from xlrating.sheet.tables import read_players_table
+
+    table = read_players_table(
+        [
+            ["Name", "Rating", "Games", "Floor", "Age", "US Chess ID", "FIDE ID"],
+            ["Alice", 1500.0, 30.0, None, None, 12345678.0, "2012345"],
+            ["Bob", 1400.0, 30.0, None, None, None, None],
+            ["Cy", 1300.0, 30.0, None, None, None, 4100018.0],
+        ]
+    )
+    # An older book's five columns still read.
+    assert read_players_table([["Bob", 1400.0, 30.0, None, None]]).ids == ((None, None),)
+    assert [p.name for p in table.players] == ["Alice", "Bob", "Cy"]
+    assert table.ids == (("12345678", "2012345"), (None, None), (None, "4100018"))
+    assert table.rows == (2, 3, 4)
+    with pytest.raises(InvalidInputError, match=r"^Players row 6: US Chess ID must be a member "):
+        read_players_table([["Alice", 1500.0, 30.0, None, None, "12-34"]], first_row=6)
+    lenient = read_players_table(
+        [["Alice", 1500.0, 30.0, None, None, 1.5], ["Bob", 1400.0, 30.0, None, None, None]],
+        skip=True,
+    )
+    assert [p.name for p in lenient.players] == ["Bob"]
+    assert lenient.left_out == (
+        (1, "players row 1: US Chess ID must be a member number, got 1.5", "Alice"),
+    )
+
+
+def test_a_table_read_row_by_row_is_read_once_and_keeps_its_refused_rows() -> None:
+    """The season's arrays with skip read the Games table once (the same cells: the very
+    same rows read), and each roster's grouping is kept with it."""
+    from xlrating.sheet.tables import read_season_rows, season_games_known
+
+    rows: list[list[object]] = [
+        ["Cache C", "2025-09-06", 1.0, "Alice", "Bob", 1.0],
+        ["Cache C", "2025-09-06", None, "Alice", "Bob", 1.0],
+        ["Cache C", "2025-09-06", 2.0, "Alice", "Zed", 1.0],
+    ]
+    read = read_season_rows(rows, first_row=5)
+    assert read_season_rows([list(r) for r in rows], first_row=5) is read
+    assert read_season_rows(rows) is not read  # messages name other rows
+    assert read.refused == ((2, "Games row 6: round is blank: a number is needed"),)
+    known = frozenset({"Alice", "Bob"})
+    grouped, unknown = season_games_known(read, known)
+    assert season_games_known(read, known)[0] is grouped
+    assert unknown == {3: ("Games row 7", "Zed")}
+    assert [len(games) for games in grouped.games] == [1]

@@ -9,7 +9,7 @@ first sized to its tables); ``xlrating templates`` writes the template workbooks
 season; ``xlrating import FILE --into BOOK.xlsx`` adds a FIDE TRF or US Chess crosstable
 to a club season workbook (``--dry-run``: only show what it would add); ``xlrating rate
 FILE`` rates a whole tournament file's event without a workbook; ``xlrating
-uscf|fide|elo`` rate an event in the terminal through the same registry functions as the
+uscf|fide|elo|glicko2`` rate an event in the terminal through the same registry functions as the
 spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on Windows;
 ``xlrating excel-check`` computes workbooks in Excel itself and compares them with the
 headless engine.
@@ -17,7 +17,7 @@ headless engine.
 This module holds the entry point :func:`main`, the top of the parser and the one place
 failures become messages (:func:`_failure`); the commands themselves, each with its part
 of the parser, live in :mod:`xlrating.commands` (``recalc``, ``templates`` (templates and
-demo), ``importing`` (import and resize), ``rate`` (rate FILE and uscf|fide|elo),
+demo), ``importing`` (import and resize), ``rate`` (rate FILE and uscf|fide|elo|glicko2),
 ``excel`` (excel-setup and excel-check), ``libreoffice``, ``lite`` (lite-bundle); ``base``,
 what they share with this module: exit codes, limits, :class:`~xlrating.commands.base.CliError`, and
 ``common``, what they share among themselves).
@@ -128,8 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     order ``xlrating --help`` lists them."""
     parser = Parser(
         prog="xlrating",
-        description="Chess ratings as spreadsheet functions (US Chess, FIDE, Elo): template "
-        "workbooks, headless recalculation, and quick ratings in the terminal.",
+        description="Chess ratings as spreadsheet functions (US Chess, FIDE, Elo and "
+        "Glicko-2): template workbooks, headless recalculation, and quick ratings in the "
+        "terminal (uscf, fide, elo, glicko2).",
     )
     parser.add_argument("--version", action="version", version=f"xlrating {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -206,7 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
-        with files.holding():  # the locks a command takes end with it
+        # The locks a command takes end with it; --force and --ignore-lock are the one
+        # policy of the one writer (xlrating.workbook.files.check_writable).
+        force, ignore_lock = getattr(args, "force", False), getattr(args, "ignore_lock", False)
+        with files.holding(), files.policy(force=force, ignore_lock=ignore_lock):
             return handler(args)
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)

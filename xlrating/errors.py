@@ -20,7 +20,15 @@ The ``xlrating`` command turns any of them into its one line on stderr in one pl
 
 from __future__ import annotations
 
-__all__ = ["InvalidInputError", "NoRatingError", "RatingError", "WorkbookError", "XlratingError"]
+__all__ = [
+    "EventError",
+    "InvalidInputError",
+    "NoRatingError",
+    "NotFoundError",
+    "RatingError",
+    "WorkbookError",
+    "XlratingError",
+]
 
 
 class XlratingError(Exception):
@@ -33,6 +41,20 @@ class RatingError(XlratingError, ValueError):
 
 class InvalidInputError(RatingError):
     """An argument is out of range, of the wrong kind, or inconsistent with another."""
+
+
+class EventError(InvalidInputError):
+    """One event of a season cannot be rated: :attr:`event` is its name, :attr:`reason` the
+    message without the event's name (a front end may rate the season without it)."""
+
+    def __init__(self, event: str, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.event = event
+        self.reason = reason
+
+
+class NotFoundError(RatingError):
+    """A name looked up (an event, a player) is not in the table given."""
 
 
 class NoRatingError(RatingError):

@@ -264,16 +264,21 @@ def render_main(archive: bytes | None = None) -> str:
     return "".join(parts)
 
 
-def write_bundle(folder: Path) -> list[Path]:
+def write_bundle(folder: Path, *, named: bool = True) -> list[Path]:
     """Write main.py and requirements.txt into *folder* (made if missing), each through a
-    temporary file renamed into place; returns the paths written."""
-    from .workbook.files import replacing
+    temporary file renamed into place; returns the paths written. *named* False (the
+    ``lite-bundle`` command: the user named the folder, not the files): an existing file
+    is refused unless ``--force`` (:func:`xlrating.workbook.files.check_writable`)."""
+    from .workbook.files import check_writable, replacing
 
+    bundle = ((MAIN, render_main()), (REQUIREMENTS, render_requirements()))
+    for name, _ in bundle:  # both checked before either is written
+        check_writable(folder / name, named=named)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in ((MAIN, render_main()), (REQUIREMENTS, render_requirements())):
+    for name, text in bundle:
         target = folder / name
-        with replacing(target) as temp:
+        with replacing(target, named=named) as temp:
             temp.write_text(text, encoding="utf-8", newline="\n")
         written.append(target)
     return written

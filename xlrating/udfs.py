@@ -289,9 +289,13 @@ def FIDE_PERIOD(players, games, rating_list=None, period_date=None):
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result. Each event is rated with the ratings the previous one left.', err_to_str=True)
 @xw.arg('system', doc='uscf (default), fide, elo or glicko2.', err_to_str=True)
 @xw.arg('k', doc='K-factor for the elo system.', err_to_str=True)
-def SEASON_RATINGS(players, games, system=None, k=None):
+@xw.arg('columns', doc='Event columns to give (blank: one per event). Then one row per players row, padded with empty texts; more events than columns: the last header says so.', err_to_str=True)
+@xw.arg('skip', doc='TRUE: rate the rows that can be rated and leave the others out (SEASON_GAME_STATUS says why). Blank or FALSE: a row that cannot be read is an error.', err_to_str=True)
+@xw.arg('players_first_row', doc="Sheet row of the players range's first row, e.g. ROW(Players!A5): messages then name the row you see (Players row 9). Blank: rows counted in the range.", err_to_str=True)
+@xw.arg('games_first_row', doc="Sheet row of the games range's first row, e.g. ROW(Games!A5): messages then name the row you see (Games row 77). Blank: rows counted in the range.", err_to_str=True)
+def SEASON_RATINGS(players, games, system=None, k=None, columns=None, skip=None, players_first_row=None, games_first_row=None):
     'Ratings of every player after each event of a season (uscf, fide, elo or glicko2): a table that spills, one row per player, one column per event in date order.'
-    return call('SEASON_RATINGS', players, games, system, k)
+    return call('SEASON_RATINGS', players, games, system, k, columns, skip, players_first_row, games_first_row)
 
 
 @xw.func(category="Chess Ratings", call_in_wizard=False)
@@ -299,39 +303,85 @@ def SEASON_RATINGS(players, games, system=None, k=None):
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
 @xw.arg('system', doc='uscf (default), fide, elo or glicko2, as for SEASON_RATINGS.', err_to_str=True)
 @xw.arg('k', doc='K-factor for the elo system.', err_to_str=True)
-def SEASON_START_FINAL(players, games, system=None, k=None):
+@xw.arg('skip', doc='TRUE: rate the rows that can be rated and leave the others out (SEASON_GAME_STATUS says why). Blank or FALSE: a row that cannot be read is an error.', err_to_str=True)
+@xw.arg('players_first_row', doc="Sheet row of the players range's first row, e.g. ROW(Players!A5): messages then name the row you see (Players row 9). Blank: rows counted in the range.", err_to_str=True)
+@xw.arg('games_first_row', doc="Sheet row of the games range's first row, e.g. ROW(Games!A5): messages then name the row you see (Games row 77). Blank: rows counted in the range.", err_to_str=True)
+def SEASON_START_FINAL(players, games, system=None, k=None, skip=None, players_first_row=None, games_first_row=None):
     "Each SEASON_RATINGS row's rating at the start of the season (the players table's) and after its last event: a table that spills, Start and Final, in the same rows, padded with blank rows to the players table's height."
-    return call('SEASON_START_FINAL', players, games, system, k)
+    return call('SEASON_START_FINAL', players, games, system, k, skip, players_first_row, games_first_row)
 
 
 @xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
-@xw.arg('event', doc="The event to show (its name in the games table's first column).", err_to_str=True)
+@xw.arg('event', doc="The event to show (its name in the games table's first column); blank or 0: the latest event in date order.", err_to_str=True)
 @xw.arg('system', doc='uscf (default), fide, elo or glicko2, as for SEASON_RATINGS.', err_to_str=True)
 @xw.arg('k', doc='K-factor for the elo system.', err_to_str=True)
-def SEASON_STANDINGS(players, games, event, system=None, k=None):
+@xw.arg('skip', doc='TRUE: rate the rows that can be rated and leave the others out (SEASON_GAME_STATUS says why). Blank or FALSE: a row that cannot be read is an error.', err_to_str=True)
+@xw.arg('players_first_row', doc="Sheet row of the players range's first row, e.g. ROW(Players!A5): messages then name the row you see (Players row 9). Blank: rows counted in the range.", err_to_str=True)
+@xw.arg('games_first_row', doc="Sheet row of the games range's first row, e.g. ROW(Games!A5): messages then name the row you see (Games row 77). Blank: rows counted in the range.", err_to_str=True)
+@xw.arg('order', doc="rows (default): the players table's order; rank: by rank, players without a game in the event after them, blank rows last.", err_to_str=True)
+def SEASON_STANDINGS(players, games, event=None, system=None, k=None, skip=None, players_first_row=None, games_first_row=None, order=None):
     "One event's standings for every players row, a table that spills: Player, Rounds, Points, Rank, Rating before, New rating, Change, Ratings row (ratings as SEASON_RATINGS gives them)."
-    return call('SEASON_STANDINGS', players, games, event, system, k)
+    return call('SEASON_STANDINGS', players, games, event, system, k, skip, players_first_row, games_first_row, order)
 
 
 @xw.func(category="Chess Ratings", call_in_wizard=False)
 @xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
-@xw.arg('event', doc="The event to show (its name in the games table's first column).", err_to_str=True)
+@xw.arg('event', doc="The event to show (its name in the games table's first column); blank or 0: the latest event in date order.", err_to_str=True)
 @xw.arg('rounds', doc='Round columns to give (blank: the most rounds of any event in games); the table is padded with empty texts to this width and to one row per players row.', err_to_str=True)
-def EVENT_CROSSTABLE(players, games, event, rounds=None):
+@xw.arg('skip', doc='TRUE: rate the rows that can be rated and leave the others out (SEASON_GAME_STATUS says why). Blank or FALSE: a row that cannot be read is an error.', err_to_str=True)
+@xw.arg('players_first_row', doc="Sheet row of the players range's first row, e.g. ROW(Players!A5): messages then name the row you see (Players row 9). Blank: rows counted in the range.", err_to_str=True)
+@xw.arg('games_first_row', doc="Sheet row of the games range's first row, e.g. ROW(Games!A5): messages then name the row you see (Games row 77). Blank: rows counted in the range.", err_to_str=True)
+def EVENT_CROSSTABLE(players, games, event=None, rounds=None, skip=None, players_first_row=None, games_first_row=None):
     "One event of a season as a crosstable that spills: Place, Player, Rating, each round (opponent's place, colour w/b, result), Total, Buchholz, Sonneborn-Berger (FIDE C.07)."
-    return call('EVENT_CROSSTABLE', players, games, event, rounds)
+    return call('EVENT_CROSSTABLE', players, games, event, rounds, skip, players_first_row, games_first_row)
 
 
-@xw.func(category="Chess Ratings")
+@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
 @xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
-@xw.arg('player', doc="The player's name as the games table writes it (blank: an empty table).", err_to_str=True)
+@xw.arg('system', doc='uscf (default), fide, elo or glicko2, as for SEASON_RATINGS.', err_to_str=True)
+@xw.arg('k', doc='K-factor for the elo system.', err_to_str=True)
+@xw.arg('players_first_row', doc="Sheet row of the players range's first row, e.g. ROW(Players!A5): messages then name the row you see (Players row 9). Blank: rows counted in the range.", err_to_str=True)
+@xw.arg('games_first_row', doc="Sheet row of the games range's first row, e.g. ROW(Games!A5): messages then name the row you see (Games row 77). Blank: rows counted in the range.", err_to_str=True)
+def SEASON_GAME_STATUS(players, games, system=None, k=None, players_first_row=None, games_first_row=None):
+    "Whether each row of a season's games table is rated: one cell per games row, rated, 'not rated yet: ' and why (round is blank, unknown player...), or empty for a blank row."
+    return call('SEASON_GAME_STATUS', players, games, system, k, players_first_row, games_first_row)
+
+
+@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.arg('players', doc='Players table: name, rating (blank if unrated), games (blank or 0 if unrated), [floor], [age]. A header row is skipped.', err_to_str=True)
+@xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
+@xw.arg('system', doc='uscf (default), fide, elo or glicko2, as for SEASON_RATINGS.', err_to_str=True)
+@xw.arg('k', doc='K-factor for the elo system.', err_to_str=True)
+@xw.arg('players_first_row', doc="Sheet row of the players range's first row, e.g. ROW(Players!A5): messages then name the row you see (Players row 9). Blank: rows counted in the range.", err_to_str=True)
+@xw.arg('games_first_row', doc="Sheet row of the games range's first row, e.g. ROW(Games!A5): messages then name the row you see (Games row 77). Blank: rows counted in the range.", err_to_str=True)
+def SEASON_CHECK(players, games, system=None, k=None, players_first_row=None, games_first_row=None):
+    "One line on a season's tables: 'All 412 game rows rated', 'No games yet...', or how many game rows are not rated yet and players rows left out, with the first of each."
+    return call('SEASON_CHECK', players, games, system, k, players_first_row, games_first_row)
+
+
+@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
+@xw.arg('event', doc="An event's name (it must be in the games table); blank or 0: the latest event in date order.", err_to_str=True)
+@xw.arg('skip', doc='TRUE: rate the rows that can be rated and leave the others out (SEASON_GAME_STATUS says why). Blank or FALSE: a row that cannot be read is an error.', err_to_str=True)
+@xw.arg('games_first_row', doc="Sheet row of the games range's first row, e.g. ROW(Games!A5): messages then name the row you see (Games row 77). Blank: rows counted in the range.", err_to_str=True)
+def SEASON_EVENT(games, event=None, skip=None, games_first_row=None):
+    "The event SEASON_STANDINGS and EVENT_CROSSTABLE show for an event argument: the name given, the latest event (date order) when blank or 0, or a 'No games yet' line."
+    return call('SEASON_EVENT', games, event, skip, games_first_row)
+
+
+@xw.func(category="Chess Ratings", call_in_wizard=False)
+@xw.arg('games', doc='Games table with the event first: event, [date], round, white, black, result (as SEASON_RATINGS reads it).', err_to_str=True)
+@xw.arg('player', doc="The player's name as the games table writes it (blank or 0: an empty table).", err_to_str=True)
 @xw.arg('rows', doc='Rows to give below the header (blank: one per game); padded with empty texts. With more games than rows, the last row says how many more there are.', err_to_str=True)
-def PLAYER_GAMES(games, player, rows=None):
+@xw.arg('skip', doc='TRUE: rate the rows that can be rated and leave the others out (SEASON_GAME_STATUS says why). Blank or FALSE: a row that cannot be read is an error.', err_to_str=True)
+@xw.arg('games_first_row', doc="Sheet row of the games range's first row, e.g. ROW(Games!A5): messages then name the row you see (Games row 77). Blank: rows counted in the range.", err_to_str=True)
+def PLAYER_GAMES(games, player=None, rows=None, skip=None, games_first_row=None):
     "One player's games of a season as a table that spills: Event, Round, Colour, Opponent, Result and Points from the player's side, in the games table's order."
-    return call('PLAYER_GAMES', games, player, rows)
+    return call('PLAYER_GAMES', games, player, rows, skip, games_first_row)
 
 
 @xw.func(category="Chess Ratings")

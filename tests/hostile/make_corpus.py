@@ -375,6 +375,67 @@ def make_million_rows(folder: Path) -> Path:
     return write_book(folder / "million_rows.xlsx", rows)
 
 
+def make_row_children(folder: Path) -> Path:
+    """50 rows of 1,001 children that are not ``<c>`` (openpyxl makes a cell of each: 50,050
+    cells in about 0.4 MB of XML)."""
+    row = '<x:z xmlns:x="urn:other"/>' * 1001
+    rows = "".join(f'<row r="{i}">{row}</row>' for i in range(1, 51))
+    return write_book(folder / "row_children.xlsx", rows)
+
+
+def make_many_strings(folder: Path, count: int = 100_001) -> Path:
+    """A shared strings part of 100,001 strings, one cell showing one of them."""
+    strings = "".join(f"<si><t>{i}</t></si>" for i in range(count))
+    strings = f'{_DECLARATION}<sst xmlns="{MAIN_NS}">{strings}</sst>'
+    return write_book(
+        folder / "many_strings.xlsx",
+        '<row r="1"><c r="A1" t="s"><v>0</v></c></row>',
+        parts={"xl/sharedStrings.xml": strings},
+    )
+
+
+def make_many_styles(folder: Path, count: int = 130_981) -> Path:
+    """A styles part of 130,981 cell formats (Excel keeps at most 65,490)."""
+    styles = (
+        f'{_DECLARATION}<styleSheet xmlns="{MAIN_NS}"><cellXfs count="{count}">'
+        + "".join(f'<xf numFmtId="0" fontId="{i}"/>' for i in range(count))
+        + "</cellXfs></styleSheet>"
+    )
+    return write_book(
+        folder / "many_styles.xlsx", cells(("A1", "<v>1</v>")), parts={"xl/styles.xml": styles}
+    )
+
+
+def _typed(folder: Path, name: str, kind: str, text: str) -> Path:
+    """A value cell of type *kind* holding *text*, and a formula reading it."""
+    row = f'<row r="1"><c r="A1"{kind}><v>{text}</v></c><c r="B1"><f>A1</f></c></row>'
+    return write_book(folder / name, row)
+
+
+# Values openpyxl cannot convert by their cell's type: a number, TRUE/FALSE, a date and a
+# shared string that is not there.
+
+
+def make_bad_number(folder: Path) -> Path:
+    return _typed(folder, "bad_number.xlsx", "", "abc")
+
+
+def make_bad_bool(folder: Path) -> Path:
+    return _typed(folder, "bad_bool.xlsx", ' t="b"', "x")
+
+
+def make_bad_date(folder: Path) -> Path:
+    return _typed(folder, "bad_date.xlsx", ' t="d"', "notadate")
+
+
+def make_bad_shared(folder: Path) -> Path:
+    return _typed(folder, "bad_shared.xlsx", ' t="s"', "7")
+
+
+def make_bad_row_number(folder: Path) -> Path:
+    return write_book(folder / "bad_row_number.xlsx", '<row r="\u00b2"><c><v>1</v></c></row>')
+
+
 def make_many_formulas(folder: Path, count: int = 5001) -> Path:
     rows = "".join(
         f'<row r="{i}"><c r="A{i}"><v>{i}</v></c><c r="B{i}"><f>A{i}*2</f></c></row>'
@@ -561,6 +622,14 @@ WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "whole_column.xlsx": make_whole_column,
     "million_rows.xlsx": make_million_rows,
     "many_formulas.xlsx": make_many_formulas,
+    "row_children.xlsx": make_row_children,
+    "bad_row_number.xlsx": make_bad_row_number,
+    "bad_number.xlsx": make_bad_number,
+    "bad_bool.xlsx": make_bad_bool,
+    "bad_date.xlsx": make_bad_date,
+    "bad_shared.xlsx": make_bad_shared,
+    "many_strings.xlsx": make_many_strings,
+    "many_styles.xlsx": make_many_styles,
     "rept_huge.xlsx": make_rept_huge,
     "rept_1e9.xlsx": make_rept_1e9,
     "long_formula.xlsx": make_long_formula,

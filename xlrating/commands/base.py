@@ -29,6 +29,7 @@ FAMILIES: Final = {
     "uscf": "US Chess rating after one event",
     "fide": "FIDE rating change for one rating period",
     "elo": "plain Elo rating change",
+    "glicko2": "Glicko-2 rating, RD and volatility after one rating period",
 }
 #: Wall-clock limit of ``recalc`` (and of ``import --recalc``'s recalculation), in seconds;
 #: the environment variable XLRATING_TIME_LIMIT sets another.  The largest workbook the

@@ -12,7 +12,7 @@ from typing import Final
 
 from ..workbook import files
 from .base import CliError, Commands, Step, doing
-from .common import workbook_modules
+from .common import add_ignore_lock, workbook_modules
 
 #: The module xlwings' "UDF Modules" setting must name.
 UDF_MODULE: Final = "xlrating.udfs"
@@ -91,10 +91,7 @@ def set_conf_value(conf: str | Path, key: str, value: str) -> None:
             break
     else:
         lines.append(entry)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(path.name + ".tmp")
-    temp.write_bytes((newline.join(lines) + newline).encode("latin-1"))
-    os.replace(temp, path)
+    files.write_bytes(path, (newline.join(lines) + newline).encode("latin-1"))
 
 
 def _same_python(configured: str, running: str) -> bool:
@@ -214,6 +211,7 @@ def add_setup_parser(commands: Commands) -> None:
         action="store_true",
         help="make xlwings.conf name this Python (INTERPRETER_WIN), keeping its other lines",
     )
+    add_ignore_lock(setup)
     setup.set_defaults(handler=run_excel_setup)
 
 

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from ..workbook import files
 from .base import EXIT_USAGE, CliError, Commands, Step, doing
 from .common import guard_workbook, iso_date, workbook_modules
-
-#: Header cells of a Players table column holding FIDE IDs (compared without case).
-ID_HEADERS: Final = frozenset({"fide id", "fide", "id", "fide number"})
 
 
 def _fide_id(text: str) -> tuple[str, str]:
@@ -49,33 +46,10 @@ def _tables(where: str, book: Path) -> tuple[list[list[object]], list[list[objec
         return grid_of(wb, layout.players), grid_of(wb, layout.games)
 
 
-def _ids_in_table(players: list[list[object]]) -> dict[str, str]:
-    """FIDE IDs from a Players column headed "FIDE ID" (or "ID"), where the book has one."""
-    header = next((row for row in players if row and any(cell for cell in row)), [])
-    columns = [
-        i
-        for i, cell in enumerate(header)
-        if isinstance(cell, str) and cell.strip().lower() in ID_HEADERS
-    ]
-    if not columns:
-        return {}
-    found = {}
-    for row in players:
-        if row is header or not row or row[0] is None:
-            continue
-        value = row[columns[0]]
-        text = (
-            str(int(value)) if isinstance(value, float) and value.is_integer() else str(value or "")
-        )
-        if text.strip().isdigit():
-            found[" ".join(str(row[0]).split())] = text.strip()
-    return found
-
-
 def run_export(args: argparse.Namespace) -> int:
     from ..imports.trf_write import TrfHeader, write_trf
     from ..rating.tournament import Event
-    from ..sheet.tables import read_players, read_season_games
+    from ..sheet.tables import read_players_table, read_season_games
 
     where = "xlrating export"
     book, target = Path(args.book), Path(args.trf)
@@ -86,7 +60,8 @@ def run_export(args: argparse.Namespace) -> int:
     guard_workbook(where, book)
     players_grid, games_grid = _tables(where, book)
     with doing(Step(where, book.name)):
-        roster = read_players(players_grid)
+        table = read_players_table(players_grid)
+        roster = list(table.players)
         season = read_season_games(games_grid, roster)
     wanted = " ".join(args.event.split()).casefold()
     index = next((i for i, name in enumerate(season.events) if name.casefold() == wanted), None)
@@ -108,7 +83,12 @@ def run_export(args: argparse.Namespace) -> int:
             f"{where}: --fide-id {strangers[0]}: no player of that name in {event.name!r}",
             EXIT_USAGE,
         )
-    ids = {**_ids_in_table(players_grid), **given}
+    in_table = {
+        player.name: fide
+        for player, (_, fide) in zip(table.players, table.ids, strict=True)
+        if fide
+    }
+    ids = {**in_table, **given}
     header = TrfHeader(
         city=args.city or "",
         federation=args.federation or "",
@@ -174,7 +154,7 @@ def add_export_parser(commands: Commands) -> None:
         type=_fide_id,
         action="append",
         metavar="NAME=ID",
-        help="a player's FIDE ID (repeat for several; a Players column headed 'FIDE ID' is "
+        help="a player's FIDE ID (repeat for several; the Players table's FIDE ID column is "
         "read too)",
     )
     exporter.set_defaults(handler=run_export)

@@ -4,6 +4,7 @@ season workbook, or ``--dry-run`` show what it would add) and ``xlrating resize`
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from .base import (
 )
 from .common import (
     Deadline,
+    add_force,
+    add_ignore_lock,
     backup,
     bonus_multiplier_value,
     check_suffix,
@@ -134,7 +137,12 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
         where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
     )
     with doing(writing):
-        report = season_book.import_event(book, event, name=name, date=date)
+        close = season_book.close_names(book, event)  # read before the names are added
+    with doing(writing), files.replacing(book) as scratch:
+        # Imported into a temporary file first: a refusal leaves the book and no backup;
+        # the book as it was is kept under BOOK.backup.xlsx, as recalc --in-place keeps it.
+        report = season_book.import_event(book, event, name=name, date=date, target=scratch)
+        backup(book)
     if args.recalc:
         recalculating = Step(  # the import itself is done and saved
             where,
@@ -162,6 +170,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     print(f"date {date.isoformat()} (it picks the rules: {_bonus_words(date)}), from {came_from}")
     for note in imported_events[0].notes:
         print(f"note: {note}")
+    _print_close_names(close)
     if report.split:
         print(
             f"note: {report.split} pairing{'s' if report.split != 1 else ''} with no result "
@@ -181,6 +190,15 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     return 0
 
 
+def _print_close_names(close: list[tuple[str, str]]) -> None:
+    """A note for each new player one typo from a member (season_book.close_names)."""
+    for new, member in close:
+        print(
+            f"note: {new!r} was added as a new player, one typo from {member!r}: "
+            f"did you mean {member}?"
+        )
+
+
 def _import_dry_run(args: argparse.Namespace) -> int:
     """``import --dry-run``: what the import would add; nothing is written."""
     import tempfile
@@ -189,6 +207,11 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     source, book = Path(args.file), Path(args.into)
     if not book.is_file():
         raise CliError(f"{where}: no such file: {book}")
+    from ..workbook.locks import open_note
+
+    note = open_note(book)  # what is saved of a book open elsewhere is what is read
+    if note is not None:
+        print(note, file=sys.stderr)
     guard_workbook(where, book)
     imported_events = read_tournament(where, source, args, single=True)
     if len(imported_events) > 1:
@@ -233,9 +256,12 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     )
     print(f"rules of {day.isoformat()}, from {came_from} ({_bonus_words(day)})")
     added = set(report.added)
+    close = dict(season_book.close_names(book, event))
     for player in event.players:
         rating = "unrated" if player.rating is None else f"{player.rating:g}"
         state = "new" if player.name in added else "already listed"
+        if player.name in close:
+            state += f"; did you mean {close[player.name]}?"
         print(f"  {player.name}  {rating}  ({state})")
     for note in imported.notes:
         print(f"note: {note}")
@@ -285,8 +311,9 @@ def run_resize(args: argparse.Namespace) -> int:
         raise CliError(
             f"{where}: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
+    named = bool(args.in_place or args.output)  # BOOK.resized.xlsx: replaced only with --force
     with doing(Step(where, str(target), os_error=f"cannot write {target}")):
-        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
+        files.lock(target, reading=[source], named=named)  # one xlrating at a time
     guard_workbook(where, source)
     workbook_modules()
     from ..workbook import season_book
@@ -384,6 +411,7 @@ def add_import_parser(commands: Commands) -> None:
         action="store_true",
         help="also recalculate BOOK so that the cached results show the new event",
     )
+    add_ignore_lock(importer)
     importer.set_defaults(handler=run_import)
 
 
@@ -419,4 +447,6 @@ def add_resize_parser(commands: Commands) -> None:
         action="store_true",
         help="overwrite BOOK itself (a backup is kept; written to a temporary file, then renamed)",
     )
+    add_force(resize, "BOOK.resized.xlsx (the output when -o is not given)")
+    add_ignore_lock(resize)
     resize.set_defaults(handler=run_resize)

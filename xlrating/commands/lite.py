@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from .base import CliError, Commands, Step, doing
+from .common import add_force, add_ignore_lock
 
 
 def run_lite_bundle(args: argparse.Namespace) -> int:
@@ -19,7 +20,7 @@ def run_lite_bundle(args: argparse.Namespace) -> int:
             f"xlrating lite-bundle: {args.folder}: its folder {folder.parent} does not exist"
         )
     with doing(Step("xlrating lite-bundle", str(folder), os_error=f"cannot write {folder}")):
-        written = lite.write_bundle(folder)
+        written = lite.write_bundle(folder, named=False)
     for path in written:
         print(f"wrote {path}")
     main, requirements = written
@@ -50,4 +51,6 @@ def add_parser(commands: Commands) -> None:
         metavar="DIR",
         help="the folder to write them into (made if missing; default: ./xlrating-lite)",
     )
+    add_force(lite, "main.py or requirements.txt in DIR")
+    add_ignore_lock(lite)
     lite.set_defaults(handler=run_lite_bundle)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,7 +13,14 @@ from typing import Any, Final
 
 from ..workbook import files
 from .base import EXIT_USAGE, FAMILIES, CliError, Commands, Step, doing, one_line
-from .common import bonus_multiplier_value, iso_date, read_tournament, rules_date, start_value
+from .common import (
+    add_ignore_lock,
+    bonus_multiplier_value,
+    iso_date,
+    read_tournament,
+    rules_date,
+    start_value,
+)
 
 #: Files with at least this many players get a progress line on stderr while rated.
 RATE_PROGRESS_PLAYERS: Final = 200
@@ -243,8 +251,9 @@ def run_rate_file(args: argparse.Namespace) -> int:
                 )
             )
         except RatingError as error:
+            said = _DATE_NAMES.sub("the event date", one_line(error))
             raise CliError(
-                f"{where}: {source.name}: {one_line(error)} (rules date {day} from "
+                f"{where}: {source.name}: {said} (rules date {day} from "
                 f"{came_from}; --date picks another)"
             ) from None
     if target is not None:
@@ -259,15 +268,45 @@ def run_rate_file(args: argparse.Namespace) -> int:
 
 
 #: Registry parameters that take a list of values (one per game) on the command line.
-_LIST_PARAMS: Final = frozenset({"opponents", "results"})
+_LIST_PARAMS: Final = frozenset({"opponents", "opponent_rds", "results"})
+#: The core's names of the date that picks the rules (``rate FILE`` says "the event date").
+_DATE_NAMES: Final = re.compile(r"\b(?:period_date|event_date)\b")
+#: A whole number as typed (kept whole, so that a message shows it as typed: "got 0").
+_WHOLE: Final = re.compile(r"\s*[+-]?[0-9]+\s*")
+#: A whole number quoted as a float in a message ("got 0.0").
+_WHOLE_FLOAT: Final = re.compile(r"(\bgot )(-?[0-9]+)\.0\b(?!\.)")
 
 
 def _cell(text: str) -> object:
-    """A command-line value as a cell would hold it: a number if it reads as one."""
+    """A command-line value as a cell would hold it: a number if it reads as one (whole
+    when typed whole, so that a message quotes ``0`` and not ``0.0``)."""
+    if _WHOLE.fullmatch(text):
+        return int(text)
     try:
         return float(text)
     except ValueError:
         return text
+
+
+def _as_typed(message: str, fn: Any) -> str:
+    """A registry function's error text in the command's words: its options as typed
+    (``event_date`` -> ``--event-date``, ``opponents[2]`` -> ``--opponents value 2``),
+    without the cell's error code."""
+    code, _, text = message.partition(" ")
+    if not text:
+        text = code
+    text = re.sub(r"\bplayer\.(?=\w)", "", text)  # the core's "player.rd": the rd typed
+    for param in fn.params:
+        if param.name in _LIST_PARAMS:
+            option = f"--{param.name.replace('_', '-')}"
+            text = re.sub(rf"\b{param.name}\[(\d+)\]", rf"{option} value \1", text)
+            text = re.sub(rf"(?<!-)\b{param.name}\b", option, text)
+        elif param.optional:
+            option = f"--{param.name.replace('_', '-')}"
+            text = re.sub(rf"(?<![-\w]){param.name}\b", option, text)
+    # The boundary hands the core every number as a cell holds it (a float): a whole
+    # number is quoted as typed, "got 0" and not "got 0.0".
+    return _WHOLE_FLOAT.sub(r"\1\2", text)
 
 
 def _main_function(family: str) -> Any:
@@ -275,7 +314,7 @@ def _main_function(family: str) -> Any:
     from ..sheet.catalog import FUNCTIONS
 
     prefix = family.upper()
-    for suffix in ("DETAILS", "NEW_RATING"):
+    for suffix in ("DETAILS", "NEW_RATING", "RATING"):
         fn = FUNCTIONS.get(f"{prefix}_{suffix}")
         if fn is not None:
             return fn
@@ -288,9 +327,10 @@ def _is_error_text(value: object) -> bool:
     return isinstance(value, str) and value.split(" ", 1)[0] in EXCEL_ERRORS
 
 
-def _checked(value: object) -> object:
+def _checked(value: object, fn: Any) -> object:
     if _is_error_text(value):
-        raise CliError(str(value), EXIT_USAGE)
+        raise CliError(f"xlrating {fn.name.split('_')[0].lower()}: {_as_typed(str(value), fn)}",
+                       EXIT_USAGE)  # fmt: skip
     return value
 
 
@@ -312,8 +352,8 @@ def run_rate(args: argparse.Namespace) -> int:
         return target(*(merged.get(p.name) for p in target.params))
 
     table: list[list[object]]
-    if fn.name.endswith("_DETAILS"):
-        result = _checked(call(fn.name))
+    if fn.name.endswith("_DETAILS") or fn.returns_table:  # a table: printed row by row
+        result = _checked(call(fn.name), fn)
         if not isinstance(result, list):
             raise CliError(f"xlrating {family}: {fn.name} returned {result!r}")
         table = [list(row) for row in result]
@@ -324,15 +364,15 @@ def run_rate(args: argparse.Namespace) -> int:
         if expected is not None:
             given = values.get("opponents")
             opponents: list[object] = given if isinstance(given, list) else []
-            scores = _checked(call(expected.name, opponent=opponents))
+            scores = _checked(call(expected.name, opponent=opponents), fn)
             rows: list[Any] = scores if isinstance(scores, list) else []
             for opponent, row in zip(opponents, rows, strict=False):
                 table.append([f"Expected score against {_show(opponent)}", row[0]])
         change = f"{prefix}_RATING_CHANGE"
         if change in FUNCTIONS:
-            table.append(["Change per game", _checked(call(change, games=None))])
-            table.append(["Total change", _checked(call(change))])
-        table.append(["New rating", _checked(call(fn.name))])
+            table.append(["Change per game", _checked(call(change, games=None), fn)])
+            table.append(["Total change", _checked(call(change), fn)])
+        table.append(["New rating", _checked(call(fn.name), fn)])
     if args.json:
         print(json.dumps({str(row[0]): row[1] for row in table}, indent=2))
         return 0
@@ -366,7 +406,8 @@ def add_rating_command(commands: Any, family: str) -> None:
     for param in fn.params:
         if param.name in _LIST_PARAMS:
             sub.add_argument(
-                f"--{param.name}",
+                f"--{param.name.replace('_', '-')}",
+                dest=param.name,
                 nargs="+",
                 required=not param.optional,
                 metavar=param.name[:-1].upper(),
@@ -457,4 +498,5 @@ def add_rate_file_parser(commands: Commands) -> None:
     )
     add_api_options(rater)
     rater.add_argument("--csv", metavar="OUT.csv", help="also write the table as CSV")
+    add_ignore_lock(rater)
     rater.set_defaults(handler=run_rate_file)

@@ -13,6 +13,8 @@ from .base import EXIT_FAILURE, EXIT_USAGE, TIME_LIMIT_VARIABLE, CliError, Comma
 from .common import (
     Deadline,
     Progress,
+    add_force,
+    add_ignore_lock,
     backup,
     check_suffix,
     guard_workbook,
@@ -38,8 +40,15 @@ def run_recalc(args: argparse.Namespace) -> int:
             f"xlrating recalc: {target} is the input; use --in-place to overwrite it", EXIT_USAGE
         )
     where = "xlrating recalc"
+    named = bool(args.in_place or args.output)  # BOOK.recalc.xlsx: replaced only with --force
     with doing(Step(where, str(target), os_error=f"cannot write {target}")):
-        files.lock(target, reading=[source])  # one xlrating at a time; the input watched
+        files.lock(target, reading=[source], named=named)  # one xlrating at a time
+    if not args.in_place:
+        from ..workbook.locks import open_note
+
+        note = open_note(source)  # reading a book open elsewhere: its saved state only
+        if note is not None:
+            print(note, file=sys.stderr)
     limit = time_limit()
     guard_workbook(where, source)
     check_suffix(where, source, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
@@ -176,6 +185,8 @@ def add_parser(commands: Commands) -> None:
         action="store_true",
         help="overwrite BOOK itself (written to a temporary file, then renamed)",
     )
+    add_force(recalc, "BOOK.recalc.xlsx (the output when -o is not given)")
+    add_ignore_lock(recalc)
     recalc.add_argument(
         "--progress",
         action="store_true",

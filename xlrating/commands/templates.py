@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from ..workbook import files
 from .base import CliError, Commands, Step, doing, one_line
-from .common import progress, workbook_modules
+from .common import add_force, add_ignore_lock, progress, workbook_modules
 
 
 def run_templates(args: argparse.Namespace) -> int:
@@ -29,9 +29,10 @@ def run_templates(args: argparse.Namespace) -> int:
         if value is not None
     }
     with doing(Step("xlrating templates")):
-        for name in templates.TEMPLATES:  # one xlrating at a time on each file it replaces
-            files.lock(directory / name)
-            files.lock((directory / name).with_suffix(".xlsm"))
+        for name in templates.TEMPLATES:  # one xlrating at a time on each file it writes
+            # DIR's files were not named one by one: an existing one stays (--force: replaced)
+            files.lock(directory / name, named=False)
+            files.lock((directory / name).with_suffix(".xlsm"), named=False)
         if not room:
             paths = templates.build_all(directory)
         else:  # the club season with the room asked for, if recalc will accept it
@@ -127,9 +128,46 @@ def _print_table(table: list[list[str]]) -> None:
         print("  ".join(cells).rstrip())
 
 
+#: The file in a demo folder that records what ``xlrating demo`` wrote there (name -> the
+#: SHA-256 of the file as written), so that a second demo replaces its own untouched files
+#: and nothing else.
+DEMO_RECORD: Final = ".xlrating-demo.json"
+
+
+def _digest(path: Path) -> str | None:
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _demo_record(directory: Path) -> dict[str, str]:
+    """What an earlier demo wrote into *directory* (empty: nothing known)."""
+    import json
+
+    try:
+        record = json.loads((directory / DEMO_RECORD).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(record, dict):
+        return {}
+    return {k: v for k, v in record.items() if isinstance(k, str) and isinstance(v, str)}
+
+
 def run_demo(args: argparse.Namespace) -> int:
+    import json
+
     engine, xlsx, templates = workbook_modules()
     directory = Path(args.directory)
+    earlier = _demo_record(directory)
+    with doing(Step("xlrating demo")):
+        for name in templates.TEMPLATES:
+            # An existing file stays unless --force, but a file an earlier demo wrote and
+            # nobody has changed since is the demo's own: a second demo replaces it.
+            own = name in earlier and _digest(directory / name) == earlier[name]
+            files.lock(directory / name, named=own)
     bar = progress(args)
     rows: list[tuple[str, str, str]] = []
     statuses: list[tuple[str, object]] = []
@@ -158,6 +196,9 @@ def run_demo(args: argparse.Namespace) -> int:
                 sheet, ref = built.cells["checks:status"]
                 statuses.append((name, evaluation.value(sheet, ref)))
             bar.show("done", 1.0)
+            written = {name: _digest(directory / name) for name in names}
+            record = json.dumps({k: v for k, v in written.items() if v}, indent=1)
+            files.write_bytes(directory / DEMO_RECORD, record.encode("utf-8"))
     finally:
         bar.close()
     width = max(len(name) for name in names)
@@ -213,6 +254,8 @@ def add_parsers(commands: Commands) -> None:
             metavar="N",
             help=f"club_season.xlsx: {what} (default {default})",
         )
+    add_force(templates, "a file of DIR")
+    add_ignore_lock(templates)
     templates.set_defaults(handler=run_templates)
 
     demo = commands.add_parser(
@@ -233,4 +276,6 @@ def add_parsers(commands: Commands) -> None:
         action="store_true",
         help="show a progress bar even when stderr is not a terminal",
     )
+    add_force(demo, "a file of DIR")
+    add_ignore_lock(demo)
     demo.set_defaults(handler=run_demo)

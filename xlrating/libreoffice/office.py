@@ -31,6 +31,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import zipfile
 from collections.abc import Iterable, Mapping
@@ -155,15 +156,59 @@ def _uno_python(soffice: Path) -> Path | None:
     return None
 
 
+#: Where LibreOffice's installers put soffice when it is not on the PATH (the path a
+#: user names in XLRATING_SOFFICE comes first): macOS's LibreOffice.app (for every user or
+#: in the user's own Applications), Windows' Program Files (64- and 32-bit), and on Linux
+#: the Document Foundation's own packages (``/opt/libreofficeX.Y``) and the snap.
+_MAC_APP: Final = "Applications/LibreOffice.app/Contents/MacOS/soffice"
+_WINDOWS_PROGRAM: Final = ("LibreOffice", "program", "soffice.exe")
+_LINUX_PLACES: Final = ("/opt/libreoffice*/program/soffice", "/snap/bin/libreoffice")
+#: What to install where nothing is found (LibreOffice 25.2 or later, with its Python).
+_INSTALL_HINT: Final = {
+    "darwin": "install LibreOffice 25.2 or later from https://www.libreoffice.org/download/",
+    "win32": "install LibreOffice 25.2 or later from https://www.libreoffice.org/download/",
+    "linux": "Debian 12: apt-get install -t bookworm-backports libreoffice-calc python3-uno "
+    "libreoffice-script-provider-python (libreoffice-calc opens windows; "
+    "libreoffice-calc-nogui is the package without any, for servers)",
+}
+
+
+def standard_places() -> list[Path]:
+    """Where LibreOffice is installed on this system when it is not on the PATH."""
+    import glob
+
+    if sys.platform == "darwin":
+        return [Path("/") / _MAC_APP, Path.home() / _MAC_APP]
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        folders = [os.environ.get(k) for k in ("ProgramFiles", "ProgramW6432", "ProgramFiles(x86)")]
+        return [Path(f, *_WINDOWS_PROGRAM) for f in folders if f]
+    return [Path(p) for pattern in _LINUX_PLACES for p in sorted(glob.glob(pattern), reverse=True)]
+
+
 def find_office() -> Office:
-    """The LibreOffice on this machine, or :class:`LibreOfficeError` saying what is missing."""
+    """The LibreOffice on this machine, or :class:`LibreOfficeError` saying what is missing.
+
+    Looked for in this order: the program :data:`SOFFICE_VARIABLE` (``XLRATING_SOFFICE``)
+    names, ``soffice`` or ``libreoffice`` on the PATH, then LibreOffice's standard install
+    places (:func:`standard_places`)."""
     named = os.environ.get(SOFFICE_VARIABLE)
-    found = named or shutil.which("soffice") or shutil.which("libreoffice")
+    if named:
+        if not Path(named).is_file():
+            raise LibreOfficeError(
+                f"{SOFFICE_VARIABLE} names {named}, which is not a file: give the path of "
+                "LibreOffice's soffice program, or unset it"
+            )
+        found: str | None = named
+    else:
+        found = shutil.which("soffice") or shutil.which("libreoffice")
+        if not found:
+            found = next((str(p) for p in standard_places() if p.is_file()), None)
     if not found or not Path(found).exists():
+        key = "linux" if sys.platform.startswith("linux") else sys.platform
+        hint = _INSTALL_HINT.get(key, _INSTALL_HINT["linux"])
         raise LibreOfficeError(
-            "LibreOffice is not installed (no soffice on PATH); Debian 12: apt-get install "
-            "-t bookworm-backports libreoffice-calc-nogui python3-uno "
-            "libreoffice-script-provider-python"
+            "LibreOffice is not installed (no soffice on the PATH nor in its standard "
+            f"places); {hint}; or set {SOFFICE_VARIABLE} to its soffice program"
         )
     soffice = Path(found)
     return Office(soffice, _version(soffice), _uno_python(soffice))

@@ -91,12 +91,20 @@ def _shape(cells: list[object]) -> str:
     return f"a range of {len(cells)} cell{'s' if len(cells) != 1 else ''}"
 
 
+#: The largest whole float :func:`show` writes without a decimal point: Excel keeps 15
+#: significant digits, so a larger one is shown as Python writes floats (1e+16).
+_WHOLE_SHOWN: Final = 10**15 - 1
+
+
 def show(value: object) -> str:
     """Quote a value for an error message, short enough for a cell."""
     if isinstance(value, (_dt.date, _dt.datetime)):
         value = value.isoformat()
     if isinstance(value, list):  # a range where one value belongs: say its shape
         return _shape(value)
+    if type(value) is float and value.is_integer() and abs(value) <= _WHOLE_SHOWN:
+        # A number as typed: a cell holds 1500 as the float 1500.0, and the user typed 1500.
+        return str(int(value))
     try:
         text = repr(value)
     except ValueError:  # an int too long for repr (more than 4300 digits)

@@ -32,6 +32,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_K",
     "EloChange",
+    "check_k",
     "expected_score",
     "rate_games",
     "rating_change",
@@ -94,7 +95,8 @@ def _check_scale(scale: object) -> float:
     return value
 
 
-def _check_k(k: object) -> float:
+def check_k(k: object) -> float:
+    """Return a K-factor: a positive number no larger than :data:`MAX_K`."""
     value = check_number(k, "k")
     if not 0.0 < value <= MAX_K:
         raise InvalidInputError(
@@ -155,7 +157,7 @@ def rating_change(
     """
     own = check_rating(rating, "rating")
     pairs = check_games(opponents, results)
-    factor = _check_k(k)
+    factor = check_k(k)
     repeats = check_count(games, "games", minimum=1)
     if repeats > MAX_GAMES:
         raise InvalidInputError(f"games must be at most {MAX_GAMES}, got {show(games)}")
@@ -215,7 +217,7 @@ def rate_games(
     if isinstance(ratings, (str, bytes)) or not isinstance(ratings, Sequence):
         raise InvalidInputError(f"ratings must be a list of ratings, got {show(ratings)}")
     start = [check_rating(r, f"ratings[{i + 1}]") for i, r in enumerate(ratings)]
-    factor = _check_k(k)
+    factor = check_k(k)
     width = _check_scale(scale)
     if isinstance(games, (str, bytes)):
         raise InvalidInputError(f"games must be a list of (white, black, score), got {show(games)}")

@@ -420,7 +420,7 @@ def rating_change(
     own = check_fide_rating(rating, "rating")
     games = check_fide_games(opponents, results)
     factor = check_number(k, "k")
-    if not 0 < factor <= K_MAX:
+    if not 0 <= factor <= K_MAX:
         raise InvalidInputError(f"k must be a number above 0 and at most {K_MAX}, got {show(k)}")
     rating_list = check_rating_list(rating_list)
     method = check_method(method)
@@ -486,8 +486,7 @@ def _fraction_change(
         rated.append((opponent, result))
         expected_total += pd
         score += Fraction(result)
-    if rules.k_over_limit(factor, len(rated)):
-        raise _k_too_high(factor, len(rated))
+    _check_k_for(factor, len(rated), rules)
     change_exact = exact_fraction(factor) * (score - expected_total)
     change = half_away(change_exact)
     return FideChange(
@@ -503,6 +502,19 @@ def _fraction_change(
         new_rating=int(own) + change if own.is_integer() else own + change,
         performance=_performance(rated) if rated else None,
     )
+
+
+def _check_k_for(factor: float, games: int, rules: FideRules) -> None:
+    """K against the period's rated games (8.3.3): K x n at most 700, and K = 0 only when
+    the 700 rule gives it (more than 700 rated games: the largest whole K with K x n <= 700
+    is 0, so the change is 0)."""
+    if rules.k_over_limit(factor, games):
+        raise _k_too_high(factor, games)
+    if factor == 0 and not (rules.k_period_limit is not None and games > rules.k_period_limit):
+        raise InvalidInputError(
+            f"k must be a number above 0 and at most {K_MAX} (0 only for more than "
+            f"{K_PERIOD_LIMIT} rated games, 8.3.3), got {factor:g}"
+        )
 
 
 def _k_too_high(factor: float, games: int) -> InvalidInputError:
@@ -558,8 +570,7 @@ def _whole_number_change(
         opponent_sum += other
         count += 1
     k = int(factor)
-    if rules.k_over_limit(k, count):
-        raise _k_too_high(factor, count)
+    _check_k_for(factor, count, rules)
     hundredths = k * (50 * halves - total)  # K x (score - sum PD), in hundredths
     change = half_away(Fraction(hundredths, 100))  # 8.3.4: .5 away from zero
     performance = None

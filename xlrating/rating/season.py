@@ -27,12 +27,13 @@ for each player, the rating after each event and the final state.
 
 from __future__ import annotations
 
+import bisect
 import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, TypeVar, get_args
 
-from ..errors import InvalidInputError
+from ..errors import EventError, InvalidInputError
 from . import elo, fide, glicko2
 from ._check import check_computed, check_date, check_rating, show
 from .events import FidePlayer, PooledGames, fide_period, played_games, uscf_event
@@ -152,8 +153,8 @@ def _month(day: _dt.date) -> int:
     return day.year * 12 + day.month
 
 
-def _in_event(name: str, error: InvalidInputError) -> InvalidInputError:
-    return InvalidInputError(f"event {show(name)}: {error}")
+def _in_event(name: str, error: InvalidInputError) -> EventError:
+    return EventError(name, f"event {show(name)}: {error}", str(error))
 
 
 _P = TypeVar("_P", Player, FidePlayer)
@@ -223,6 +224,7 @@ def rate_season(
     if system == "elo":
         if k is None:
             raise InvalidInputError("k is required for the elo system, got None")
+        k = elo.check_k(k)  # an argument of the season, not of one event
     elif k is not None:
         raise InvalidInputError(f"k is used only by the elo system, got {show(k)}")
     if system != "uscf" and dual_rated is not False:
@@ -379,7 +381,10 @@ def _elo_season(
 
 def _moved(player: Player, rating: float, games: int, event: str) -> Player:
     """The player with a new rating after *games* more games (None stays unknown)."""
-    check_computed(rating, f"event {show(event)}: the new rating of {player.name}")
+    try:
+        check_computed(rating, f"the new rating of {player.name}")
+    except InvalidInputError as error:
+        raise _in_event(event, error) from None
     count = None if player.games is None else player.games + games
     return Player(player.name, rating, count, player.floor, player.age)
 
@@ -486,7 +491,9 @@ def event_standings(
             if who is not None and who in rounds:
                 rounds[who] += 1
                 points[who] += scored
-    playing = [points[n] for n in names if rounds[n] > 0]
+    # Sorted once: the players with more points than p are found by bisection (n log n for
+    # the whole table, where counting them for each player took n^2).
+    playing = sorted(points[n] for n in names if rounds[n] > 0)
     at = -1
     if result is not None and event is not None and event in result.events:
         at = result.events.index(event)
@@ -502,7 +509,9 @@ def event_standings(
                 name,
                 rounds[name],
                 points[name],
-                1 + sum(p > points[name] for p in playing) if rounds[name] > 0 else None,
+                1 + len(playing) - bisect.bisect_right(playing, points[name])
+                if rounds[name] > 0
+                else None,
                 position,
                 at >= 0,
                 before,

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, TypeGuard, get_args
 
-from ..errors import InvalidInputError, NoRatingError
+from ..errors import EventError, InvalidInputError, NoRatingError, NotFoundError
 from ..rating import elo, events, fide, glicko2, season, tiebreak, uscf
 from ..rating._check import show
 from ..rating.tournament import Event, Player
@@ -74,19 +74,25 @@ from .cells import (
     to_result,
     to_vector,
 )
+from .names import suggest_member
 from .tables import (
+    PlayersTable,
     SeasonGames,
-    player_row_numbers,
+    SeasonRows,
     read_fide_players,
     read_games,
     read_name,
     read_players,
+    read_players_table,
     read_season_games,
+    read_season_rows,
+    season_games_known,
 )
 
 __all__ = [
     "CATEGORY",
     "FUNCTIONS",
+    "NO_GAMES",
     "UNRATED",
     "ExcelFunction",
     "Param",
@@ -727,6 +733,177 @@ _SYSTEMS: Final[tuple[season.System, ...]] = get_args(season.System)
 #: What the Start and Final columns, the Standings and the Player card show for a player still
 #: unrated.
 UNRATED: Final = "unrated"
+#: The last header of a SEASON_RATINGS table whose room ran out: "+3 events: xlrating
+#: resize --event-columns 20" (how many more, then how many columns the season needs).
+_MORE_EVENTS: Final = " events: xlrating resize --event-columns "
+#: What SEASON_EVENT and SEASON_CHECK say of a season with no game yet.
+NO_GAMES: Final = "No games yet: type them on the Games sheet, or run xlrating import"
+#: The most rows of Excel's grid (Microsoft Support, "Excel specifications and limits",
+#: "Worksheet size"): a first row is one of them.
+_GRID_ROWS: Final = 1_048_576
+
+_SEASON_GAMES = _p(
+    "games",
+    "Games table with the event first: event, [date], round, white, black, result "
+    "(as SEASON_RATINGS reads it).",
+)
+_SKIP = _o(
+    "skip",
+    "TRUE: rate the rows that can be rated and leave the others out (SEASON_GAME_STATUS "
+    "says why). Blank or FALSE: a row that cannot be read is an error.",
+)
+_PLAYERS_FIRST_ROW = _o0(
+    "players_first_row",
+    "Sheet row of the players range's first row, e.g. ROW(Players!A5): messages then name "
+    "the row you see (Players row 9). Blank: rows counted in the range.",
+)
+_GAMES_FIRST_ROW = _o0(
+    "games_first_row",
+    "Sheet row of the games range's first row, e.g. ROW(Games!A5): messages then name the "
+    "row you see (Games row 77). Blank: rows counted in the range.",
+)
+_SYSTEM = _o0("system", "uscf (default), fide, elo or glicko2, as for SEASON_RATINGS.")
+_K = _o0("k", "K-factor for the elo system.")
+
+
+def _first_row(value: Cell, name: str) -> int | None:
+    """A table's first sheet row (blank: None, rows are counted in the range)."""
+    if is_blank(value):
+        return None
+    row = to_int(value, name)
+    if not 1 <= row <= _GRID_ROWS:
+        raise InvalidInputError(
+            f"{name} must be a sheet row from 1 to {_GRID_ROWS:,}, got {show(value)}"
+        )
+    return row
+
+
+def _is_blank_choice(value: Cell) -> bool:
+    """A blank selector cell: blank, or 0 (LibreOffice hands a blank cell over as 0)."""
+    return is_blank(value) or (_is_number(value) and value == 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Season:
+    """A season's tables as the season functions read them (strict, or with ``skip``)."""
+
+    table: PlayersTable
+    #: The games of the rows read (with ``skip``: those whose players are all known).
+    grouped: SeasonGames
+    #: The rows read row by row (the one reading of the table; ``skip`` looks at its
+    #: refused rows).
+    read: SeasonRows
+    #: With ``skip``: rows naming a player not in the table, row -> (where, name).
+    unknown: dict[int, tuple[str, str]]
+    skip: bool
+    players_first_row: int | None
+    games_first_row: int | None
+
+    @property
+    def roster(self) -> list[Player]:
+        return list(self.table.players)
+
+
+def _season(
+    players: Cell, games: Cell, skip: Cell, players_first_row: Cell, games_first_row: Cell
+) -> _Season:
+    lenient = to_bool(skip, "skip", False)
+    player_row = _first_row(players_first_row, "players_first_row")
+    game_row = _first_row(games_first_row, "games_first_row")
+    table = read_players_table(players, first_row=player_row, skip=lenient)
+    read = read_season_rows(games, first_row=game_row)
+    if lenient:
+        grouped, unknown = season_games_known(read, frozenset(p.name for p in table.players))
+    else:
+        grouped = read_season_games(games, table.players, first_row=game_row, read=read)
+        unknown = {}
+    return _Season(table, grouped, read, unknown, lenient, player_row, game_row)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rating:
+    """A season rated: the result (None: no game to rate, with ``skip``) and the events
+    left unrated (with ``skip``) with the reason."""
+
+    result: season.SeasonResult | None
+    dropped: dict[str, str]
+
+
+#: The seasons rated last: (games read, players, system, k, skip, today: the date of an
+#: undated event) and the rating; the games are the very object
+#: :func:`~xlrating.sheet.tables.season_games_known` keeps for their cells.
+_RATED: list[tuple[SeasonGames, str, str, str, bool, str, _Rating]] = []
+
+
+def _rated(s: _Season, system: Cell, k: Cell) -> _Rating:
+    """The season rated as SEASON_RATINGS rates it (system and k as its cells give them);
+    the season's functions over the same tables rate it once."""
+    key = (repr(s.roster), repr(system), repr(k), s.skip, _dt.date.today().isoformat())
+    for games, *given, rating in _RATED:
+        if games is s.grouped and tuple(given) == key:
+            return rating
+    rating = _rate(s.roster, s.grouped, system, k, s.skip)
+    _RATED.append((s.grouped, *key, rating))
+    del _RATED[:-2]
+    return rating
+
+
+def _system(system: Cell, k: Cell) -> tuple[season.System, float | None]:
+    """The rating system and K of a season function's arguments (a bad one: an error)."""
+    how = to_choice(system, "system", _SYSTEMS, "uscf")
+    k_value = to_optional_number(k, "k")
+    if how == "elo" and k_value is None:
+        raise InvalidInputError("k is blank: the elo system needs a K-factor")
+    if how != "elo" and k_value is not None:
+        raise InvalidInputError(f"k is only used by the elo system, got {show(k_value)} for {how}")
+    if how == "elo":
+        elo.check_k(k_value)
+    return how, k_value
+
+
+def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell, skip: bool) -> _Rating:
+    how, k_value = _system(system, k)
+    if not grouped.events and not skip:
+        raise InvalidInputError("games is empty: a season needs at least one game")
+    if not roster:
+        return _Rating(None, {})
+    today = _dt.date.today()
+    dated = [
+        (name, when or today, list(played))
+        for name, when, played in zip(grouped.events, grouped.dates, grouped.games, strict=True)
+    ]
+    entrants: list[Player] | list[events.FidePlayer]
+    if how == "fide":
+        entrants = [
+            events.FidePlayer(p.name, p.rating, p.games if p.games is not None else 30)
+            for p in roster
+        ]
+    else:
+        entrants = roster
+    dropped: dict[str, str] = {}
+    while True:
+        try:
+            return _Rating(season.rate_season(entrants, dated, system=how, k=k_value), dropped)
+        except EventError as error:  # with skip: the season without the event refused
+            if not skip or error.event in dropped:
+                raise
+            dropped[error.event] = error.reason
+            dated = [entry for entry in dated if entry[0] != error.event]
+
+
+def _shown_rating(rating: float | None, rated: bool) -> object:
+    if not rated:
+        return ""
+    return UNRATED if rating is None else rating
+
+
+def _placed(s: _Season, rows: list[list[object]], width: int) -> Table:
+    """One row per row of the players range (a row of *width* empty texts where the range
+    has no player), the players' rows (*rows*, in the table's order) in theirs."""
+    out: Table = [[""] * width for _ in range(s.table.height)]
+    for row_no, row in zip(s.table.rows, rows, strict=True):
+        out[row_no - 1] = row
+    return out
 
 
 @_register(
@@ -741,18 +918,58 @@ UNRATED: Final = "unrated"
             "Each event is rated with the ratings the previous one left.",
         ),
         _o0("system", "uscf (default), fide, elo or glicko2."),
-        _o0("k", "K-factor for the elo system."),
+        _K,
+        _o0(
+            "columns",
+            "Event columns to give (blank: one per event). Then one row per players row, "
+            "padded with empty texts; more events than columns: the last header says so.",
+        ),
+        _SKIP,
+        _PLAYERS_FIRST_ROW,
+        _GAMES_FIRST_ROW,
     ),
     "=SEASON_RATINGS(Players!A2:E20, Games!A2:F200)",
     spills=True,
 )
-def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
-    roster = read_players(players)
-    result = _rated(roster, read_season_games(games, roster), system, k)
-    table: Table = [["Player", *result.events]]
-    for row in result.ratings:
-        table.append([row.name, *(_blank_if_none(v) for v in row.after)])
-    return table
+def _season_ratings(
+    players: Cell,
+    games: Cell,
+    system: Cell,
+    k: Cell,
+    columns: Cell,
+    skip: Cell,
+    players_first_row: Cell,
+    games_first_row: Cell,
+) -> Table:
+    s = _season(players, games, skip, players_first_row, games_first_row)
+    room = None if _is_blank_choice(columns) else to_int(columns, "columns")
+    if room is not None and not 1 <= room <= _MOST_EVENTS:
+        raise InvalidInputError(
+            f"columns must be a whole number from 1 to {_MOST_EVENTS:,}, got {show(columns)}"
+        )
+    result = _rated(s, system, k).result
+    names = [] if result is None else list(result.events)
+    rows = [] if result is None else [list(row.after) for row in result.ratings]
+    if room is None and not s.skip:  # as before the room: one row per player
+        table: Table = [["Player", *names]]
+        for player, after in zip(s.roster, rows, strict=True):
+            table.append([player.name, *(_blank_if_none(v) for v in after)])
+        return table
+    width = len(names) if room is None else room
+    header: list[object] = [*names[:width], *[""] * (width - len(names))]
+    shown = width
+    if len(names) > width:  # the room runs out: say so, drop nothing silently
+        shown = width - 1
+        header[-1] = f"+{len(names) - shown}{_MORE_EVENTS}{len(names)}"
+    body = [
+        [
+            player.name,
+            *(_blank_if_none(v) for v in after[:shown]),
+            *[""] * (width - min(len(after), shown)),
+        ]
+        for player, after in zip(s.roster, rows or [[] for _ in s.roster], strict=True)
+    ]
+    return [["Player", *header], *_placed(s, body, 1 + width)]
 
 
 @_register(
@@ -762,79 +979,48 @@ def _season_ratings(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
     "padded with blank rows to the players table's height.",
     (
         _PLAYERS,
-        _p(
-            "games",
-            "Games table with the event first: event, [date], round, white, black, result "
-            "(as SEASON_RATINGS reads it).",
-        ),
-        _o0("system", "uscf (default), fide, elo or glicko2, as for SEASON_RATINGS."),
-        _o0("k", "K-factor for the elo system."),
+        _SEASON_GAMES,
+        _SYSTEM,
+        _K,
+        _SKIP,
+        _PLAYERS_FIRST_ROW,
+        _GAMES_FIRST_ROW,
     ),
     "=SEASON_START_FINAL(Players!A2:E20, Games!A2:F200)",
     spills=True,
 )
-def _season_start_final(players: Cell, games: Cell, system: Cell, k: Cell) -> Table:
-    roster = read_players(players)
-    result = _rated(roster, read_season_games(games, roster), system, k)
-    table: Table = [["Start", "Final"]]
-    for player, row in zip(roster, result.ratings, strict=True):  # the same order
-        start, final = player.rating, row.after[-1] if row.after else None
-        table.append([UNRATED if start is None else start, UNRATED if final is None else final])
-    height = len(to_grid(players, "players"))  # the rows beside SEASON_RATINGS' room
-    table.extend(["", ""] for _ in range(height - len(roster)))
+def _season_start_final(
+    players: Cell,
+    games: Cell,
+    system: Cell,
+    k: Cell,
+    skip: Cell,
+    players_first_row: Cell,
+    games_first_row: Cell,
+) -> Table:
+    s = _season(players, games, skip, players_first_row, games_first_row)
+    result = _rated(s, system, k).result
+    body: list[list[object]] = []
+    for i, player in enumerate(s.roster):  # SEASON_RATINGS' order
+        after = () if result is None else result.ratings[i].after
+        start, final = player.rating, after[-1] if after else player.rating
+        body.append([UNRATED if start is None else start, UNRATED if final is None else final])
+    if s.skip:  # in the players range's rows, as SEASON_RATINGS with skip
+        return [["Start", "Final"], *_placed(s, body, 2)]
+    table: Table = [["Start", "Final"], *body]
+    table.extend(["", ""] for _ in range(s.table.height - len(body)))
     return table
 
 
-#: The seasons rated last: (games read, players, system, k, today: the date of an
-#: undated event) and the result; the games
-#: are the very object :func:`~xlrating.sheet.tables.read_season_games` keeps for their cells.
-_RATED: list[tuple[SeasonGames, str, str, str, str, season.SeasonResult]] = []
-
-
-def _rated(
-    roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell
-) -> season.SeasonResult:
-    """The season rated as SEASON_RATINGS rates it (system and k as its cells give them);
-    SEASON_RATINGS and SEASON_STANDINGS over the same tables rate it once."""
-    key = (repr(roster), repr(system), repr(k), _dt.date.today().isoformat())
-    for games, *given, result in _RATED:
-        if games is grouped and tuple(given) == key:
-            return result
-    rated = _rate(roster, grouped, system, k)
-    _RATED.append((grouped, *key, rated))
-    del _RATED[:-2]
-    return rated
-
-
-def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell) -> season.SeasonResult:
-    how = to_choice(system, "system", _SYSTEMS, "uscf")
-    if not grouped.events:
-        raise InvalidInputError("games is empty: a season needs at least one game")
-    today = _dt.date.today()
-    dated = [
-        (name, when or today, list(played))
-        for name, when, played in zip(grouped.events, grouped.dates, grouped.games, strict=True)
-    ]
-    k_value = to_optional_number(k, "k")
-    if how == "elo" and k_value is None:
-        raise InvalidInputError("k is blank: the elo system needs a K-factor")
-    if how != "elo" and k_value is not None:
-        raise InvalidInputError(f"k is only used by the elo system, got {k_value!r} for {how}")
-    entrants: list[Player] | list[events.FidePlayer]
-    if how == "fide":
-        entrants = [
-            events.FidePlayer(p.name, p.rating, p.games if p.games is not None else 30)
-            for p in roster
-        ]
-    else:
-        entrants = roster
-    return season.rate_season(entrants, dated, system=how, k=k_value)
-
-
-def _shown_rating(rating: float | None, rated: bool) -> object:
-    if not rated:
-        return ""
-    return UNRATED if rating is None else rating
+def _chosen_event(s: _Season, event: Cell) -> str | None:
+    """The event a season table shows for *event*: its name, or the latest event (date
+    order) when blank or 0; None when the season has none.  A name the games table does not
+    have: an error, or with ``skip`` the name (its table is empty)."""
+    if isinstance(event, bool) or not (is_blank(event) or isinstance(event, (str, int, float))):
+        raise InvalidInputError(f"event must be an event's name, got {show(event)}")
+    if _is_blank_choice(event):
+        return s.read.latest_event()
+    return _event_name(event)  # 2025 typed in a cell arrives as 2025.0
 
 
 @_register(
@@ -844,63 +1030,85 @@ def _shown_rating(rating: float | None, rated: bool) -> object:
     "SEASON_RATINGS gives them).",
     (
         _PLAYERS,
-        _p(
-            "games",
-            "Games table with the event first: event, [date], round, white, black, result "
-            "(as SEASON_RATINGS reads it).",
+        _SEASON_GAMES,
+        _o0(
+            "event",
+            "The event to show (its name in the games table's first column); blank or 0: "
+            "the latest event in date order.",
         ),
-        _p("event", "The event to show (its name in the games table's first column)."),
-        _o0("system", "uscf (default), fide, elo or glicko2, as for SEASON_RATINGS."),
-        _o0("k", "K-factor for the elo system."),
+        _SYSTEM,
+        _K,
+        _SKIP,
+        _PLAYERS_FIRST_ROW,
+        _GAMES_FIRST_ROW,
+        _o0(
+            "order",
+            "rows (default): the players table's order; rank: by rank, players without a "
+            "game in the event after them, blank rows last.",
+        ),
     ),
     '=SEASON_STANDINGS(Players!A2:E20, Games!A2:F200, "May Swiss")',
     spills=True,
 )
-def _season_standings(players: Cell, games: Cell, event: Cell, system: Cell, k: Cell) -> Table:
-    roster = read_players(players)
-    grouped = read_season_games(games, roster)
-    if isinstance(event, bool) or not (is_blank(event) or isinstance(event, (str, int, float))):
-        raise InvalidInputError(f"event must be an event's name, got {show(event)}")
-    wanted = "" if is_blank(event) else _event_name(event)
+def _season_standings(
+    players: Cell,
+    games: Cell,
+    event: Cell,
+    system: Cell,
+    k: Cell,
+    skip: Cell,
+    players_first_row: Cell,
+    games_first_row: Cell,
+    order: Cell,
+) -> Table:
+    s = _season(players, games, skip, players_first_row, games_first_row)
+    by_rank = to_choice(order, "order", ("rows", "rank"), "rows") == "rank"
+    wanted = _chosen_event(s, event)
+    header: list[object] = [
+        "Player",
+        "Rounds",
+        "Points",
+        "Rank",
+        "Rating before",
+        "New rating",
+        "Change",
+        "Ratings row",
+    ]
+    blank: list[object] = [""] * len(header)
+    if wanted is None:  # no game at all: the header and blank rows
+        return [header, *(list(blank) for _ in range(s.table.height))]
+    grouped = s.grouped
     played = grouped.games[grouped.events.index(wanted)] if wanted in grouped.events else ()
+    if s.skip:  # a bad argument is an error, not a season left unrated
+        _system(system, k)
     try:  # as the Ratings sheet: a season it cannot rate leaves the ratings blank
-        result: season.SeasonResult | None = _rated(roster, grouped, system, k)
+        rating = _rated(s, system, k)
+        result = None if wanted in rating.dropped else rating.result
     except InvalidInputError:
         result = None
-    rows = season.event_standings([p.name for p in roster], played, result=result, event=wanted)
-    table: Table = [
+    rows = season.event_standings([p.name for p in s.roster], played, result=result, event=wanted)
+    lines = [
         [
-            "Player",
-            "Rounds",
-            "Points",
-            "Rank",
-            "Rating before",
-            "New rating",
-            "Change",
-            "Ratings row",
+            row.name,
+            row.rounds,
+            row.points,
+            _blank_if_none(row.rank),
+            _shown_rating(row.before, row.rated),
+            _shown_rating(row.after, row.rated),
+            _blank_if_none(row.change),
+            # The row of the SEASON_RATINGS table: with skip it follows the players range.
+            number if s.skip else row.position,
         ]
+        for row, number in zip(rows, s.table.rows, strict=True)
     ]
-    blank: list[object] = [""] * len(table[0])
-    height = len(to_grid(players, "players"))
-    placed = dict(zip(player_row_numbers(players), rows, strict=True))
-    for number in range(1, height + 1):
-        row = placed.get(number)
-        if row is None:
-            table.append(list(blank))
-            continue
-        table.append(
-            [
-                row.name,
-                row.rounds,
-                row.points,
-                _blank_if_none(row.rank),
-                _shown_rating(row.before, row.rated),
-                _shown_rating(row.after, row.rated),
-                _blank_if_none(row.change),
-                row.position,
-            ]
+    if by_rank:
+        ranked = sorted(
+            range(len(rows)),
+            key=lambda i: (rows[i].rank is None, rows[i].rank or 0, i),
         )
-    return table
+        body = [lines[i] for i in ranked]
+        return [header, *body, *(list(blank) for _ in range(s.table.height - len(body)))]
+    return [header, *_placed(s, lines, len(header))]
 
 
 def _event_name(value: Cell) -> str:
@@ -917,62 +1125,219 @@ def _event_name(value: Cell) -> str:
     "(opponent's place, colour w/b, result), Total, Buchholz, Sonneborn-Berger (FIDE C.07).",
     (
         _PLAYERS,
-        _p(
-            "games",
-            "Games table with the event first: event, [date], round, white, black, result "
-            "(as SEASON_RATINGS reads it).",
+        _SEASON_GAMES,
+        _o0(
+            "event",
+            "The event to show (its name in the games table's first column); blank or 0: "
+            "the latest event in date order.",
         ),
-        _p("event", "The event to show (its name in the games table's first column)."),
         _o0(
             "rounds",
             "Round columns to give (blank: the most rounds of any event in games); the "
             "table is padded with empty texts to this width and to one row per players row.",
         ),
+        _SKIP,
+        _PLAYERS_FIRST_ROW,
+        _GAMES_FIRST_ROW,
     ),
     '=EVENT_CROSSTABLE(Players!A2:E20, Games!A2:F200, "May Swiss")',
     spills=True,
 )
-def _event_crosstable(players: Cell, games: Cell, event: Cell, rounds: Cell) -> Table:
-    roster = read_players(players)
-    grouped = read_season_games(games, roster)
-    if is_blank(event) or isinstance(event, bool) or not isinstance(event, (str, int, float)):
-        raise InvalidInputError(f"event must be an event's name, got {show(event)}")
-    wanted = _event_name(event)  # 2025 typed in a cell arrives as 2025.0
-    if wanted not in grouped.events:
+def _event_crosstable(
+    players: Cell,
+    games: Cell,
+    event: Cell,
+    rounds: Cell,
+    skip: Cell,
+    players_first_row: Cell,
+    games_first_row: Cell,
+) -> Table:
+    s = _season(players, games, skip, players_first_row, games_first_row)
+    grouped = s.grouped
+    wanted = _chosen_event(s, event)
+    if wanted is not None and wanted not in grouped.events and not s.skip:
         raise InvalidInputError(f"event {show(event)} is not in the games table")
     most = max((g.round for played in grouped.games for g in played), default=1)
     width = to_int(rounds, "rounds", most)
-    at = grouped.events.index(wanted)
-    rows = tiebreak.crosstable(  # the event's date picks the edition of FIDE C.07
-        grouped.games[at], {p.name: p.rating for p in roster}, grouped.dates[at]
-    )
-    needed = len(rows[0].rounds)
-    if not 1 <= width <= tiebreak.MAX_ROUNDS or width < needed:
+    if not 1 <= width <= tiebreak.MAX_ROUNDS:
         raise InvalidInputError(
-            f"rounds must be a whole number from {max(needed, 1)} to {tiebreak.MAX_ROUNDS} "
-            f"(event {show(wanted)} has {needed} rounds), got {show(rounds)}"
+            f"rounds must be a whole number from 1 to {tiebreak.MAX_ROUNDS}, got {show(rounds)}"
         )
-    places = {row.name: row.place for row in rows}
+    rows: list[tiebreak.CrosstableRow] = []
+    if wanted is not None and wanted in grouped.events:
+        at = grouped.events.index(wanted)
+        try:  # the event's date picks the edition of FIDE C.07
+            rows = list(
+                tiebreak.crosstable(
+                    grouped.games[at], {p.name: p.rating for p in s.roster}, grouped.dates[at]
+                )
+            )
+        except InvalidInputError:
+            if not s.skip:
+                raise
+            rows = []  # with skip: an event that cannot be tabled shows no row
+    needed = len(rows[0].rounds) if rows else 0
+    shown = width
     header: list[object] = ["Place", "Player", "Rating"]
     header += [f"R{r}" for r in range(1, width + 1)]
+    if width < needed:
+        if not s.skip:
+            raise InvalidInputError(
+                f"rounds must be a whole number from {max(needed, 1)} to {tiebreak.MAX_ROUNDS} "
+                f"(event {show(wanted)} has {needed} rounds), got {show(rounds)}"
+            )
+        shown = width - 1  # with skip: the last round column says the room ran out
+        header[-1] = f"+{needed - shown} rounds"
+    places = {row.name: row.place for row in rows}
     table: Table = [[*header, "Total", "Buchholz", "Sonneborn-Berger"]]
     for row in rows:
-        cells = [tiebreak.round_text(c, places) for c in row.rounds]
+        cells = [tiebreak.round_text(c, places) for c in row.rounds[:shown]]
         table.append(
             [row.place, row.name, _blank_if_none(row.rating)]
             + cells
             + [""] * (width - len(cells))
             + [row.total, row.buchholz, row.sonneborn_berger]
         )
-    height = len(to_grid(players, "players"))
     blank_row: list[object] = [""] * len(table[0])
-    table.extend(list(blank_row) for _ in range(height - len(rows)))
+    table.extend(list(blank_row) for _ in range(s.table.height - len(rows)))
     return table
 
 
-#: The most rows a spilled table can have below its header: Excel's grid has 1,048,576 rows
-#: (Microsoft Support, "Excel specifications and limits", "Worksheet size").
-_MOST_ROWS: Final = 1_048_575
+def _not_rated(s: _Season, rating: _Rating | None) -> dict[int, str]:
+    """The rows of the games range not rated, row -> the reason (naming the row)."""
+    out: dict[int, str] = dict(s.read.refused)
+    members = [p.name for p in s.roster]
+    left_out = {name: why for _, why, name in s.table.left_out if name is not None}
+    for row_no, (where, name) in s.unknown.items():
+        if name in left_out:
+            hint = f" (left out of the players table: {left_out[name]})"
+        else:
+            close = suggest_member(name, members)
+            hint = "" if close is None else f" (did you mean {close}?)"
+        out[row_no] = f"{where}: unknown player {show(name)}{hint}"
+    if rating is not None and rating.dropped:
+        for row in s.read.rows:
+            if row.event in rating.dropped and row.row not in out:
+                why = rating.dropped[row.event]
+                out[row.row] = f"{row.where}: event {show(row.event)} cannot be rated: {why}"
+    return out
+
+
+def _reason(message: str) -> str:
+    """A message without the row it names ("Games row 77: round is blank" -> "round is
+    blank")."""
+    return message.split(": ", 1)[1] if ": " in message else message
+
+
+@_register(
+    "SEASON_GAME_STATUS",
+    "Whether each row of a season's games table is rated: one cell per games row, rated, "
+    "'not rated yet: ' and why (round is blank, unknown player...), or empty for a blank row.",
+    (
+        _PLAYERS,
+        _SEASON_GAMES,
+        _SYSTEM,
+        _K,
+        _PLAYERS_FIRST_ROW,
+        _GAMES_FIRST_ROW,
+    ),
+    "=SEASON_GAME_STATUS(Players!A2:E20, Games!A2:F200)",
+    spills=True,
+)
+def _season_game_status(
+    players: Cell,
+    games: Cell,
+    system: Cell,
+    k: Cell,
+    players_first_row: Cell,
+    games_first_row: Cell,
+) -> Table:
+    s = _season(players, games, True, players_first_row, games_first_row)
+    out = _not_rated(s, _rated(s, system, k))
+    rated = {row.row for row in s.read.rows}
+    return [
+        [f"not rated yet: {_reason(out[n])}" if n in out else "rated" if n in rated else ""]
+        for n in range(1, s.read.height + 1)
+    ] or [[""]]  # (a range of no cells: only a Python caller passes one)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}{'' if n == 1 else 's'}"
+
+
+@_register(
+    "SEASON_CHECK",
+    "One line on a season's tables: 'All 412 game rows rated', 'No games yet...', or how "
+    "many game rows are not rated yet and players rows left out, with the first of each.",
+    (
+        _PLAYERS,
+        _SEASON_GAMES,
+        _SYSTEM,
+        _K,
+        _PLAYERS_FIRST_ROW,
+        _GAMES_FIRST_ROW,
+    ),
+    "=SEASON_CHECK(Players!A2:E20, Games!A2:F200)",
+)
+def _season_check(
+    players: Cell,
+    games: Cell,
+    system: Cell,
+    k: Cell,
+    players_first_row: Cell,
+    games_first_row: Cell,
+) -> str:
+    s = _season(players, games, True, players_first_row, games_first_row)
+    out = _not_rated(s, _rated(s, system, k))
+    done = sum(1 for row in s.read.rows if row.row not in out)
+    left = s.table.left_out
+    parts = []
+    if out:
+        first = out[min(out)]
+        parts.append(f"{_count(len(out), 'game row')} not rated yet (first: {first})")
+    elif done:
+        parts.append(f"{'All ' if not left else ''}{_count(done, 'game row')} rated")
+    if left:
+        parts.append(f"{_count(len(left), 'players row')} left out ({left[0][1]})")
+    if not parts:
+        return NO_GAMES
+    return "; ".join(parts)
+
+
+@_register(
+    "SEASON_EVENT",
+    "The event SEASON_STANDINGS and EVENT_CROSSTABLE show for an event argument: the name "
+    "given, the latest event (date order) when blank or 0, or a 'No games yet' line.",
+    (
+        _SEASON_GAMES,
+        _o0(
+            "event",
+            "An event's name (it must be in the games table); blank or 0: the latest event "
+            "in date order.",
+        ),
+        _SKIP,
+        _GAMES_FIRST_ROW,
+    ),
+    "=SEASON_EVENT(Games!A2:F200)",
+)
+def _season_event(games: Cell, event: Cell, skip: Cell, games_first_row: Cell) -> str:
+    lenient = to_bool(skip, "skip", False)
+    read = read_season_rows(games, first_row=_first_row(games_first_row, "games_first_row"))
+    if read.refused and not lenient:
+        raise InvalidInputError(read.refused[0][1])
+    if isinstance(event, bool) or not (is_blank(event) or isinstance(event, (str, int, float))):
+        raise InvalidInputError(f"event must be an event's name, got {show(event)}")
+    if _is_blank_choice(event):
+        latest = read.latest_event()
+        return NO_GAMES if latest is None else latest
+    wanted = _event_name(event)
+    if wanted not in read.dates:
+        raise NotFoundError(f"event {show(event)} is not in the games table")
+    return wanted
+
+
+#: The most rows a spilled table can have below its header (Excel's grid: _GRID_ROWS).
+_MOST_ROWS: Final = _GRID_ROWS - 1
 #: What a player's card says of each pairing, from the player's side.
 _OUTCOMES: Final = {1.0: "win", 0.5: "draw", 0.0: "loss"}
 _FORFEITS: Final = {1.0: "forfeit win", 0.0: "forfeit loss"}
@@ -988,21 +1353,32 @@ _FORFEITS: Final = {1.0: "forfeit win", 0.0: "forfeit loss"}
             "Games table with the event first: event, [date], round, white, black, result "
             "(as SEASON_RATINGS reads it).",
         ),
-        _p("player", "The player's name as the games table writes it (blank: an empty table)."),
+        _o0(
+            "player",
+            "The player's name as the games table writes it (blank or 0: an empty table).",
+        ),
         _o0(
             "rows",
             "Rows to give below the header (blank: one per game); padded with empty texts. "
             "With more games than rows, the last row says how many more there are.",
         ),
+        _SKIP,
+        _GAMES_FIRST_ROW,
     ),
     '=PLAYER_GAMES(Games!A2:F200, "Alice Morgan", 60)',
     spills=True,
 )
-def _player_games(games: Cell, player: Cell, rows: Cell) -> Table:
-    grouped = read_season_games(games)
-    if not (is_blank(player) or isinstance(player, str)):
+def _player_games(
+    games: Cell, player: Cell, rows: Cell, skip: Cell, games_first_row: Cell
+) -> Table:
+    first_row = _first_row(games_first_row, "games_first_row")
+    if to_bool(skip, "skip", False):  # the rows that read as games
+        grouped = season_games_known(read_season_rows(games, first_row=first_row), None)[0]
+    else:
+        grouped = read_season_games(games, first_row=first_row)
+    if not (_is_blank_choice(player) or isinstance(player, str)):
         raise InvalidInputError(f"player must be a player's name, got {show(player)}")
-    name = "" if is_blank(player) else " ".join(str(player).split())
+    name = "" if _is_blank_choice(player) else " ".join(str(player).split())
     found: list[list[object]] = []
     for event, played in zip(grouped.events, grouped.games, strict=True):
         for game in played:
@@ -1082,7 +1458,8 @@ def _player_ratings(ratings: Cell, player: Cell, rows: Cell) -> Table:
             raise InvalidInputError(
                 f"ratings column {k + 2} of {name} must be a rating, got {show(value)}"
             )
-        shown: object = "" if mine is None else value if _is_number(value) else UNRATED
+        more = events[k].startswith("+") and _MORE_EVENTS in events[k]  # the room ran out
+        shown: object = "" if mine is None or more else value if _is_number(value) else UNRATED
         table.append([events[k], shown])
     return table
 

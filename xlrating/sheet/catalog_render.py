@@ -39,12 +39,13 @@ def _py(text: str) -> str:
     return repr(text)
 
 
-#: The functions that rate a whole table (players and games): xlwings' Function Wizard
-#: would call them on every keystroke, each call up to half a second on a big season, so
-#: they are declared ``call_in_wizard=False`` (xlwings then generates
+#: The functions that read a whole Players or Games table (and most rate it): xlwings'
+#: Function Wizard would call them on every keystroke, each call up to half a second on a
+#: big season, so they are declared ``call_in_wizard=False`` (xlwings then generates
 #: ``If (Not Application.CommandBars("Standard").Controls(1).Enabled) Then Exit Function``).
 def _is_table_function(fn: ExcelFunction) -> bool:
-    return fn.spills and any(p.name == "players" for p in fn.params)
+    # (a table function takes its table first; USCF's "games" elsewhere is a count)
+    return fn.params[0].name in ("players", "games")
 
 
 def declaration(fn: ExcelFunction, func: str, call: str = "call") -> str:

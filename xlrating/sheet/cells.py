@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
-from ..errors import InvalidInputError, NoRatingError, RatingError
+from ..errors import InvalidInputError, NoRatingError, NotFoundError, RatingError
 from ..rating._check import RESULT_VALUES, result_word, show
 from ..rating._check import RESULT_WORDS as _RESULT_WORDS
 
@@ -73,6 +73,7 @@ EXCEL_ERRORS: Final = frozenset(
 #: put a whole traceback in the cell if we raised, so the text is returned instead.
 ERROR_PREFIX: Final[dict[type[Exception], str]] = {
     NoRatingError: "#N/A",
+    NotFoundError: "#N/A",
     InvalidInputError: "#VALUE!",
     RatingError: "#VALUE!",
 }

@@ -385,6 +385,15 @@ def _load_as(path: Path) -> Any:
         model.loads(str(path))
     except FormulaError as error:
         raise _unreadable(error) from None
+    except (ValueError, IndexError):
+        # openpyxl could not convert a cell's value: name the cell, not the temporary file
+        # the book is read under (nor an exception openpyxl does not show).
+        from .damaged_cells import first_unreadable
+
+        found = first_unreadable(path)
+        if found is None:
+            raise
+        raise WorkbookRefusedError(found) from None
     return model
 
 

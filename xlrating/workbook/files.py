@@ -33,6 +33,26 @@ inode, size, modification time in ns) when the lock is taken, and every rename c
 first: a file changed by another program meanwhile refuses the write
 (:class:`ChangedError`) and the target keeps what it had.
 
+Nothing invalid replaces a file (:func:`check_package`): a workbook package written for
+the user (a zip holding ``[Content_Types].xml``: xlsx, xlsm) has each XML part (``.xml``,
+``.rels``) parsed before the rename, and a part that is not well-formed XML (or declares
+a DOCTYPE) refuses the write in one line (:class:`InvalidOutputError`); the target stays
+byte for byte as it was.  Every writer of workbooks goes through :func:`replacing`, so
+recalc, import, resize and templates are checked alike.
+
+One policy for what may be replaced (:func:`check_writable`, called by :func:`replacing`
+and :func:`lock` for every target; the ``xlrating`` command sets :func:`policy` from its
+options):
+
+- a file open in LibreOffice or Excel (their lock file beside it:
+  :mod:`xlrating.workbook.locks`) is never written, checked when the command starts and
+  again just before the rename, unless ``--ignore-lock``;
+- an output the user did not name (``templates DIR``'s files, ``recalc BOOK``'s default
+  ``BOOK.recalc.xlsx``, ``lite-bundle``'s files...) never replaces an existing file,
+  unless ``--force`` (which means only that); a path the user named (``-o OUT``, the book
+  of ``--in-place`` and ``import``) is replaced, the book's own backup
+  (``BOOK.backup.xlsx``, the latest only) too.
+
 The mode: an existing target keeps its own; a new file gets what the umask gives a new
 file (``0o666 & ~umask``, e.g. 0644 under umask 022), not the owner-only mode
 ``tempfile.mkstemp`` creates.  Only the standard library is used, so the ``xlrating``
@@ -50,21 +70,29 @@ import shutil
 import stat
 import sys
 import time
+import zipfile
 from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
+from xml.parsers import expat
 
 from ..errors import WorkbookError
+from .locks import refuse_if_open
 
 __all__ = [
     "LOCK_SUFFIX",
     "STALE_TEMP_SECONDS",
     "BusyError",
     "ChangedError",
+    "ExistsError",
+    "InvalidOutputError",
     "NotRegularFileError",
+    "Policy",
+    "check_package",
     "check_target",
+    "check_writable",
     "copy_file",
     "holding",
     "lock",
@@ -72,6 +100,7 @@ __all__ = [
     "locked",
     "move_into_place",
     "new_file_mode",
+    "policy",
     "remove_stale_temps",
     "replacing",
     "temp_beside",
@@ -114,6 +143,122 @@ class BusyError(WorkbookError):
 
 class ChangedError(WorkbookError):
     """A file the command read was changed by another program before the write."""
+
+
+class ExistsError(WorkbookError):
+    """An output the user did not name exists, and ``--force`` was not given."""
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """What the command's options allow (:func:`policy`)."""
+
+    #: ``--force``: replace an existing output the user did not name.
+    force: bool = False
+    #: ``--ignore-lock``: write although LibreOffice's or Excel's lock file is beside it.
+    ignore_lock: bool = False
+
+
+#: The policy in force (None: the defaults, :class:`Policy`).
+_POLICY: ContextVar[Policy | None] = ContextVar("xlrating_files_policy", default=None)
+
+
+def _policy() -> Policy:
+    return _POLICY.get() or Policy()
+
+
+@contextlib.contextmanager
+def policy(*, force: bool = False, ignore_lock: bool = False) -> Iterator[None]:
+    """The policy of :func:`check_writable` for the ``with`` block."""
+    token = _POLICY.set(Policy(force=force, ignore_lock=ignore_lock))
+    try:
+        yield
+    finally:
+        _POLICY.reset(token)
+
+
+def _check_open(target: str | Path) -> None:
+    if not _policy().ignore_lock:
+        refuse_if_open(target)
+
+
+def check_writable(target: str | Path, *, named: bool = True) -> None:
+    """The one policy for writing *target* (one line, nothing written, when refused):
+    not while LibreOffice or Excel holds it open (unless ``--ignore-lock``; see
+    :mod:`xlrating.workbook.locks`), and, for an output the user did not name (*named*
+    False), not over an existing file (:class:`ExistsError`, unless ``--force``)."""
+    if not named and not _policy().force and os.path.lexists(target):
+        raise ExistsError(
+            f"{target} exists and xlrating does not replace a file you did not name: give "
+            "--force to replace it, or another name or folder; nothing was written"
+        )
+    _check_open(target)
+
+
+class InvalidOutputError(WorkbookError):
+    """A file xlrating wrote failed its check (:func:`check_package`) before it replaced
+    anything."""
+
+
+#: The first bytes of a zip archive (a local file header).
+_ZIP_MAGIC: Final = b"PK\x03\x04"
+#: The part every package (ECMA-376 Part 2, OPC) holds.
+_CONTENT_TYPES: Final = "[Content_Types].xml"
+#: The parts parsed: XML and relationships (``.vml`` legacy drawings are often not
+#: well-formed XML in files Excel itself writes; they are copied, never made, by xlrating).
+_XML_PARTS: Final = (".xml", ".rels")
+#: How much of a part is inflated and parsed at a time.
+_CHECK_CHUNK_BYTES: Final = 64 * 1024
+
+
+def _refuse_doctype(*_: object) -> None:
+    raise ValueError("a DOCTYPE (no part of a workbook declares one)")
+
+
+def _check_part(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> str | None:
+    """Why the part *info* is not well-formed XML (None: it is)."""
+    parser = expat.ParserCreate(namespace_separator=" ")  # prefixes must be declared
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.StartDoctypeDeclHandler = _refuse_doctype
+    try:
+        with zf.open(info) as part:
+            while chunk := part.read(_CHECK_CHUNK_BYTES):
+                parser.Parse(chunk, False)
+        parser.Parse(b"", True)
+    except expat.ExpatError as error:
+        return f"{expat.ErrorString(error.code)}, line {error.lineno}, column {error.offset + 1}"
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def check_package(path: str | Path, shown: str | Path | None = None) -> None:
+    """Refuse (:class:`InvalidOutputError`, one line naming *shown*, default *path*) a
+    workbook package at *path* with an XML part that is not well-formed; anything that
+    is not a package (no zip, or no ``[Content_Types].xml``) passes unread."""
+    shown = path if shown is None else shown
+    with open(path, "rb") as handle:
+        if handle.read(len(_ZIP_MAGIC)) != _ZIP_MAGIC:
+            return
+    problem: str | None = None
+    try:
+        with zipfile.ZipFile(path) as zf:
+            infos = zf.infolist()
+            if not any(info.filename == _CONTENT_TYPES for info in infos):
+                return
+            for info in infos:
+                if info.filename.lower().endswith(_XML_PARTS):
+                    why = _check_part(zf, info)
+                    if why is not None:
+                        problem = f"its part {info.filename} is not well-formed XML ({why})"
+                        break
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError) as error:
+        problem = f"it is not a readable zip archive ({error})"
+    if problem is not None:
+        raise InvalidOutputError(
+            f"the workbook made for {shown} failed its check: {problem}; nothing was "
+            f"written, {shown} is as it was (please report this with the input)"
+        )
 
 
 def _name_max(directory: Path) -> int:
@@ -273,16 +418,20 @@ def move_into_place(temp: str | Path, target: str | Path, *, mode: int | None = 
     _fsync(temp)
     os.chmod(temp, mode)
     _check_unchanged()
+    _check_open(target)  # opened in LibreOffice or Excel while we computed?
     os.replace(temp, target)
     _fsync_directory(target.parent)
     _written(target)
 
 
 @contextlib.contextmanager
-def replacing(target: str | Path, *, mode: int | None = None) -> Iterator[Path]:
+def replacing(target: str | Path, *, mode: int | None = None, named: bool = True) -> Iterator[Path]:
     """Write *target* safely: yields a temporary path beside it to write the new contents
-    to; when the block ends without an error the file is flushed and renamed over
-    *target* (:func:`move_into_place`), otherwise it is removed and *target* is untouched.
+    to; when the block ends without an error the file is checked (:func:`check_package`),
+    flushed and renamed over *target* (:func:`move_into_place`), otherwise it is removed
+    and *target* is untouched. Refused first (:func:`check_writable`): a *target* open in
+    LibreOffice or Excel, and an existing one the user did not name (*named* False)
+    without ``--force``.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -291,21 +440,24 @@ def replacing(target: str | Path, *, mode: int | None = None) -> Iterator[Path]:
     >>> (folder / "book.txt").read_text(), [p.name for p in folder.iterdir()]
     ('new', ['book.txt'])
     """
+    shown = target
+    check_writable(target, named=_named(target, named))
     target = _real(target)
     check_target(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     temp = temp_beside(target)
     try:
         yield temp
+        check_package(temp, shown)
         move_into_place(temp, target, mode=mode)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
 
 
-def write_bytes(target: str | Path, data: bytes) -> None:
+def write_bytes(target: str | Path, data: bytes, *, named: bool = True) -> None:
     """Write *data* as the whole of *target*, safely (:func:`replacing`)."""
-    with replacing(target) as temp:
+    with replacing(target, named=named) as temp:
         temp.write_bytes(data)
 
 
@@ -368,6 +520,10 @@ class _Lock:
     handle: int
     shown: str
     reading: dict[Path, tuple[int, int, int, int] | None] = field(default_factory=dict)
+    #: The user named the target (or this run has written it): it may be replaced.
+    named: bool = True
+    #: The target itself, open and locked (POSIX): its other names are held too.
+    identity: int = -1
 
 
 _HELD: ContextVar[list[_Lock] | None] = ContextVar("xlrating_files_locks", default=None)
@@ -413,12 +569,35 @@ def _acquire(target: Path, shown: str) -> _Lock:
         # The holder before us may have removed the file between our open and our lock:
         # then we hold a lock on a file no one else can find; start again.
         if _fingerprint(path) is not None and os.fstat(handle).st_ino == os.stat(path).st_ino:
-            return _Lock(path, handle, shown)
+            identity = _lock_identity(target)
+            if identity is None:
+                _release(_Lock(path, handle, shown))
+                raise busy
+            return _Lock(path, handle, shown, identity=identity)
         os.close(handle)
     raise busy  # pragma: no cover - twenty lost races in a row
 
 
+def _lock_identity(target: Path) -> int | None:
+    """Lock the file *target* itself (by its identity, so that another name of it, a hard
+    link, is held too): the open handle, -1 where there is nothing to lock (no file yet,
+    or Windows, whose locks would stop Excel reading the book), None when another
+    xlrating holds it."""
+    if sys.platform == "win32":  # pragma: no cover - Windows
+        return -1
+    try:
+        handle = os.open(target, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return -1  # no file yet (or not ours to read: the rename will say)
+    if not stat.S_ISREG(os.fstat(handle).st_mode) or _try_lock(handle):
+        return handle
+    os.close(handle)
+    return None
+
+
 def _release(held: _Lock) -> None:
+    if held.identity >= 0:
+        os.close(held.identity)
     if held.handle < 0:  # no lock file was needed
         return
     if sys.platform != "win32":  # removed while still held, so no one locks a stale file
@@ -443,20 +622,23 @@ def holding() -> Iterator[None]:
         _HELD.reset(token)
 
 
-def lock(target: str | Path, *, reading: Iterable[str | Path] = ()) -> None:
+def lock(target: str | Path, *, reading: Iterable[str | Path] = (), named: bool = True) -> None:
     """Take the exclusive lock on *target* for the rest of the :func:`holding` scope (or of
     the process, outside one), and fingerprint the files in *reading* (and *target*).
 
     Refused in one line: a *target* that is not a regular file (:func:`check_target`,
-    before any lock file is made beside it), and a *target* another xlrating holds
-    (:class:`BusyError`).  Until the lock is released, every rename into place
-    (:func:`move_into_place`) first checks that those files are as they were, and refuses
+    before any lock file is made beside it), one open in LibreOffice or Excel or an
+    existing one the user did not name (*named* False) without ``--force``
+    (:func:`check_writable`), and a *target* another xlrating holds (:class:`BusyError`).
+    Until the lock is released, every rename into place (:func:`move_into_place`) first
+    checks that those files are as they were, and refuses
     with :class:`ChangedError` if another program changed them.  Taking a lock this scope
     already holds only adds *reading*.  A *target* in a folder that does not exist yet
     needs no lock file (there is nothing there to lose; the folder is not made here).
     """
     shown = str(target)
     check_target(target)
+    check_writable(target, named=named)
     real = Path(os.path.realpath(_real(target)))
     scope = _HELD.get()
     locks = scope if scope is not None else _FOREVER
@@ -464,6 +646,7 @@ def lock(target: str | Path, *, reading: Iterable[str | Path] = ()) -> None:
     if held is None:
         new_folder = not real.parent.is_dir()  # nothing there to lose: no lock file
         held = _Lock(lock_path(real), -1, shown) if new_folder else _acquire(real, shown)
+        held.named = named
         locks.append(held)
     for path in (real, *reading):
         key = Path(os.path.realpath(path))
@@ -494,8 +677,19 @@ def _check_unchanged() -> None:
 
 
 def _written(target: Path) -> None:
-    """Our own rename over a watched file: its new fingerprint is the one to keep."""
+    """Our own rename over a watched file: its new fingerprint is the one to keep, and
+    the file is ours to replace again in this run."""
     real = Path(os.path.realpath(target))
     for held, path in _watched():
         if path == real:
             held.reading[path] = _fingerprint(path)
+            held.named = True
+
+
+def _named(target: str | Path, named: bool) -> bool:
+    """*named*, unless a lock this run holds on *target* says the user did not name it
+    (and this run has not written it yet)."""
+    if not named:
+        return False
+    key = lock_path(Path(os.path.realpath(_real(target))))
+    return all(held.named for held in [*_FOREVER, *(_HELD.get() or [])] if held.path == key)

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 import re
 import struct
 import zipfile
@@ -114,6 +115,17 @@ MAX_CELLS: Final = 50_000
 MAX_FORMULAS: Final = 5_000
 #: Most rows (``<row>`` elements) in all worksheets together.
 MAX_ROWS: Final = 50_000
+#: Excel's most unique cell formats / cell styles in a workbook: 65,490 (Microsoft Support,
+#: "Excel specifications and limits", "Number of unique cell formats/cell styles").
+EXCEL_CELL_FORMATS: Final = 65_490
+#: Most style records (``xf``, ``font``, ``fill``, ``border``, ``numFmt``, ``dxf``,
+#: ``cellStyle`` elements) in the styles part: Excel's limit for the cell formats and the
+#: cell styles together.  openpyxl builds an object for each (a book of 800,000 styles and 3
+#: million shared strings took 63 s to recalculate).
+MAX_STYLE_RECORDS: Final = 2 * EXCEL_CELL_FORMATS
+#: Most shared strings (``<si>``): a cell shows at most one, and Excel saves only those in
+#: use, so twice the cell limit leaves room for strings another program left behind.
+MAX_SHARED_STRINGS: Final = 2 * MAX_CELLS
 #: How much of a part is inflated and parsed at a time.
 SCAN_CHUNK_BYTES: Final = 64 * _KIB
 #: Excel's grid: 1,048,576 rows by 16,384 columns (XFD).  Source: Microsoft Support,
@@ -163,6 +175,10 @@ _REL_NAMESPACE: Final = "http://schemas.openxmlformats.org/package/2006/relation
 #: fast path, since cells are almost every element of a big sheet.
 _CELL_TAGS: Final = frozenset(f"{namespace} c" for namespace in _SHEET_NAMESPACES)
 _EXTERNAL_LINK_TYPE: Final = "/externalLink"
+#: The root elements of the parts whose records are counted: shared strings and styles.
+_RECORD_PARTS: Final = frozenset({"sst", "styleSheet"})
+#: The styles part's records (each an object openpyxl builds).
+_STYLE_RECORDS: Final = frozenset({"xf", "font", "fill", "border", "numFmt", "dxf", "cellStyle"})
 
 
 class WorkbookRefusedError(WorkbookError, ValueError):
@@ -189,6 +205,8 @@ class Limits:
     formula_chars: int = EXCEL_FORMULA_CHARS
     formula_operations: int = MAX_FORMULA_OPERATIONS
     book_operations: int = MAX_BOOK_OPERATIONS
+    shared_strings: int = MAX_SHARED_STRINGS
+    style_records: int = MAX_STYLE_RECORDS
 
 
 #: The limits in force.
@@ -335,6 +353,8 @@ class _Counts:
     rows: int = 0
     worksheets: int = 0
     grid: int = 0
+    shared_strings: int = 0
+    style_records: int = 0
 
 
 #: A cell reference as a worksheet's ``r`` attribute or a ``ref`` range writes it.
@@ -437,6 +457,14 @@ class _PartScanner:
         self.limits = limits
         self.rooted = False  # the root element was seen
         self.sheet = False
+        # The shared strings or the styles part (found by its root element): their
+        # records are counted.
+        self.records: str | None = None
+        # Element depth (the root is 1) and the depth of the open ``<row>`` (0: none):
+        # openpyxl makes a cell of every child of a row, whatever its name, so the guard
+        # counts each of them as one.
+        self.depth = 0
+        self.row_depth = 0
         # The worksheet's current row and column, and its used rectangle so far.
         self.row = 0
         self.column = 0
@@ -447,6 +475,7 @@ class _PartScanner:
         parser.EntityDeclHandler = self._entity
         parser.ExternalEntityRefHandler = self._external
         parser.StartElementHandler = self._start
+        parser.EndElementHandler = self._end
         parser.buffer_text = True
         self.parser = parser
 
@@ -462,18 +491,32 @@ class _PartScanner:
     def _external(self, *_: object) -> int:  # pragma: no cover - only inside a DOCTYPE
         raise _Stop(f"part {self.name!r} refers to an external XML entity: refused")
 
+    def _end(self, _tag: str) -> None:
+        self.depth -= 1
+        if self.depth < self.row_depth:
+            self.row_depth = 0
+
     def _start(self, tag: str, attributes: dict[str, str]) -> None:
-        if self.sheet and tag in _CELL_TAGS:  # the fast path: most elements are cells
+        self.depth += 1
+        if self.depth == self.row_depth + 1 and self.row_depth:
+            # A child of a row: openpyxl reads it as a cell, ``<c>`` or not (the fast path:
+            # most elements of a big sheet are cells).
             self._cell(attributes)
-            return
+            if tag in _CELL_TAGS:
+                return
         namespace, _, local = tag.rpartition(" ")
         if not self.rooted:
             self.rooted = True
             if namespace in _SHEET_NAMESPACES and local == "worksheet":
                 self.sheet = True
                 self.counts.worksheets += 1
+            elif namespace in _SHEET_NAMESPACES and local in _RECORD_PARTS:
+                self.records = local
             elif local == "externalLink":
                 raise _Stop(self._linked())
+            return
+        if self.records is not None:
+            self._record(namespace, local)
             return
         if namespace == _REL_NAMESPACE and local == "Relationship":
             if attributes.get("Type", "").endswith(_EXTERNAL_LINK_TYPE):
@@ -487,8 +530,8 @@ class _PartScanner:
             if counts.formulas > limits.formulas:
                 raise _Stop(too_many_formulas(limits))
         elif local == "row":
-            raw = attributes.get("r", "")
-            self.row = int(raw) if raw.isdigit() else self.row + 1
+            self.row = self._row_number(attributes.get("r"))
+            self.row_depth = self.depth
             self.column = 0
             if self.row > EXCEL_ROWS:
                 raise _Stop(self._beyond(f"row {self.row:,}"))
@@ -505,6 +548,45 @@ class _PartScanner:
             self._cover_range(attributes["ref"], "a merged range")
         elif local == "hyperlink" and "ref" in attributes:
             self._cover_range(attributes["ref"], "a hyperlink's range")
+
+    def _record(self, namespace: str, local: str) -> None:
+        """A shared string or a style record, counted against its limit."""
+        if namespace not in _SHEET_NAMESPACES:
+            return
+        counts, limits = self.counts, self.limits
+        if self.records == "sst" and local == "si":
+            counts.shared_strings += 1
+            if counts.shared_strings > limits.shared_strings:
+                raise _Stop(
+                    f"more than {limits.shared_strings:,} shared strings (the limit xlrating "
+                    "computes); save the workbook again from Excel or LibreOffice, which keep "
+                    "only the strings in use"
+                )
+        elif self.records == "styleSheet" and local in _STYLE_RECORDS:
+            counts.style_records += 1
+            if counts.style_records > limits.style_records:
+                raise _Stop(
+                    f"more than {limits.style_records:,} cell formats and styles (Excel keeps "
+                    f"at most {EXCEL_CELL_FORMATS:,} of each); remove unused styles and save "
+                    "again"
+                )
+
+    def _row_number(self, raw: str | None) -> int:
+        """A ``<row>``'s number as openpyxl reads its ``r`` (int(), else a whole float; no
+        ``r``: the next row); one that openpyxl cannot read is refused in one line."""
+        if raw is None:
+            return self.row + 1
+        try:
+            return int(raw)
+        except ValueError:
+            pass
+        try:
+            number = float(raw)
+        except ValueError:
+            number = math.nan
+        if not number.is_integer():
+            raise _Stop(f"part {self.name!r}: row number {raw[:20]!r} is not a whole number")
+        return int(number)
 
     def _cell(self, attributes: dict[str, str]) -> None:
         """A worksheet's ``<c>``: its place (``r``, or the next column), counted."""

@@ -39,7 +39,8 @@ from pathlib import Path
 
 from ..rating.tournament import BYE, Event, Player, name_problem
 from ..rating.uscf_rules import BONUS_MULTIPLIERS, uscf_rules
-from ..sheet.cells import EXCEL_EPOCH, is_error_cell
+from ..sheet.cells import EXCEL_EPOCH, is_error_cell, to_date
+from ..sheet.names import name_key, near_member
 from .a1 import bounds, parse_cell, split_sheet
 from .formula_text import outside_strings
 from .season_fit import (
@@ -418,13 +419,14 @@ def _match_players(
     event: Event, players: list[list[object]]
 ) -> tuple[list[Player], dict[str, str]]:
     """The event's players not yet on the Players table (matched by name, ignoring case
-    and spacing), and each player's name as the book will spell it (the table's own
-    spelling for those it has)."""
-    listed = {_key(row[0]): str(row[0]) for row in players if row and row[0] is not None}
+    and spacing, "LAST, FIRST" meeting "First Last": :func:`~xlrating.sheet.names.name_key`),
+    and each player's name as the book will spell it (the table's own spelling for those it
+    has)."""
+    listed = {name_key(str(row[0])): str(row[0]) for row in players if row and row[0] is not None}
     spelling: dict[str, str] = {}
     new_players = []
     for player in event.players:
-        known = listed.get(_key(player.name))
+        known = listed.get(name_key(player.name))
         if known is None:
             new_players.append(player)
             spelling[player.name] = player.name
@@ -459,8 +461,74 @@ def _check_tables(
     if _key(event_name) in taken:
         raise SeasonBookError(
             f"{book.name} already has an event called {taken[_key(event_name)]!r} on sheet "
-            f"{g_sheet}: import it under another name"
+            f"{g_sheet}: it is imported already (importing it again would count its games "
+            f"twice); to replace it, delete its rows on sheet {g_sheet} first"
         )
+
+
+def _imported_as(
+    games: list[list[object]],
+    rows: Sequence[tuple[int, str, str, str]],
+    date: dt.date,
+    spelling: Mapping[str, str],
+) -> str | None:
+    """The event of the Games table that already holds every game of *rows* (same date,
+    round, players and result), whatever it is called; None when there is none."""
+    wanted = {
+        (float(rnd), name_key(spelling[white]), name_key(spelling.get(black, black)), result)
+        for rnd, white, black, result in rows
+    }
+    found: dict[str, set[tuple[float, str, str, str]]] = {}
+    for row in games:
+        if len(row) < 6 or row[0] is None or not isinstance(row[2], (int, float)):
+            continue
+        try:
+            day = to_date(row[1], "date")
+        except ValueError:
+            continue
+        if day != date or not isinstance(row[3], str) or not isinstance(row[4], str):
+            continue
+        key = (float(row[2]), name_key(row[3]), name_key(row[4]), str(row[5]))
+        found.setdefault(str(row[0]), set()).add(key)
+    return next((event for event, held in found.items() if wanted <= held), None)
+
+
+def _event_rows(
+    book: Path,
+    sheet: str,
+    event: Event,
+    players: list[list[object]],
+    games: list[list[object]],
+    date: dt.date,
+) -> tuple[list[Player], dict[str, str], list[tuple[int, str, str, str]], int]:
+    """The event's new players and spellings (:func:`_match_players`) and its game rows
+    (:func:`game_rows`); refused when the Games table already holds those games."""
+    new_players, spelling = _match_players(event, players)
+    rows, split = game_rows(event)
+    again = _imported_as(games, rows, date, spelling) if rows else None
+    if again is not None:
+        raise SeasonBookError(
+            f"{book.name} already holds these games as event {again!r} on sheet {sheet} "
+            f"({date.isoformat()}): importing them again would count them twice"
+        )
+    return new_players, spelling, rows, split
+
+
+def close_names(book: str | Path, event: Event) -> list[tuple[str, str]]:
+    """(the event's name, the member's) for each of *event*'s players the import would add
+    as new while one member of the Players table is one typo from the name
+    (:func:`~xlrating.sheet.names.near_member`): what ``import --dry-run`` flags."""
+    _, players, _ = _read_tables(Path(book))
+    members = [" ".join(row[0].split()) for row in players if row and isinstance(row[0], str)]
+    listed = {name_key(member) for member in members}
+    out = []
+    for player in event.players:
+        if name_key(player.name) in listed:
+            continue
+        close = near_member(player.name, members)
+        if close is not None:
+            out.append((player.name, close))
+    return out
 
 
 def import_event(
@@ -511,8 +579,7 @@ def import_event(
     g_sheet, g_ref = layout.games
     pr1, pc1, pr2, pc2 = bounds(p_ref)
     gr1, gc1, gr2, gc2 = bounds(g_ref)
-    new_players, spelling = _match_players(event, players)
-    rows, split = game_rows(event)
+    new_players, spelling, rows, split = _event_rows(book, g_sheet, event, players, games, date)
 
     p_next, g_next = last_used(players) + 1, last_used(games) + 1
     p_room, g_room = len(players) - p_next, len(games) - g_next

@@ -50,6 +50,7 @@ __all__ = [
     "SheetRewriter",
     "cell_range",
     "children",
+    "excel_text",
     "parse_cell",
     "sheet_names",
     "sheet_parts",
@@ -296,11 +297,37 @@ class SheetRewriter:
         found[0].setAttribute("ref", first if first == last else f"{first}:{last}")
 
     def to_bytes(self) -> bytes:
-        return (XML_DECLARATION + self.root.toxml()).encode("utf-8")
+        # A carriage return in the tree came from a reference (the parser turned each
+        # written one into a line feed) or from a value: written back as a reference.
+        return (XML_DECLARATION + self.root.toxml().replace("\r", "&#13;")).encode("utf-8")
+
+
+#: Characters XML 1.0 cannot hold, even as references: the C0 controls but tab, line feed
+#: and carriage return; U+FFFE, U+FFFF; surrogates (a lone one cannot be UTF-8 either).
+_NOT_XML_RE: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: A literal ``_xHHHH_`` in a text: it is escaped too, or readers would decode it.
+_LOOKS_ESCAPED_RE: Final = re.compile("_(x[0-9A-Fa-f]{4}_)")
+
+
+def excel_text(text: str) -> str:
+    """*text* as Excel writes it in a cell (ECMA-376 Part 1 §22.9.2.19, ST_Xstring): a
+    character XML cannot hold becomes ``_xHHHH_`` (its UTF-16 code in hex), and a literal
+    ``_xHHHH_`` gets its underscore escaped (``_x005F_``), so Excel and LibreOffice read
+    back the very text. Excel writes ``=CHAR(1)``'s result so.
+
+    >>> excel_text("a\x01b")
+    'a_x0001_b'
+    >>> excel_text("_x0041_ and tab\t")
+    '_x005F_x0041_ and tab\t'
+    """
+    text = _LOOKS_ESCAPED_RE.sub(r"_x005F_\1", text)
+    return _NOT_XML_RE.sub(lambda found: f"_x{ord(found.group()):04X}_", text)
 
 
 def _typed(value: object) -> tuple[str, str]:
-    """The cell type ``t`` and ``<v>`` text for a computed value."""
+    """The cell type ``t`` and ``<v>`` text for a computed value (text as
+    :func:`excel_text` writes it; a carriage return stays one, written ``&#13;`` by both
+    writers so that no XML reader turns it into a line feed)."""
     if isinstance(value, CellError):
         text = str(value)
         return "e", text if text in EXCEL_ERRORS else "#VALUE!"
@@ -312,7 +339,7 @@ def _typed(value: object) -> tuple[str, str]:
         if not math.isfinite(value):
             return "e", "#NUM!"
         return "n", str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
-    return "str", str(value)
+    return "str", excel_text(str(value))
 
 
 def _is_error(value: object) -> bool:
@@ -495,9 +522,14 @@ def _unescape(raw: str) -> str:
 
 
 def _escape(text: str) -> str:
-    """Text as minidom writes it (so both paths give the same characters)."""
+    """Text as minidom writes it, a carriage return as a reference (so both paths give
+    the same characters, see :meth:`SheetRewriter.to_bytes`)."""
     return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;").replace(">", "&gt;")
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace('"', "&quot;")
+        .replace(">", "&gt;")
+        .replace("\r", "&#13;")
     )
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..a1 import absolute
-from ..files import replacing
+from ..files import check_package, replacing
 from ..instructions import how_to_use_lines
 from ..lint import lint_workbook
 from .writer import Address, Book, Ref, TemplateError, call_text, cell_at, literal
@@ -415,6 +415,7 @@ def build_template(
     path = Path(path)
     with replacing(path) as temp:
         built = _make(spec, str(temp), inputs)
+        check_package(temp, path)  # before the lint reads it: a bad part said as one
         if lint:
             lint_template(name, temp)
     return Built(path, built.cells, built.labels, built.formats)
