@@ -660,3 +660,40 @@ def test_a_page_without_any_rating_reads_every_player_as_unrated() -> None:
     assert any("show no rating" in note for note in event.notes)
     with pytest.raises(InvalidInputError, match="rating 'X': a US Chess rating is one of"):
         read_api([("p.json", json.dumps(page))], rating="X")
+
+
+def test_a_dual_rated_section_rates_regular_with_the_dual_rated_k() -> None:
+    # Worked by hand (docs/rules/uscf.md#dual-k, #step-2): two established 2300s, counts
+    # not shown, so N' = N* = 50 / sqrt(0.662 + 0.00000739 x 269^2) = 45.706; A beats B.
+    # Regular: K = 800 x (6.5 - 0.0025 x 2300) / 46.706 = 12.846; B's Step 4 2293.58;
+    # A = 2300 + 12.846 x (1 - We(2300 - 2293.58)) = 2306.30.  Quick (no reduction):
+    # K = 17.129; B's Step 4 2291.44; A = 2308.35.
+    def row(pair: int, outcome: str, opponent: int) -> dict[str, Any]:
+        return {
+            "pairingNumber": pair,
+            "memberId": str(pair),
+            "firstName": "AB"[pair - 1],
+            "lastName": "Test",
+            "roundOutcomes": [
+                {
+                    "roundNumber": 1,
+                    "outcome": outcome,
+                    "color": "White" if pair == 1 else "Black",
+                    "opponentPairingNumber": opponent,
+                }
+            ],
+            "ratings": [
+                {"ratingSystem": system, "preRatingDecimal": 2300.0, "postRatingDecimal": 2300}
+                for system in ("R", "Q")
+            ],
+        }
+
+    page = {"items": [row(1, "Win", 2), row(2, "Loss", 1)]}
+    section = {"name": "Open", "number": 1, "endDate": "2026-01-10", "ratingSystem": "D"}
+    regular, quick = _read(page, section)
+    assert regular.dual_rated and not quick.dual_rated
+    day = dt.date(2026, 1, 10)
+    a_regular = rate_event(regular, "uscf", day, "t").rows[0].post_decimal
+    a_quick = rate_event(quick, "uscf", day, "t").rows[0].post_decimal
+    assert a_regular == pytest.approx(2306.30, abs=0.01)
+    assert a_quick == pytest.approx(2308.35, abs=0.01)
