@@ -697,3 +697,18 @@ def test_a_dual_rated_section_rates_regular_with_the_dual_rated_k() -> None:
     a_quick = rate_event(quick, "uscf", day, "t").rows[0].post_decimal
     assert a_regular == pytest.approx(2306.30, abs=0.01)
     assert a_quick == pytest.approx(2308.35, abs=0.01)
+
+
+def test_a_start_given_or_assumed_is_said_in_the_players_row() -> None:
+    page = _page("acc-may-2026")
+    item = next(i for i in page["items"] if i["pairingNumber"] == 108)
+    name = f"{item['firstName']} {item['lastName']}"
+    (imported,) = read_api(
+        [("p.json", json.dumps(page))], starts={item["memberId"]: Start(rating=900.0)}
+    )
+    rated = rate_event(imported, "uscf", dt.date(2026, 5, 29), "t")
+    row = next(r for r in rated.rows if r.name == name)
+    assert row.pre == 900.0 and "started at 900 as given (--start)" in row.note
+    (quick,) = _rated("rockville-u1500")[1:]
+    assumed = [r for r in quick.rows if "an assumption" in r.note]
+    assert len(assumed) == 1 and assumed[0].agreement == "exact"

@@ -236,8 +236,10 @@ def _uscf_rows(
             note = "no rated games"
         compared = row.post_event if api else post
         published, shown, agreement = _published(imported, row.name, compared, tolerance)
+        why = imported.uncertain.get(row.name, "")  # said whether or not it matches
         if explain is not None and shown and agreement != "exact":
             why = explain.why(row.name, compared, published)
+        if why:
             note = f"{note}; {why}" if note else why
         rows.append(
             RatedPlayer(

@@ -364,7 +364,9 @@ def _player(
     given = starts.get(row.member) or starts.get(name)
     if given is not None:
         if given.rating is not None:
+            uncertain[name] = f"unrated: started at {given.rating:g} as given (--start)"
             return Player(name, given.rating, prior or 0)
+        uncertain[name] = f"unrated: started by age {given.age:g} as given (--start)"
         return Player(name, None, 0, age=given.age)
     if prior:
         other = _other_start(row, system)
