@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from . import __version__
-from .commands import excel, importing, libreoffice, lite, rate, recalc, templates
+from .commands import excel, importing, libreoffice, lite, rate, ratings, recalc, templates
 from .commands.base import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -139,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     importing.add_import_parser(commands)
     rate.add_rate_file_parser(commands)
     importing.add_resize_parser(commands)
+    ratings.add_parser(commands)
     for family in FAMILIES:
         rate.add_rating_command(commands, family)
     excel.add_setup_parser(commands)
