@@ -13,7 +13,7 @@ line of it.  The forms read, told apart by their content, not their names:
   the next one starts, so a list whose columns moved still reads, and a column missing
   from the header is absent (the rating column of the type asked for is required).
   Values are read by character; a line whose name holds characters of more than one byte
-  and whose numbers only fit byte offsets is read by byte (lists padded by bytes).
+  and whose columns line up only by byte offsets is read by byte (a list padded by bytes).
 * **FIDE's XML lists** (``<playerslist><player><fideid>...``; the combined one has
   ``rating``, ``rapid_rating`` and ``blitz_rating``, a single list ``rating`` alone),
   streamed with expat: a DOCTYPE or an entity declaration is refused before anything
@@ -318,6 +318,14 @@ def _heading(key: str, columns: _Columns) -> str:
     )
 
 
+def _aligned(text: str, columns: _Columns) -> bool:
+    """True when every column of *text* starts after a blank (values are left-aligned and
+    apart), as they do when the line is sliced in the units it was padded in."""
+    return all(
+        text[start - 1] == " " for start, _ in columns.spans.values() if 0 < start < len(text)
+    )
+
+
 def _decode_line(raw: bytes, number: int, source: str) -> str:
     """A list line's text (:func:`decode_text`), a refusal naming the list's line."""
     try:
@@ -431,17 +439,20 @@ def read_fide_text(
                 f"{where}: FIDE ID {member} is listed twice (also {found[member].where})"
             )
         text = _decode_line(raw, number, source)
-        try:
-            values = _line_entry(text, keys, columns, where)
-        except InvalidInputError:
-            if len(raw) == len(text):
-                raise
-            try:  # a list padded by bytes: the columns are byte offsets
-                values = _line_entry(raw.decode("latin-1"), keys, columns, where)
-            except InvalidInputError:
-                values = _line_entry(text, keys, columns, where)  # the first error
-        name = " ".join(_field(text, columns.spans["name"]).split())
-        value, games, k, born, flag = values
+        name_span = columns.spans["name"]
+        name = _field(text, name_span)
+        if len(raw) != len(text) and not _aligned(text, columns):
+            # Padded by bytes, not characters: the columns after the name are byte offsets.
+            by_byte = raw.decode("latin-1")
+            if _aligned(by_byte, columns):
+                text = by_byte
+                name = (
+                    _field(raw.decode("latin-1"), name_span)
+                    .encode("latin-1")
+                    .decode("utf-8", "replace")
+                )
+        value, games, k, born, flag = _line_entry(text, keys, columns, where)
+        name = " ".join(name.split())
         found[member] = ListEntry(member, name, value, games, None, born, k, flag, None, where)
     if players == 0:
         raise InvalidInputError(f"{source}: the list holds a header line and no players")
