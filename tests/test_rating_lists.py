@@ -361,12 +361,13 @@ def test_damaged_zips(tmp_path: Path) -> None:
         read_rating_list(two, wanted={LEKO})
 
 
-def test_zip_whose_data_lies_about_its_size_is_cut_at_the_limit(
+def test_a_zipped_list_is_counted_as_it_is_inflated(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from xlrating.imports import rating_lists
+    """The limit holds for the text inflated, whatever the zip declares."""
+    from xlrating.imports import fide_list_text
 
-    monkeypatch.setattr(rating_lists, "MAX_LIST_BYTES", 10_000)
+    monkeypatch.setattr(fide_list_text, "MAX_LIST_BYTES", 10_000)
     body = COMBINED.read_bytes() + _layout(_COLUMNS, [_values(n) for n in range(200)]).encode()
     path = _zip(tmp_path / "big.zip", {"players_list_foa.txt": body})
     with pytest.raises(InvalidInputError, match="more than 10,000 bytes"):
