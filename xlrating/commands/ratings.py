@@ -151,11 +151,13 @@ def _ratings_within(args: argparse.Namespace, where: str) -> int:
         season_start.write_cells(book, scratch, table.sheet, cells)
         backup(book)
     changed = len({c.row for c in plan.changes})
-    print(
-        f"wrote {book}: {len(plan.changes)} cell{'s' if len(plan.changes) != 1 else ''} of "
-        f"{changed} player{'s' if changed != 1 else ''} changed; the book as it was is "
-        f"{backup_path(book)}"
+    what = (
+        f"{len(plan.changes)} cell{'s' if len(plan.changes) != 1 else ''} of {changed} "
+        f"player{'s' if changed != 1 else ''} changed"
+        if changed
+        else "no player changed, the list recorded"
     )
+    print(f"wrote {book}: {what}; the book as it was is {backup_path(book)}")
     print(f"Excel recomputes on open; to cache the results: xlrating recalc {book} --in-place")
     return 0
 
@@ -169,7 +171,7 @@ def _report(table: Any, found: Any, plan: Any, args: argparse.Namespace) -> None
         else "undated (--list-date sets a date)"
     )
     kind = f"{found.rating} ratings" if found.organisation == "FIDE" else f"rating {found.rating}"
-    print(f"{found.form} {found.source}: {kind}, {dated}; {found.players:,} players read")
+    print(f"{found.form} {found.source}: {kind}, {dated}; {found.players:,} player{'s' if found.players != 1 else ''} read")
     print(
         f"{len(plan.matched)} of {len(table.rows)} players matched by {found.id_column} "
         f"(Players column {address(1, table.id_columns[found.id_column])[:-1]})"
@@ -198,7 +200,7 @@ def _report(table: Any, found: Any, plan: Any, args: argparse.Namespace) -> None
         inactive = " (inactive in the list)" if entries[name].inactive else ""
         print(f"  {name} ({found.id_column} {ids[name]}): {what}{inactive} ({table.sheet}!{cells})")
     if not by_row:
-        print(f"{verb}: nothing (the Players table already holds what the list gives)")
+        print(f"{verb}: no player")
     if plan.kept:
         kept = [f"{name} (list {rating})" for name, rating in plan.kept]
         print(f"kept, rated already: {_names(kept)}")
