@@ -171,7 +171,8 @@ def _report(table: Any, found: Any, plan: Any, args: argparse.Namespace) -> None
         else "undated (--list-date sets a date)"
     )
     kind = f"{found.rating} ratings" if found.organisation == "FIDE" else f"rating {found.rating}"
-    print(f"{found.form} {found.source}: {kind}, {dated}; {found.players:,} player{'s' if found.players != 1 else ''} read")
+    read = f"{found.players:,} player{'s' if found.players != 1 else ''} read"
+    print(f"{found.form} {found.source}: {kind}, {dated}; {read}")
     print(
         f"{len(plan.matched)} of {len(table.rows)} players matched by {found.id_column} "
         f"(Players column {address(1, table.id_columns[found.id_column])[:-1]})"
