@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -204,77 +203,6 @@ def test_the_house_rules_can_fail(tmp_path: Path) -> None:
         "xlrating.commands.run -> xlrating.cli",
         "xlrating.rating.elo -> xlrating.sheet.cells",
     ]
-
-
-# --- Small rooms: no module over about 700 lines, no function over about 80, without a reason
-
-PACKAGE = Path(__file__).resolve().parent.parent / "xlrating"
-#: The most lines a module of the package may have unless its docstring says why it must
-#: be one piece (issue 27: "every module under about 700 lines or saying why").
-MAX_MODULE_LINES = 700
-#: The most lines a function may have, its docstring not counted, unless the docstring
-#: says why (issue 27: "no function over about 80 lines without a reason").
-MAX_FUNCTION_LINES = 80
-#: The docstring line that gives that reason: "One piece: <why>".
-ONE_PIECE = re.compile(r"^\s*One piece:\s*\S", re.MULTILINE)
-
-
-def _too_long(path: Path) -> list[str]:
-    """Why *path* breaks the size rules (empty: it keeps them)."""
-    text = path.read_text("utf-8")
-    tree = ast.parse(text)
-    found = []
-    lines = len(text.splitlines())
-    if lines > MAX_MODULE_LINES and not ONE_PIECE.search(ast.get_docstring(tree) or ""):
-        found.append(
-            f"{path.name}: {lines} lines (over {MAX_MODULE_LINES}) and no 'One piece: <why>' "
-            "line in its docstring"
-        )
-    for node in ast.walk(tree):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        length = (node.end_lineno or node.lineno) - node.lineno + 1
-        first = node.body[0]
-        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-            length -= (first.end_lineno or first.lineno) - first.lineno + 1  # the docstring
-        if length > MAX_FUNCTION_LINES and not ONE_PIECE.search(ast.get_docstring(node) or ""):
-            found.append(
-                f"{path.name}: {node.name} has {length} lines (over {MAX_FUNCTION_LINES}) and "
-                "no 'One piece: <why>' line in its docstring"
-            )
-    return found
-
-
-def test_no_module_or_function_is_over_the_size_limits_without_a_reason() -> None:
-    found = [problem for path in sorted(PACKAGE.rglob("*.py")) for problem in _too_long(path)]
-    assert not found, "\n".join(found)
-
-
-def test_the_size_rules_can_fail(tmp_path: Path) -> None:
-    body = "x = 1\n" * MAX_MODULE_LINES
-    long = tmp_path / "long.py"
-    long.write_text('"""A module."""\n' + body, encoding="utf-8")
-    assert _too_long(long) == [
-        f"long.py: {MAX_MODULE_LINES + 1} lines (over {MAX_MODULE_LINES}) and no "
-        "'One piece: <why>' line in its docstring"
-    ]
-    reasoned = tmp_path / "reasoned.py"
-    reasoned.write_text('"""A module.\n\nOne piece: a table.\n"""\n' + body, encoding="utf-8")
-    assert _too_long(reasoned) == []
-    short = tmp_path / "short.py"
-    short.write_text('"""A module."""\n' + "x = 1\n" * (MAX_MODULE_LINES - 1), encoding="utf-8")
-    assert _too_long(short) == []
-    steps = "    x = 1\n" * MAX_FUNCTION_LINES
-    function = tmp_path / "function.py"
-    function.write_text('def f():\n    """Steps."""\n' + steps, encoding="utf-8")
-    assert _too_long(function) == [
-        f"function.py: f has {MAX_FUNCTION_LINES + 1} lines (over {MAX_FUNCTION_LINES}) and "
-        "no 'One piece: <why>' line in its docstring"
-    ]
-    function.write_text('def f():\n    """Steps.\n\n    One piece: why."""\n' + steps, "utf-8")
-    assert _too_long(function) == []
-    function.write_text('def f():\n    """Steps."""\n' + steps[: -len("    x = 1\n")], "utf-8")
-    assert _too_long(function) == []
 
 
 def test_property_tests_never_fail_on_timing() -> None:

@@ -246,8 +246,12 @@ def test_a_date_before_the_first_known_multiplier_names_the_option(
         ("abc", "must be a number such as 12, got 'abc'"),
         ("", "must be a number such as 12, got ''"),
         ("-1", "must be at least 0, got '-1'"),
-        ("nan", "must be a finite number such as 12, got 'nan'"),
-        ("inf", "must be a finite number such as 12, got 'inf'"),
+        ("nan", "must be a number such as 12, got 'nan'"),
+        ("inf", "must be a number such as 12, got 'inf'"),
+        # what Python's float() takes but nobody types as a number
+        ("1_2", "must be a number such as 12, got '1_2'"),
+        ("1e1", "must be a number such as 12, got '1e1'"),
+        ("\uff11\uff12", "must be a number such as 12, got '\uff11\uff12'"),
         ("120", "must be at most 100 (US Chess has used 6 to 14), got '120'"),
     ],
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable
@@ -211,20 +212,20 @@ def iso_date(text: str) -> Any:
         ) from None
 
 
+#: A number as a user types one on the command line: digits, at most one decimal point.
+_PLAIN_NUMBER: Final = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
 def bonus_multiplier_value(text: str) -> float:
     """--bonus-multiplier: a number from 0 to :data:`xlrating.rating.uscf_rules.MULTIPLIER_MAX`, as
     the spreadsheet functions' ``multiplier`` argument takes (argparse reports anything
     else in one line naming the option)."""
-    import math
-
     from ..rating.uscf_rules import MULTIPLIER_MAX
 
-    try:
-        number = float(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number such as 12, got {text!r}") from None
-    if not math.isfinite(number):
-        raise argparse.ArgumentTypeError(f"must be a finite number such as 12, got {text!r}")
+    # Plain decimal digits only: Python's float() also takes "1_2" (12), "１２" and "1e1".
+    if not _PLAIN_NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"must be a number such as 12, got {text!r}")
+    number = float(text.strip())
     if number < 0:
         raise argparse.ArgumentTypeError(f"must be at least 0, got {text!r}")
     if number > MULTIPLIER_MAX:

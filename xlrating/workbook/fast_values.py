@@ -4,15 +4,27 @@
 sheet (a 5,000-game season: the Games table's 30,000 cells, half a second of the
 recalculation); the engine then keeps each value cell only as a value
 (:class:`~xlrating.workbook.value_cells.ValueCells`). Here, as openpyxl opens each sheet
-part, the plain value cells (a number, a shared or formula-result text, a Boolean, an
-error, each one ``<v>`` without entities) are taken out of the XML it parses and read
-here, with the very conversions openpyxl applies (its ``WorkSheetParser.parse_cell`` of
-openpyxl 3.1, as ``formulas`` calls it: no date conversion, ``_cast_number``, the shared
-strings ``formulas`` read); every other cell (a formula, an inline or rich text, an
-ISO date, a value with an entity, a styled blank left as openpyxl would make it) stays
-for openpyxl. A sheet is left whole to openpyxl when anything is unusual: not UTF-8, a
-namespace prefix on its elements, an array formula (its members are dropped apart), a
-comment or CDATA section among the cells, a cell without a plain reference.
+part, the part is parsed by an XML parser (expat, as the guard and openpyxl parse it:
+entities as openpyxl decodes them, line ends normalised, comments, processing
+instructions and CDATA as XML reads them), its plain value cells (a number, a shared or
+formula-result text, a Boolean, an error) are read with the very conversions openpyxl
+applies (its ``WorkSheetParser.parse_cell`` of openpyxl 3.1, as ``formulas`` calls it: no
+date conversion, ``_cast_number``, the shared strings ``formulas`` read), and the part
+goes on to openpyxl without them: their bytes are cut out whole, everything else stays
+byte for byte. Every other cell (a formula, an inline or rich text, an ISO date, a
+value that is not one Excel writes, a cell inside a merged range, a styled blank) stays
+for openpyxl.
+
+What openpyxl reads is every child element of every ``row`` element anywhere in the part
+(nested, in a foreign element or inside ``mc:AlternateContent``), positioned by its
+``r`` or by counting. The values are read apart only where that is the plain shape, so
+the two cannot differ: the part is left whole to openpyxl when it is not UTF-8, declares
+a DOCTYPE, is not well-formed, has a ``row`` anywhere but directly in the ``sheetData``
+of the ``worksheet`` root (or a second ``sheetData``), a row child that is not a
+SpreadsheetML ``c``, a cell without a plain reference (no ``r``, ``$``, lower case, off
+the grid) or a reference written twice, an array or data-table formula (its members are
+dropped apart), ``mergeCells`` anywhere but in the root or more than :data:`MOST_MERGES`
+merged ranges. Nothing is guessed: what is not read here exactly is openpyxl's.
 
 :mod:`xlrating.workbook.engine` installs it (:func:`reading_values_apart` while
 ``formulas`` loads the book, :func:`keep_taken` as it pushes each sheet); ``formulas``
@@ -27,30 +39,50 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
+from xml.parsers import expat
 
-__all__ = ["SheetValues", "StrippingArchive", "keep_taken", "reading_values_apart", "strip_values"]
+from .a1 import RANGE_RE, column_number
+from .guard import EXCEL_COLUMNS, EXCEL_ROWS
+
+__all__ = [
+    "MOST_MERGES",
+    "SheetValues",
+    "StrippingArchive",
+    "keep_taken",
+    "reading_values_apart",
+    "strip_values",
+]
 
 #: (row, column) -> (raw value, openpyxl's data type) of the cells taken out of a sheet.
 SheetValues = dict[tuple[int, int], tuple[object, str]]
 
+#: Most merged ranges a sheet may have for its values to be read apart (each value cell
+#: is checked against each range); a sheet with more is left whole to openpyxl.
+MOST_MERGES: Final = 256
+
 _WORKSHEET: Final = re.compile(r"xl/worksheets/[^/]+\.xml")
-_ROOT: Final = re.compile(r"<worksheet[\s>]")
-_DECLARED: Final = re.compile(r"""^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']""")
-_SHEET_DATA: Final = re.compile(r"<sheetData\b[^>]*?(?:/>|>(.*?)</sheetData\s*>)", re.DOTALL)
-#: A cell: its attributes (double-quoted) and what it holds.
-_CELL: Final = re.compile(r'<c((?:\s+[\w:.-]+\s*=\s*"[^"]*")*)\s*(?:/>|>(.*?)</c\s*>)', re.DOTALL)
-_ATTRIBUTE: Final = re.compile(r'([\w:.-]+)\s*=\s*"([^"]*)"')
-_PLAIN_REF: Final = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
-_ONE_VALUE: Final = re.compile(r"<v>([^<&]+)</v>")
+_MAIN: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+# Elements as expat names them with namespace_separator=" ".
+_ROOT_TAG: Final = f"{_MAIN} worksheet"
+_DATA_TAG: Final = f"{_MAIN} sheetData"
+_ROW_TAG: Final = f"{_MAIN} row"
+_CELL_TAG: Final = f"{_MAIN} c"
+_VALUE_TAG: Final = f"{_MAIN} v"
+_FORMULA_TAG: Final = f"{_MAIN} f"
+_MERGES_TAG: Final = f"{_MAIN} mergeCells"
+_MERGE_TAG: Final = f"{_MAIN} mergeCell"
+#: Elements that may stand only where the plain shape has them (see the module's text).
+_PLACED: Final = frozenset({_DATA_TAG, _ROW_TAG, _CELL_TAG, _MERGES_TAG, _MERGE_TAG})
+#: A cell reference openpyxl and this module read alike (no ``$``, upper case).
+_PLAIN_REF: Final = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
+#: Formulas whose cells hold members of one result: their sheet is left whole.
+_WHOLE_FORMULAS: Final = frozenset({"array", "dataTable"})
 #: A number as Excel writes one (anything else is left to openpyxl, which may refuse it).
 _NUMBER: Final = re.compile(r"-?[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?")
-
-
-def _column(letters: str) -> int:
-    number = 0
-    for ch in letters:
-        number = number * 26 + ord(ch) - 64
-    return number
+_INDEX: Final = re.compile(r"[0-9]+")
+_UTF8: Final = frozenset({"utf-8", "utf8"})
+#: Byte-order marks of UTF-16 and UTF-32 (the parser reads them; the cut would not).
+_WIDE_MARKS: Final = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 
 
 def _cast_number(text: str) -> int | float:
@@ -65,7 +97,7 @@ def _value(kind: str, text: str, strings: list[str]) -> tuple[object, str] | Non
     if kind == "n":
         return (_cast_number(text), "n") if _NUMBER.fullmatch(text) else None
     if kind == "s":
-        index = int(text) if text.isdigit() else -1
+        index = int(text) if _INDEX.fullmatch(text) else -1
         return (strings[index], "s") if 0 <= index < len(strings) else None
     if kind == "b":
         return (bool(int(text)), "b") if text in ("0", "1") else None
@@ -76,50 +108,188 @@ def _value(kind: str, text: str, strings: list[str]) -> tuple[object, str] | Non
     return None
 
 
+class _Aside(Exception):
+    """The part is left whole to openpyxl."""
+
+
+#: A cell of the plain shape holding one value: its reference, type, the text of its
+#: ``v``, and where its bytes start and end in the part.
+_Found = tuple[str, str, str, int, int]
+#: A merged range: first row, first column, last row, last column.
+_Box = tuple[int, int, int, int]
+
+
+def _merge_box(ref: str) -> _Box:
+    found = RANGE_RE.match(ref)
+    if found is None:
+        raise _Aside
+    column, row, last_column, last_row = found.groups()
+    r1, c1 = int(row), column_number(column)
+    r2, c2 = (int(last_row), column_number(last_column)) if last_column else (r1, c1)
+    return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
+
+
+def _read_cells(data: bytes) -> tuple[list[_Found], list[_Box]]:
+    """One pass of expat over a sheet part: its value cells of the plain shape, in order,
+    and its merged ranges; :class:`_Aside` (or expat's error) when the part is not of the
+    plain shape (the module's text says what that is).
+
+    The handlers are closures over plain locals: this runs for every element of the
+    biggest sheets (a 5,000-game season: 65,000 elements)."""
+    if data.startswith(_WIDE_MARKS):
+        raise _Aside
+    parser = expat.ParserCreate(namespace_separator=" ")
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    path: list[str] = []  # the open elements, root first
+    found: list[_Found] = []
+    seen: set[str] = set()
+    merges: list[_Box] = []
+    placed = {_DATA_TAG: False, _MERGES_TAG: False}
+    # The cell open now (depth 3 of the path), if any.
+    in_cell = False
+    ref = kind = ""
+    start_at = values = 0
+    plain = reading = False
+    text: str | None = None
+    chunks: list[str] = []
+
+    def inner(tag: str, attributes: dict[str, str]) -> None:
+        """An element inside a cell (not the cell's own ``v``)."""
+        if tag in _PLACED:
+            raise _Aside  # openpyxl would read it; the plain shape has none there
+        if tag == _FORMULA_TAG and attributes.get("t") in _WHOLE_FORMULAS:
+            raise _Aside
+
+    def outer(tag: str, depth: int, attributes: dict[str, str]) -> None:
+        """An element outside every cell, not a row's child."""
+        if depth == 0:
+            if tag != _ROOT_TAG:
+                raise _Aside
+            return
+        if tag not in _PLACED:
+            if tag == _FORMULA_TAG and attributes.get("t") in _WHOLE_FORMULAS:
+                raise _Aside
+            return
+        parent = path[depth - 1]
+        if tag == _ROW_TAG and depth == 2 and parent == _DATA_TAG:
+            return
+        if tag == _MERGE_TAG and depth == 2 and parent == _MERGES_TAG:
+            if len(merges) >= MOST_MERGES:
+                raise _Aside
+            merges.append(_merge_box(attributes.get("ref", "")))
+            return
+        if tag in placed and depth == 1 and not placed[tag]:
+            placed[tag] = True  # the one sheetData or mergeCells of the root
+            return
+        raise _Aside
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        nonlocal in_cell, ref, kind, start_at, values, plain, reading, text, chunks
+        depth = len(path)
+        path.append(tag)
+        if in_cell:
+            if depth == 4 and tag == _VALUE_TAG:
+                values += 1
+                reading = values == 1
+                chunks = []
+                return
+            reading = False  # an element in the value: openpyxl reads only the text before
+            if depth == 4:
+                plain = False  # a formula, an inline text, anything else: openpyxl's cell
+            inner(tag, attributes)
+            return
+        if depth == 3 and path[2] == _ROW_TAG:
+            if tag != _CELL_TAG:
+                raise _Aside  # openpyxl makes a cell of every child of a row
+            ref = attributes.get("r", "")
+            if ref in seen or _PLAIN_REF.fullmatch(ref) is None:
+                raise _Aside  # placed by counting, or written twice (openpyxl keeps the last)
+            seen.add(ref)
+            in_cell, plain, values, text = True, True, 0, None
+            kind = attributes.get("t", "n")
+            start_at = parser.CurrentByteIndex
+            return
+        outer(tag, depth, attributes)
+
+    def characters(chunk: str) -> None:
+        if reading:
+            chunks.append(chunk)
+
+    def end(tag: str) -> None:
+        nonlocal in_cell, reading, text
+        path.pop()
+        if not in_cell:
+            return
+        depth = len(path)
+        if depth == 3:  # the cell closes
+            in_cell = False
+            if plain and values == 1 and text:  # it has a ``v``: it ends in an end tag
+                closing = data.index(b">", parser.CurrentByteIndex) + 1
+                found.append((ref, kind, text, start_at, closing))
+        elif depth == 4 and reading:  # its first ``v`` closes, nothing inside but text
+            text = "".join(chunks)
+            reading = False
+
+    def doctype(*_: object) -> None:
+        raise _Aside
+
+    def declaration(_version: str, encoding: str | None, _standalone: int) -> None:
+        if encoding is not None and encoding.lower() not in _UTF8:
+            raise _Aside
+
+    parser.StartDoctypeDeclHandler = doctype
+    parser.XmlDeclHandler = declaration
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    parser.buffer_text = True
+    parser.Parse(data, True)
+    return found, merges
+
+
+def _position(ref: str, columns: dict[str, int]) -> tuple[int, int] | None:
+    """(row, column) of a plain reference; None off Excel's grid."""
+    split = 1 if ref[1] <= "9" else (2 if ref[2] <= "9" else 3)
+    letters = ref[:split]
+    column = columns.get(letters)
+    if column is None:
+        column = columns[letters] = column_number(letters)
+    row = int(ref[split:])
+    return (row, column) if row <= EXCEL_ROWS and column <= EXCEL_COLUMNS else None
+
+
 def strip_values(data: bytes, strings: list[str]) -> tuple[bytes, SheetValues] | None:
     """The sheet part *data* without its plain value cells, and their values; None when
     the sheet is left whole to openpyxl (see the module's docstring)."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
+        found, merges = _read_cells(data)
+    except (_Aside, expat.ExpatError, ValueError):
         return None
-    declared = _DECLARED.match(text)
-    if declared and declared.group(1).lower().replace("-", "") != "utf8":
-        return None
-    if _ROOT.search(text) is None or 't="array"' in text:
-        return None
-    found = _SHEET_DATA.search(text)
-    if found is None or found.group(1) is None:
-        return None
-    body, offset = found.group(1), found.start(1)
-    if "<!--" in body or "<![CDATA[" in body or "'" in body.replace("&apos;", ""):
-        return None  # a comment, CDATA, or an attribute in single quotes
     values: SheetValues = {}
-    pieces: list[str] = []
+    pieces: list[bytes] = []
     at = 0
-    for cell in _CELL.finditer(body):
-        attributes = dict(_ATTRIBUTE.findall(cell.group(1)))
-        ref = _PLAIN_REF.fullmatch(attributes.get("r", ""))
-        if ref is None:
-            return None
-        inner = cell.group(2)
-        if inner is None:
-            continue  # a styled blank: openpyxl makes a cell of None, as it will
-        one = _ONE_VALUE.fullmatch(inner)
-        read = _value(attributes.get("t", "n"), one.group(1), strings) if one else None
-        if read is None:
+    columns: dict[str, int] = {}
+    for ref, kind, text, start, end in found:
+        read = _value(kind, text, strings)
+        position = _position(ref, columns) if read is not None else None
+        if (
+            read is None
+            or position is None
+            or (
+                merges
+                and any(
+                    r1 <= position[0] <= r2 and c1 <= position[1] <= c2 for r1, c1, r2, c2 in merges
+                )
+            )
+        ):
             continue
-        position = (int(ref.group(2)), _column(ref.group(1)))
-        if position in values:
-            return None  # a cell written twice: openpyxl keeps the last
         values[position] = read
-        pieces.append(body[at : cell.start()])
-        at = cell.end()
+        pieces.append(data[at:start])
+        at = end
     if not values:
         return None
-    pieces.append(body[at:])
-    stripped = text[:offset] + "".join(pieces) + text[offset + len(body) :]
-    return stripped.encode("utf-8"), values
+    pieces.append(data[at:])
+    return b"".join(pieces), values
 
 
 class StrippingArchive:
