@@ -111,3 +111,26 @@ def test_other_text_in_the_record_cell_is_left_alone() -> None:
     table = PlayersSheet("Players", "A5:E44", (), {"FIDE ID": 6}, False, (3, 1), "my note")
     plan = plan_start(table, _list({}), replace=False, today=TODAY)
     assert plan.record is None and "Players!A3 holds other text" in plan.record_note
+
+
+def test_one_id_on_two_rows_is_refused() -> None:
+    rows: list[tuple[tuple[object, ...], str | None]] = [
+        ((1500.0, None, None, None), "101"),
+        ((None, 0.0, None, None), "102"),
+    ]
+    table = _table(rows, False)
+    twice = PlayersSheet(
+        "Players",
+        "A5:E44",
+        (*table.rows, PlayerRow(7, "Player 2", ("Player 2",), {"FIDE ID": "101"})),
+        {"FIDE ID": 6},
+        False,
+        (3, 1),
+        None,
+    )
+    with pytest.raises(
+        SeasonBookError,
+        match=r"Players!F5 and F7: Player 0 and Player 2 have "
+        "the same FIDE ID 101",
+    ):
+        plan_start(twice, _list({"101": (2000, None)}), replace=False, today=TODAY)

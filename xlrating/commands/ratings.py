@@ -12,7 +12,16 @@ from typing import Any
 
 from ..errors import InvalidInputError
 from ..workbook import files
-from .base import EXIT_USAGE, TIME_LIMIT_VARIABLE, CliError, Commands, Step, TimeUp, doing
+from .base import (
+    EXIT_FAILURE,
+    EXIT_USAGE,
+    TIME_LIMIT_VARIABLE,
+    CliError,
+    Commands,
+    Step,
+    TimeUp,
+    doing,
+)
 from .common import (
     Deadline,
     backup,
@@ -120,7 +129,8 @@ def _ratings_within(args: argparse.Namespace, where: str) -> int:
             raise CliError(f"{where}: no such file: {path}")
     guard_workbook(where, book)
     if not args.dry_run:
-        check_suffix(where, book, book)
+        check_suffix(where, book, book, EXIT_FAILURE)
+        files.remove_stale_temps(book)
     workbook_modules(templates=False)
     from ..workbook import season_start
 

@@ -271,6 +271,17 @@ def plan_start(
             f"the table ({table.sheet}!{address(r1 - 1, c2 + 1)}) "
             "and type each member's ID in it"
         )
+    rows_of: dict[str, PlayerRow] = {}
+    for player in table.rows:
+        member = player.ids.get(heading)
+        if member is not None and member in rows_of:
+            other = rows_of[member]
+            raise SeasonBookError(
+                f"{table.sheet}!{address(other.row, column)} and {address(player.row, column)}: "
+                f"{other.name} and {player.name} have the same {heading} {member}: correct one"
+            )
+        if member is not None:
+            rows_of[member] = player
     changes: list[Change] = []
     not_found, no_id, kept, unrated, matched = [], [], [], [], []
     for player in table.rows:
