@@ -356,6 +356,9 @@ def test_damaged_zips(tmp_path: Path) -> None:
     truncated.write_bytes(data[: len(data) // 2])
     with pytest.raises(InvalidInputError, match=r"truncated\.zip: a damaged or truncated zip"):
         read_rating_list(truncated, wanted={LEKO})
+    many = _zip(tmp_path / "many.zip", {f"{n}.pdf": b"" for n in range(101)})
+    with pytest.raises(InvalidInputError, match=r"many\.zip: a zip of 101 members"):
+        read_rating_list(many, wanted={LEKO})
     two = _zip(tmp_path / "two.zip", {"a.txt": b"x", "b.xml": b"<x/>", "readme.pdf": b""})
     with pytest.raises(InvalidInputError, match=r"two.zip: .* holds 2 \(a.txt, b.xml\)"):
         read_rating_list(two, wanted={LEKO})

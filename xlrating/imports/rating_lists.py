@@ -142,10 +142,38 @@ def read_rating_list(
     return _read_zip(path, wanted, rating, progress)
 
 
+#: The most members a list's zip may hold, and the most bytes its directory may take (a
+#: FIDE zip holds one file; the directory is read whole before any member).
+MAX_ZIP_MEMBERS: Final = 100
+MAX_ZIP_DIRECTORY_BYTES: Final = 64 * 1024
+_END: Final = b"PK\x05\x06"
+_END_SIZE: Final = 22
+
+
+def _check_directory(path: Path, damaged: str) -> None:
+    """Refuse, before zipfile reads it, a zip whose directory is over the limits."""
+    with path.open("rb") as handle:
+        handle.seek(0, 2)
+        size = handle.tell()
+        handle.seek(max(size - _END_SIZE - 0xFFFF, 0))
+        tail = handle.read()
+    at = tail.rfind(_END)
+    if at < 0 or len(tail) - at < _END_SIZE:
+        raise InvalidInputError(damaged)
+    members = int.from_bytes(tail[at + 10 : at + 12], "little")
+    directory = int.from_bytes(tail[at + 12 : at + 16], "little")
+    if members > MAX_ZIP_MEMBERS or directory > MAX_ZIP_DIRECTORY_BYTES:
+        raise InvalidInputError(
+            f"{path.name}: a zip of {members:,} members ({directory:,} bytes of directory): "
+            f"a list's zip holds one file (at most {MAX_ZIP_MEMBERS} are read)"
+        )
+
+
 def _read_zip(
     path: Path, wanted: Collection[str], rating: str | None, progress: ProgressFn | None
 ) -> RatingList:
     damaged = f"{path.name}: a damaged or truncated zip archive: download the list again"
+    _check_directory(path, damaged)
     try:
         with zipfile.ZipFile(path) as archive:
             lists = [
