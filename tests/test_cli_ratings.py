@@ -20,7 +20,7 @@ import pytest
 from xlrating.cli import main
 from xlrating.workbook.season_start import RECORD_PREFIX, write_cells
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent / "data" / "rating_lists"
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 BLITZ = DATA / "fide_blitz_rating_list.txt"
 COMBINED = DATA / "fide_players_list_foa.txt"

@@ -31,7 +31,7 @@ from xlrating.imports.rating_lists import (
     read_uschess_json,
 )
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent / "data" / "rating_lists"
 COMBINED = DATA / "fide_players_list_foa.txt"
 BLITZ = DATA / "fide_blitz_rating_list.txt"
 XML = DATA / "fide_players_list_xml_foa.xml"
