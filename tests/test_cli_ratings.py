@@ -1,8 +1,8 @@
 """``xlrating ratings BOOK --list FILE`` on copies of the club season workbook.
 
 The sample season (workbooks/club_season.xlsx) has events; its Players table gets a
-``FIDE ID`` and a ``US Chess ID`` column here (headed beside the table, as a secretary
-would add them), typed with the IDs of the real FIDE list lines in tests/data.  Every
+``US Chess ID`` column F and a ``FIDE ID`` column G here (the living-season layout,
+headed in row 4), typed with the IDs of the real FIDE list lines in tests/data.  Every
 expectation is the list's own number (tests/data/README_imports.md) or the book's.
 """
 
@@ -29,14 +29,17 @@ SUPPLEMENTS = DATA / "uschess_99990002_supplements.json"
 
 # Players rows of the sample season: Alice Morgan 5 (1845, 112 games), Ben Carter 6,
 # Chloe Nguyen 7, Leo Park 13 (unrated, 0 games, age 11).
-IDS = {
-    (4, 6): "FIDE ID",
-    (5, 6): 703303.0,  # Leko's line
-    (13, 6): "700070",  # Polgar's line, typed as text
-    (7, 6): 12345.0,  # in no list
-    (4, 8): "US Chess ID",
-    (5, 8): 99990001.0,
-    (13, 8): 99990002.0,
+IDS: dict[tuple[int, int], object] = {
+    # The living-season layout: column 6 (F) US Chess ID, 7 (G) FIDE ID, headed in row 4;
+    # the template's notes in G5:G8 make way.
+    **{(row, 7): None for row in range(5, 9)},
+    (4, 6): "US Chess ID",
+    (5, 6): 99990001.0,
+    (13, 6): 99990002.0,
+    (4, 7): "FIDE ID",
+    (5, 7): 703303.0,  # Leko's line
+    (13, 7): "700070",  # Polgar's line, typed as text
+    (7, 7): 12345.0,  # in no list
 }
 
 
@@ -49,7 +52,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def book(tmp_path: Path) -> Path:
-    """The sample season (it has events) with member-ID columns."""
+    """The sample season (it has events) with member-ID columns F and G."""
     plain = tmp_path / "plain.xlsx"
     shutil.copyfile(WORKBOOKS / "club_season.xlsx", plain)
     path = tmp_path / "club.xlsx"
@@ -162,7 +165,7 @@ def test_uschess_member_and_supplements(book: Path) -> None:
     # Alice: R 1872 from 131 games, floor 1700; Leo: 1211 from 14 provisional games.
     assert [after.get(("Players", c)) for c in ("B5", "C5", "D5")] == [1872, 131, 1700]
     assert [after.get(("Players", c)) for c in ("B13", "C13")] == [1211, 14]
-    assert "matched by US Chess ID (Players column H)" in out
+    assert "matched by US Chess ID (Players column F)" in out
 
 
 @pytest.mark.parametrize(
