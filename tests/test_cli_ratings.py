@@ -200,3 +200,24 @@ def test_a_book_without_an_id_column(tmp_path: Path) -> None:
     code, _, err = run("ratings", str(path), "--list", str(BLITZ))
     assert code == 1
     assert "the Players table has no FIDE ID column: head a column 'FIDE ID'" in err
+
+
+def test_the_new_starting_ratings_rate_the_season(book: Path, tmp_path: Path) -> None:
+    """The book as written recalculates, and the season starts from the list's ratings."""
+    code, _, err = run("ratings", str(book), "--list", str(BLITZ), "--replace-start")
+    assert (code, err) == (0, "")
+    out = tmp_path / "computed.xlsx"
+    code, _, err = run("recalc", str(book), "-o", str(out))
+    assert code == 0, err
+    wb = openpyxl.load_workbook(out, data_only=True)
+    ratings = wb["Ratings"]
+    start = next(
+        cell.column
+        for row in ratings.iter_rows(min_row=13, max_row=13)
+        for cell in row
+        if cell.value == "Start"
+    )
+    starts = {ratings.cell(row, 1).value: ratings.cell(row, start).value for row in range(14, 24)}
+    wb.close()
+    assert starts["Alice Morgan"] == 2738 and starts["Leo Park"] == 2736
+    assert starts["Ben Carter"] == 1720  # no FIDE ID: as it was
