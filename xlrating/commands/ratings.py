@@ -24,6 +24,7 @@ from .base import (
 )
 from .common import (
     Deadline,
+    add_ignore_lock,
     backup,
     backup_path,
     check_suffix,
@@ -277,4 +278,5 @@ def add_parser(commands: Commands) -> None:
         action="store_true",
         help="show a progress bar even when stderr is not a terminal",
     )
+    add_ignore_lock(ratings)
     ratings.set_defaults(handler=run_ratings)
