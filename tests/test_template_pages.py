@@ -32,7 +32,7 @@ from openpyxl.utils import range_boundaries
 from xlrating.cli import main
 from xlrating.libreoffice.office import office_env
 from xlrating.workbook.templates import XLWINGS_CONF_SHEET, XLWINGS_UDF_MODULE
-from xlrating.workbook.templates.writer import (
+from xlrating.workbook.templates.pages import (
     A4_INCHES,
     LEGIBLE_POINTS,
     LETTER_INCHES,

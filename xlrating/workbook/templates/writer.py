@@ -26,6 +26,7 @@ from ...errors import WorkbookError
 from ...sheet.catalog import FUNCTIONS
 from ..a1 import absolute, address, cell_range
 from ..lint import formula_problems, function_calls, with_prefixes
+from .pages import LINE_HEIGHT, set_up_page
 
 __all__ = [
     "CHANGE_FORMAT",
@@ -199,17 +200,9 @@ class Book:
             sheet.fit_text()
             sheet.page_setup()
         for ws in self.wb.worksheets():
-            # A hidden sheet (xlwings.conf) gets no print area: LibreOffice prints a hidden
-            # sheet that has one.
-            if ws.hidden:
-                continue
-            if not any(sheet.ws is ws for sheet in self.sheets):
-                ws.print_area(0, 0, max(ws.dim_rowmax or 0, 0), max(ws.dim_colmax or 0, 0))
-                ws.set_portrait()
-                ws.fit_to_pages(1, 0)
-                ws.set_margins(*_MARGINS)
-                ws.set_header(page_header(self.title))
-                ws.set_footer(PAGE_FOOTER)
+            # No print area for a hidden sheet (LibreOffice prints one that has it).
+            if not ws.hidden and not any(sheet.ws is ws for sheet in self.sheets):
+                set_up_page(ws, ws.dim_rowmax or 0, ws.dim_colmax or 0, self.title)
         self.wb.close()
 
 
@@ -236,34 +229,6 @@ _STYLES: Final[dict[str, dict[str, object]]] = {
 }
 
 
-#: The page footer of every sheet: its name and the page number (Excel's header codes:
-#: &A the sheet's name, &P the page, &N the pages).
-PAGE_FOOTER: Final = "&L&A&Rpage &P of &N"
-#: The page header: the book's title (bold) on the left, the date it is printed on the
-#: right (&D); see :func:`page_header`.
-PAGE_HEADER: Final = '&L&"-,Bold"{title}&R&D'
-#: The two paper sizes a printer is usually set to, (width, height) in inches: ISO 216 A4
-#: (210 x 297 mm) and US Letter (ANSI A).  The files name no paper size (the printer's
-#: default); every sheet is laid out to fit the narrower and shorter of the two.
-A4_INCHES: Final = (210 / 25.4, 297 / 25.4)
-LETTER_INCHES: Final = (8.5, 11.0)
-#: Page margins in inches: left, right, top, bottom (the header and footer sit 0.3 in
-#: from the edge, inside the top and bottom margins).
-_MARGINS: Final = (0.5, 0.5, 0.75, 0.75)
-#: The size of body text (XlsxWriter's default font, 11-point Calibri) and the smallest
-#: size it may be printed at: a sheet is shrunk to the page width only down to
-#: LEGIBLE_POINTS / BODY_POINTS (73 %); a wider sheet prints at that scale on more pages.
-BODY_POINTS: Final = 11.0
-LEGIBLE_POINTS: Final = 8.0
-MIN_SCALE: Final = LEGIBLE_POINTS / BODY_POINTS
-#: Points per inch, and per pixel of column width (Excel's 96 pixels per inch).
-_POINTS_PER_INCH: Final = 72.0
-_POINTS_PER_PIXEL: Final = 0.75
-#: Points per line of 11-point Calibri, the row height Excel and LibreOffice give one line.
-LINE_HEIGHT: Final = 15.0
-#: A sheet a little wider than a portrait page stays portrait, shrunk to no less than
-#: this; a wider one prints landscape.
-PORTRAIT_SCALE: Final = 0.9
 #: Characters of running text per character of column width, kept low so that an
 #: estimated row height never cuts a line off (proportional text is narrower than "0").
 _TEXT_PER_WIDTH: Final = 1.0
@@ -289,8 +254,7 @@ class Sheet:
         self.print_rows: int | None = None
         #: The page header's title for this sheet; None: the book's title.
         self.header: str | None = None
-        #: Print on one page (a calculator, a player card) when that keeps text at
-        #: :data:`MIN_SCALE` or more; else one page wide, as every sheet.
+        #: Print on one page (a calculator, a player card) if text stays legible there.
         self.one_page = False
         self._heights: dict[int, float] = {}
 
@@ -352,71 +316,25 @@ class Sheet:
                 self.set_height(row, LINE_HEIGHT * lines)
 
     def _empty(self, row: int, first: int, last: int) -> bool:
-        """True when columns *first* to *last* of *row* hold nothing (a note may wrap
-        into them, merged)."""
-        cells = self.ws.table.get(row, {})
-        return not any(col in cells for col in range(first, last + 1)) and not any(
-            (row, col) in self.ws.merged_cells for col in range(first, last + 1)
-        )
+        """True when columns *first* to *last* of *row* hold nothing (no merge either)."""
+        cells, merged = self.ws.table.get(row, {}), self.ws.merged_cells
+        return not any(c in cells or (row, c) in merged for c in range(first, last + 1))
 
     def page_setup(self) -> None:
-        """Print-ready: the print area, portrait or landscape and the scale that fit the
-        page width on A4 and on Letter (never below :data:`MIN_SCALE`), the header rows on
-        every page, a header with the book's title and the date, a footer with the sheet's
-        name and the page number.  No paper size is written: the printer's default."""
+        """Print-ready (:func:`.pages.set_up_page`): the print area from A1 to the last
+        cell written (or reached, or :attr:`print_rows`), the header rows on every page
+        (:attr:`repeat`, else the first row in the header style)."""
         ws = self.ws
         last_row = max(ws.dim_rowmax or 0, self.reach[0])
         if self.print_rows is not None:
             last_row = self.print_rows
         last_col = max(ws.dim_colmax or 0, self.reach[1])
-        ws.print_area(0, 0, last_row, last_col)
-        landscape, scale = page_fit(self.printed_width(last_col))
-        if landscape:
-            ws.set_landscape()
-        else:
-            ws.set_portrait()
-        if scale is not None:
-            ws.set_print_scale(scale)
-        elif self.one_page and self.fits_one_page(last_row, last_col, landscape):
-            ws.fit_to_pages(1, 1)
-        else:
-            ws.fit_to_pages(1, 0)
-        ws.set_margins(*_MARGINS)
-        ws.set_header(page_header(self.header if self.header is not None else self.book.title))
-        ws.set_footer(PAGE_FOOTER)
         repeat = self.repeat
         if repeat is None:
             headers = [row for (row, _), (kind, _) in self.kinds.items() if kind == "header"]
             repeat = (min(headers), min(headers)) if headers else None
-        if repeat is not None:
-            ws.repeat_rows(*repeat)
-
-    def fits_one_page(self, last_row: int, last_col: int, landscape: bool) -> bool:
-        """True when rows and columns up to *last_row* and *last_col* fit one page at
-        :data:`MIN_SCALE` or more."""
-        height = sum(
-            info.height
-            if (info := self.ws.row_info.get(row)) is not None and info.height is not None
-            else LINE_HEIGHT
-            for row in range(last_row + 1)
-        )
-        scale = min(
-            printable_width(landscape) / max(self.printed_width(last_col), 1.0),
-            printable_height(landscape) / max(height, 1.0),
-        )
-        return scale >= MIN_SCALE
-
-    def printed_width(self, last_col: int) -> float:
-        """The width in points of columns A to *last_col* (zero-based) as printed at 100 %:
-        hidden columns (helper columns) take no room."""
-        pixels = 0.0
-        for col in range(last_col + 1):
-            info = self.ws.col_info.get(col)
-            if info is not None and info.hidden:
-                continue
-            width = self.column_width(col)
-            pixels += math.floor(width * 7 + 5) if width >= 1 else math.floor(width * 12 + 0.5)
-        return pixels * _POINTS_PER_PIXEL
+        title = self.header if self.header is not None else self.book.title
+        set_up_page(ws, last_row, last_col, title, one_page=self.one_page, repeat=repeat)
 
     # -- plain cells
 
@@ -645,42 +563,6 @@ def _lines(text: str, width: float) -> int:
     """Lines a text needs in a cell *width* characters wide (wrapped)."""
     per_line = max(width * _TEXT_PER_WIDTH, 1.0)
     return sum(max(1, math.ceil(len(part) / per_line)) for part in text.split("\n"))
-
-
-def printable_height(landscape: bool) -> float:
-    """Points down the page inside the top and bottom margins (the header and footer sit
-    in them), on the shorter of A4 and Letter."""
-    down = min(min(paper) if landscape else max(paper) for paper in (A4_INCHES, LETTER_INCHES))
-    return (down - _MARGINS[2] - _MARGINS[3]) * _POINTS_PER_INCH
-
-
-def printable_width(landscape: bool) -> float:
-    """Points across the page inside the margins, on the narrower of A4 and Letter."""
-    across = min(max(paper) if landscape else min(paper) for paper in (A4_INCHES, LETTER_INCHES))
-    return (across - _MARGINS[0] - _MARGINS[1]) * _POINTS_PER_INCH
-
-
-def page_fit(width: float) -> tuple[bool, int | None]:
-    """(landscape, scale in percent) for a sheet *width* points wide.
-
-    Portrait when the sheet fits the page width at :data:`PORTRAIT_SCALE` or more, else
-    landscape; shrunk to the page width (scale None: XlsxWriter's ``fit_to_pages(1, 0)``)
-    when that keeps text at :data:`MIN_SCALE` or more, else printed at that scale, its
-    columns continuing on further pages.
-
-    >>> page_fit(500.0), page_fit(700.0), page_fit(2000.0)
-    ((False, None), (True, None), (True, 73))
-    """
-    if width * PORTRAIT_SCALE <= printable_width(landscape=False):
-        return False, None
-    if width * MIN_SCALE <= printable_width(landscape=True):
-        return True, None
-    return True, math.ceil(MIN_SCALE * 100)
-
-
-def page_header(title: str) -> str:
-    """The page header naming *title* (an ``&`` in it doubled, as header codes need)."""
-    return PAGE_HEADER.format(title=title.replace("&", "&&")) if title else "&R&D"
 
 
 def cell_index(ref: str) -> tuple[int, int]:
