@@ -198,9 +198,10 @@ class Book:
     def close(self) -> None:
         for sheet in self.sheets:
             sheet.fit_text()
-            sheet.page_setup()
+        for sheet in self.sheets:  # none for a hidden sheet: LibreOffice would print it
+            if not sheet.ws.hidden:
+                sheet.page_setup()
         for ws in self.wb.worksheets():
-            # No print area for a hidden sheet (LibreOffice prints one that has it).
             if not ws.hidden and not any(sheet.ws is ws for sheet in self.sheets):
                 set_up_page(ws, ws.dim_rowmax or 0, ws.dim_colmax or 0, self.title)
         self.wb.close()
