@@ -213,12 +213,10 @@ def test_a_shrunk_card_keeps_the_rows_beside_its_chart(
     # table's columns (templates/writer.py, Sheet.fit_text), a resize leaves it running on
     # to the right and prints as far as it runs (columns.keep_text_printed): never less.
     area = re.compile(r"^(.*!\$A\$1:\$)([A-Z]+)(\$[0-9]+)$")
-    got, want = (
-        area.match(shrunk["_xlnm.Print_Area", "2"]),
-        area.match(built["_xlnm.Print_Area", "2"]),
-    )
-    assert got and want and (got[1], got[3]) == (want[1], want[3])
-    assert (len(got[2]), got[2]) >= (len(want[2]), want[2])
+    cut = area.match(shrunk["_xlnm.Print_Area", "2"])
+    full = area.match(built["_xlnm.Print_Area", "2"])
+    assert cut and full and (cut[1], cut[3]) == (full[1], full[3])
+    assert (len(cut[2]), cut[2]) >= (len(full[2]), full[2])
     shrunk_sheets = sheet_xml(narrow)
     card = shrunk_sheets["Player card"]
     # The array reads the four event columns; its rows beside the chart are kept (blank).
