@@ -175,7 +175,7 @@ class Book:
     def fmt(self, kind: str, num_format: str | None = None, *, wrap: bool = False) -> Any:
         key = (kind + (":wrap" if wrap else ""), num_format)
         if key not in self._formats:
-            props: dict[str, object] = dict(_STYLES[kind])
+            props: dict[str, object] = {"valign": "top", **_STYLES[kind]}  # rows line up
             if num_format:
                 props["num_format"] = num_format
             if wrap:
