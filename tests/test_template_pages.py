@@ -203,8 +203,13 @@ def _soffice() -> str:
         raise AssertionError  # not reached
     # The templates are laid out for Calibri, which LibreOffice replaces by Carlito (same
     # widths); without it a wider fallback font makes every page smaller.
-    match = subprocess.run(["fc-match", "Calibri"], capture_output=True, text=True, check=False)
-    if "Carlito" not in match.stdout:
+    fc_match = shutil.which("fc-match")  # fontconfig's, which LibreOffice installs
+    found = ""
+    if fc_match is not None:
+        found = subprocess.run(
+            [fc_match, "Calibri"], capture_output=True, text=True, check=False
+        ).stdout
+    if "Carlito" not in found:
         _missing("the Carlito font is not installed (fonts-crosextra-carlito)")
     return soffice
 
