@@ -362,7 +362,10 @@ def test_the_notes_and_the_games_print_area_follow_the_tables(
     book, _, _ = grown
     with zipfile.ZipFile(book) as zf:
         workbook = zf.read("xl/workbook.xml").decode()
-    assert 'localSheetId="1">Games!$A$1:$R$268</definedName>' in workbook
+    games = re.compile(r'localSheetId="1">Games!\$A\$1:\$([A-Z]+)\$([0-9]+)</definedName>')
+    with zipfile.ZipFile(WORKBOOKS / NAME) as zf:
+        [(last_column, _)] = games.findall(zf.read("xl/workbook.xml").decode())
+    assert games.findall(workbook) == [(last_column, "268")]  # the template's columns
     wb = grown_values
     assert wb["Players"]["G8"].value.startswith("Room for 80 players, 7 free:")  # 73 listed
     assert wb["Games"]["H8"].value.startswith("Room for 600 rows, 336 free.")  # 264 rows used
@@ -379,13 +382,13 @@ def test_fit_puts_a_stale_games_print_area_on_the_rows_in_use(tmp_path: Path) ->
         for info in zf.infolist():
             data = zf.read(info)
             if info.filename == "xl/workbook.xml":
-                assert b"Games!$A$1:$R$76<" in data
-                data = data.replace(b"Games!$A$1:$R$76<", b"Games!$A$1:$R$604<")
+                assert b"Games!$A$1:$H$76<" in data
+                data = data.replace(b"Games!$A$1:$H$76<", b"Games!$A$1:$H$604<")
             out.writestr(info, data)
     report = fit_season(stale, fixed)
     assert report is not None and report.before == report.after  # the array fitted already
     with zipfile.ZipFile(fixed) as zf:
-        assert b"Games!$A$1:$R$76<" in zf.read("xl/workbook.xml")
+        assert b"Games!$A$1:$H$76<" in zf.read("xl/workbook.xml")
     assert fit_season(fixed, tmp_path / "again.xlsx") is None
     assert fit_season(WORKBOOKS / NAME, tmp_path / "again.xlsx") is None
 

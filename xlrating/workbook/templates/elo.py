@@ -226,6 +226,7 @@ def _elo_sheet(book: Book, v: Mapping[str, object]) -> None:
     """
     s = book.sheet("Elo")
     s.widths(A=40, B=14, C=3, D=26, E=16)
+    s.one_page = True  # a calculator: one sheet of paper
     s.title("Elo rating change", SUBTITLE)
     s.section("A4", "Inputs")
     s.input(

@@ -176,6 +176,7 @@ def _event_sheet(book: Book, v: Mapping[str, object]) -> None:
     """
     s = book.sheet("Event")
     s.widths(A=42, B=16, C=16, D=3, E=24, F=18)
+    s.one_page = True  # a calculator: one sheet of paper
     s.title("US Chess rating estimate for one event", SUBTITLE)
     s.section("A4", "Your rating before the event")
     s.input(
