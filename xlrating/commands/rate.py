@@ -91,39 +91,68 @@ def _csv_cell(value: object) -> object:
     return value
 
 
-def _write_csv(target: Path, events: Sequence[Any]) -> None:
-    """Every rated event as CSV rows, written beside *target* and renamed over it."""
-    import csv
+#: ``--csv -``: the CSV goes to standard output (and the table is not printed).
+STDOUT: Final = "-"
 
+
+def _is_stream(target: Path) -> bool:
+    """A pipe, a terminal or a device (``/dev/stdout``, a named pipe): written as it is,
+    never through a temporary file renamed over it (nothing to replace, nothing to lose)."""
+    import stat
+
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
+
+
+def _write_csv(target: Path | None, events: Sequence[Any]) -> None:
+    """Every rated event as CSV rows, written beside *target* and renamed over it; to
+    standard output when *target* is None, straight into a pipe or device."""
+    import contextlib
+
+    if target is None:
+        _csv_rows(sys.stdout, events)
+        return
     if target.is_dir():
         raise CliError(f"xlrating rate: --csv {target} is a directory")
     step = Step("xlrating rate", str(target), os_error=f"cannot write {target}")
-    with (
-        doing(step),
-        files.replacing(target) as temp,
-        temp.open("w", newline="", encoding="utf-8") as handle,
-    ):
-        writer = csv.writer(handle)
-        writer.writerow(
-            ["event", "section", "system", "rules date", "player", "pre", "post",
-             "change", "rated games", "score", "published", "difference", "agreement",
-             "note", "member_id", "rating", "post_decimal"]
-        )  # fmt: skip
-        for rated in events:
-            for row in rated.rows:
-                published: object = ""
-                if row.has_published:
-                    published = "unrated" if row.published is None else row.published
-                values: list[object] = [
-                    rated.name, rated.section, rated.system, rated.date.isoformat(),
-                    row.name, row.pre, row.post, row.change, row.rated_games, row.score,
-                    published, row.difference, row.agreement, row.note, row.member_id,
-                    row.rating_system,
-                    None if row.post_decimal is None else round(row.post_decimal, 2),
-                ]  # fmt: skip
-                if rated.decimals:  # two decimals, as the published figures
-                    values = [round(v, 2) if isinstance(v, float) else v for v in values]
-                writer.writerow(["" if v is None else _csv_cell(v) for v in values])
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(doing(step))
+        if _is_stream(target):
+            handle = stack.enter_context(target.open("w", newline="", encoding="utf-8"))
+        else:
+            temp = stack.enter_context(files.replacing(target))
+            handle = stack.enter_context(temp.open("w", newline="", encoding="utf-8"))
+        _csv_rows(handle, events)
+
+
+def _csv_rows(handle: Any, events: Sequence[Any]) -> None:
+    """The CSV of every rated event, written to *handle*."""
+    import csv
+
+    writer = csv.writer(handle)
+    writer.writerow(
+        ["event", "section", "system", "rules date", "player", "pre", "post",
+         "change", "rated games", "score", "published", "difference", "agreement",
+         "note", "member_id", "rating", "post_decimal"]
+    )  # fmt: skip
+    for rated in events:
+        for row in rated.rows:
+            published: object = ""
+            if row.has_published:
+                published = "unrated" if row.published is None else row.published
+            values: list[object] = [
+                rated.name, rated.section, rated.system, rated.date.isoformat(),
+                row.name, row.pre, row.post, row.change, row.rated_games, row.score,
+                published, row.difference, row.agreement, row.note, row.member_id,
+                row.rating_system,
+                None if row.post_decimal is None else round(row.post_decimal, 2),
+            ]  # fmt: skip
+            if rated.decimals:  # two decimals, as the published figures
+                values = [round(v, 2) if isinstance(v, float) else v for v in values]
+            writer.writerow(["" if v is None else _csv_cell(v) for v in values])
 
 
 def undated_line(source: Path, system: str, day: Any, multiplier: float | None) -> str:
@@ -202,7 +231,8 @@ def run_rate_file(args: argparse.Namespace) -> int:
 
     where = "xlrating rate"
     source = Path(args.file)
-    target = Path(args.csv) if args.csv else None
+    to_stdout = args.csv == STDOUT
+    target = Path(args.csv) if args.csv and not to_stdout else None
     if target is not None and target.exists() and target.resolve() == source.resolve():
         raise CliError(f"{where}: --csv {target} is the input file", EXIT_USAGE)
     multiplier = getattr(args, "bonus_multiplier", None)
@@ -257,13 +287,19 @@ def run_rate_file(args: argparse.Namespace) -> int:
                 f"{where}: {source.name}: {said} (rules date {day} from "
                 f"{came_from}; --date picks another)"
             ) from None
+    if to_stdout:  # the CSV is the output: the notes a table would carry go to stderr
+        for first_line in undated:
+            if first_line:
+                print(first_line, file=sys.stderr)
+        _write_csv(None, results)
+        return 0
     if target is not None:
         _write_csv(target, results)
     for number, (rated, first_line) in enumerate(zip(results, undated, strict=True)):
         if number:
             print()
         _print_rated(rated, first_line, source)
-    if target is not None:
+    if target is not None and not _is_stream(target):
         print(f"wrote {target}")
     return 0
 
@@ -498,6 +534,10 @@ def add_rate_file_parser(commands: Commands) -> None:
         help="the FIDE rating list whose rules apply (default: standard)",
     )
     add_api_options(rater)
-    rater.add_argument("--csv", metavar="OUT.csv", help="also write the table as CSV")
+    rater.add_argument(
+        "--csv",
+        metavar="OUT.csv",
+        help="also write the table as CSV (- : write only the CSV, to standard output)",
+    )
     add_ignore_lock(rater)
     rater.set_defaults(handler=run_rate_file)
