@@ -37,8 +37,8 @@ from .writer import (
 __all__ = ["FIDE_CHECKS", "SEED_001"]
 
 
-SEED_001: Final = "Seed 001 (Elo/FIDE rating calculator)"
-_SEED_002: Final = "Seed 002 (FIDE rating calculator)"
+SEED_001: Final = "'Elo rating calculator'"
+_SEED_002: Final = "'FIDE rating calculator' (Aback Chess)"
 _FIDE_OPPONENTS: Final = [1750, 1850, 1900, 1700, 2000]
 _FIDE_RESULTS: Final = ["W", "D", "L", "W", "D"]
 _FIDE_EVENT: Final = {
