@@ -478,10 +478,11 @@ def test_import_with_the_multiplier_its_date_picks(
 
 
 def _fill(rows: int) -> list[list[object]]:
-    """A long blitz event between the club's players, to fill the Games table."""
+    """A long blitz event between the club's players, to fill the Games table (a game a
+    round: a player has one pairing per round)."""
     names = [p[0] for p in templates.CLUB_PLAYERS]
     return [
-        ["Blitz marathon", dt.date(2026, 2, 1), 1 + i // 4, names[i % 9], names[(i + 1) % 9], "½-½"]
+        ["Blitz marathon", dt.date(2026, 2, 1), 1 + i, names[i % 9], names[(i + 1) % 9], "½-½"]
         for i in range(rows)
     ]
 
