@@ -432,6 +432,30 @@ def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path: Path) -> 
 
 
 @pytest.mark.slow
+def test_a_reader_that_leaves_after_the_book_is_written_finds_the_work_done(
+    tmp_path: Path,
+) -> None:
+    """``xlrating recalc BOOK --in-place | head -0``: the book is written before anything is
+    printed, so the command has done its work: exit code 0, the book recalculated."""
+    book = tmp_path / "elo.xlsx"
+    shutil.copy(Path(__file__).resolve().parent.parent / "workbooks" / "elo.xlsx", book)
+    before = book.read_bytes()
+    code = "import sys; from xlrating.cli import main; sys.exit(main())"
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "recalc", str(book), "--in-place"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader leaves before the first line
+    err = process.stderr.read().decode("utf-8")
+    assert process.wait(timeout=120) == 0, err
+    assert err == ""
+    assert (tmp_path / "elo.backup.xlsx").read_bytes() == before  # the book was rewritten
+
+
+@pytest.mark.slow
 def test_a_second_demo_replaces_its_own_files_and_nothing_else(
     demo: Demo, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

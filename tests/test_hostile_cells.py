@@ -855,16 +855,16 @@ def test_a_floor_out_of_range_names_the_row() -> None:
 
 
 def _round_robin_games(players: int, rows: int) -> Rows:
-    """*rows* games: player i against the next ones in turn, results cycling W, D, L."""
+    """*rows* games: player i against the next ones in turn, results cycling W, D, L; each
+    game in a round of its own (a player has one pairing per round)."""
     games: Rows = []
     step = 1
     while len(games) < rows:
         for i in range(players):
             if len(games) == rows:
                 break
-            games.append(
-                [float(step), f"P{i}", f"P{(i + step) % players}", [1.0, 0.5, 0.0][len(games) % 3]]
-            )
+            result = [1.0, 0.5, 0.0][len(games) % 3]
+            games.append([float(len(games) + 1), f"P{i}", f"P{(i + step) % players}", result])
         step = step % (players - 1) + 1
     return games
 

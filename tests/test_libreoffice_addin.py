@@ -486,6 +486,56 @@ def test_setup_refuses_a_bad_profile_in_one_line(
     assert (tmp_path / "file.txt").read_text(encoding="utf-8") == "keep me"
 
 
+@pytest.mark.parametrize("case", ["not writable", "LibreOffice running", "another setup"])
+def test_setup_says_why_it_cannot_change_a_profile_in_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    case: str,
+) -> None:
+    """What soffice only reported as "exited with status 77" (a profile it cannot write) or
+    "status 0" (a profile another LibreOffice holds), said before LibreOffice starts."""
+    import fcntl
+    import os
+
+    fake = _fake_soffice(tmp_path, "LibreOffice 25.2.3.2 520(Build:2)")
+    monkeypatch.setenv(office.SOFFICE_VARIABLE, str(fake))
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    if case == "not writable":  # XDG_CONFIG_HOME on a file: the profile cannot be made
+        if os.geteuid() != 0:
+            pytest.skip("a user's own profile is changed by unopkg (root's by LibreOffice)")
+        (tmp_path / "config").write_text("x", encoding="utf-8")
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+        assert main(["libreoffice-setup"]) == 1
+        expected = (
+            f"cannot write the LibreOffice profile {tmp_path / 'config' / 'libreoffice' / '4'} "
+            "(Not a directory): give --profile with a folder you can write, or make it writable"
+        )
+    elif case == "LibreOffice running":
+        (profile / office.PROFILE_LOCK).write_text("host,user", encoding="utf-8")
+        assert main(["libreoffice-setup", "--profile", str(profile)]) == 1
+        expected = (
+            f"LibreOffice is running on the profile {profile} (its lock file "
+            f"{profile / office.PROFILE_LOCK} exists): close every LibreOffice window and the "
+            "quick starter, then run libreoffice-setup again (if LibreOffice is not running, "
+            "delete that file)"
+        )
+    else:
+        monkeypatch.setattr(office, "PROFILE_WAIT_SECONDS", 0.3)
+        held = os.open(profile / office.SETUP_LOCK, os.O_RDWR | os.O_CREAT)
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            assert main(["libreoffice-setup", "--profile", str(profile)]) == 1
+        finally:
+            os.close(held)
+        expected = (
+            f"another xlrating libreoffice-setup has held the profile {profile} for 0.3 s; "
+            "try again when it has finished"
+        )
+    assert capsys.readouterr().err == f"xlrating libreoffice-setup: {expected}\n"
+
+
 #: Generated club seasons (games; 40 players, 16 events; 7,000 games is about the most the
 #: guard takes) computed live by LibreOffice and by the engine: issue 25 found the
 #: Standings' counts differing on such seasons (the engine read the generator's names

@@ -415,6 +415,15 @@ def test_bundle_refuses_a_file_as_folder(
     assert err == f"xlrating lite-bundle: {tmp_path / 'f'} is not a folder"
 
 
+def test_bundle_makes_every_missing_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As ``templates DIR`` does (it made one missing level only)."""
+    folder = tmp_path / "a" / "b" / "c"
+    assert main(["lite-bundle", str(folder)]) == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["main.py", "requirements.txt"]
+
+
 # ---------------------------------------------------------------- through xlwings' own code
 
 

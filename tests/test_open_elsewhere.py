@@ -166,6 +166,9 @@ def _elo(folder: Path) -> Path:
     return book
 
 
+#: A FIDE list (the ratings command refuses an open book before it reads the list).
+FIDE_LIST = Path(__file__).resolve().parent / "data" / "rating_lists" / "fide_players_list_foa.txt"
+
 # (argv with {book} and {dir}, the book maker, the file the lock is beside)
 COMMANDS = {
     "recalc in place": (["recalc", "{book}", "--in-place"], _elo, "club.xlsx"),
@@ -186,6 +189,12 @@ COMMANDS = {
         ["resize", "{book}", "-o", "{dir}/out.xlsx", "--game-rows", "300"],
         _season,
         "out.xlsx",
+    ),
+    "ratings": (["ratings", "{book}", "--list", str(FIDE_LIST)], _season, "club.xlsx"),
+    "export": (
+        ["export", "{book}", "--event", "December Swiss", "--trf", "{dir}/out.trf"],
+        _season,
+        "out.trf",
     ),
     "templates": (["templates", "{dir}/books"], _elo, "books/club_season.xlsx"),
     "demo": (["demo", "{dir}/books"], _elo, "books/elo.xlsx"),

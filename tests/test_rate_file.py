@@ -519,3 +519,47 @@ def test_fide_rapid_list_and_choices_a_trf_does_not_have(
         "xlrating rate: trf_round_dates.txt: section '2': a TRF has one event and one rating; "
         "the choice is for crosstable pages"
     )
+
+
+def test_a_multiplier_is_shown_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    # 12.0000000000001 is not 12: the first line must not round it to 12 (as :g did)
+    for typed in ("12.0000000000001", "12"):
+        code, out, _ = run(capsys, "rate", str(REAL), f"--bonus-multiplier={typed}")
+        assert code == 0 and f"with bonus multiplier B = {typed} (--bonus-multiplier)" in out
+
+
+def test_csv_to_standard_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--csv -``: the CSV is the output (no file named "-"), the notes go to stderr."""
+    import csv
+    import io
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "rate", str(REAL), "--csv", "-")
+    assert code == 0
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][:5] == ["event", "section", "system", "rules date", "player"]
+    assert len(rows) == 1 + 64  # every player of the crosstable
+    assert err.startswith("no event date in uscf_crosstable_real_undated.txt")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_csv_into_a_pipe_is_written_straight(tmp_path: Path) -> None:
+    """``--csv /dev/stdout | ...``: a pipe is written as it is, not replaced through a
+    temporary file beside it (which failed with a /proc/.../pipe:[...] line)."""
+    import subprocess
+    import sys
+
+    code = "import sys; from xlrating.cli import main; sys.exit(main())"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "rate", str(REAL), "--csv", "/dev/stdout"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("\nevent,section,system") + done.stdout.startswith("event,") == 1
+    assert "wrote /dev/stdout" not in done.stdout
+    assert list(tmp_path.iterdir()) == []

@@ -83,7 +83,8 @@ def test_the_club_names_every_sheet_and_page(riverside: Path) -> None:
     assert wb["Ratings"]["A1"].value.startswith("Riverside Chess Club: ")
     with zipfile.ZipFile(riverside) as zf:
         sheet = zf.read("xl/worksheets/sheet1.xml").decode()
-    assert "<oddHeader>&amp;CRiverside Chess Club</oddHeader>" in sheet
+    header = sheet.split("<oddHeader>")[1].split("</oddHeader>")[0]
+    assert "Riverside Chess Club" in header
 
 
 def test_the_shipped_empty_season_is_the_commands(riverside: Path, tmp_path: Path) -> None:

@@ -244,16 +244,21 @@ def seasons(draw: st.DrawFn) -> tuple[list[list[Any]], list[list[Any]]]:
     ratings = draw(st.lists(st.integers(1000, 2200), min_size=count, max_size=count))
     players = [[NAMES[i], float(r), 30.0] for i, r in enumerate(ratings)]
     games = []
+    paired: set[tuple[int, int, str]] = set()  # one pairing per player and round
     for _ in range(draw(st.integers(1, 12))):
         event = draw(st.integers(1, 3))
         white, black = draw(
             st.lists(st.sampled_from(NAMES[:count]), min_size=2, max_size=2, unique=True)
         )
+        rnd = draw(st.integers(1, 4))
+        while (event, rnd, white) in paired or (event, rnd, black) in paired:
+            rnd += 1
+        paired |= {(event, rnd, white), (event, rnd, black)}
         games.append(
             [
                 f"E{event}",
                 f"2025-0{event}-01",
-                float(draw(st.integers(1, 4))),
+                float(rnd),
                 white,
                 black,
                 draw(st.sampled_from([1.0, 0.5, 0.0])),
@@ -317,3 +322,37 @@ def test_a_bad_row_anywhere_changes_no_rating(
     assert all(row == ["rated"] for i, row in enumerate(status) if i != at)
     check = call("SEASON_CHECK", players, with_bad, "elo", K, None, 5.0)
     assert check.startswith(f"1 game row not rated yet (first: Games row {5 + at}: ")
+
+
+# --- A player paired twice in one round: one verdict for every season function ---------------
+
+TWICE_PLAYERS: list[list[Any]] = [["A", 1500.0, 30.0], ["B", 1600.0, 30.0], ["C", 1700.0, 30.0]]
+TWICE_GAMES: list[list[Any]] = [
+    ["E", None, 1.0, "A", "B", "1-0"],
+    ["E", None, 1.0, "A", "C", "0-1"],  # A again in round 1
+    ["E", None, 2.0, "B", "C", "1-0"],
+]
+TWICE = "'A' is paired twice in round 1 of 'E' (also games row 1)"
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("SEASON_RATINGS", (TWICE_PLAYERS, TWICE_GAMES)),
+        ("SEASON_STANDINGS", (TWICE_PLAYERS, TWICE_GAMES, "E")),
+        ("EVENT_CROSSTABLE", (TWICE_PLAYERS, TWICE_GAMES, "E")),
+        ("PLAYER_GAMES", (TWICE_GAMES, "A")),
+    ],
+)
+def test_a_pair_met_twice_in_a_round_is_refused_alike(name: str, args: tuple[Any, ...]) -> None:
+    assert call(name, *args) == f"#VALUE! games row 2: {TWICE}"
+
+
+def test_with_skip_the_second_pairing_is_left_out_and_shown_on_its_row() -> None:
+    status = call("SEASON_GAME_STATUS", TWICE_PLAYERS, TWICE_GAMES)
+    assert status == [["rated"], [f"not rated yet: {TWICE}"], ["rated"]]
+    skipped = call("SEASON_RATINGS", TWICE_PLAYERS, TWICE_GAMES, None, None, None, True)
+    without = call("SEASON_RATINGS", TWICE_PLAYERS, [TWICE_GAMES[0], TWICE_GAMES[2]])
+    assert skipped == without
+    crosstable = call("EVENT_CROSSTABLE", TWICE_PLAYERS, TWICE_GAMES, "E", None, True)
+    assert [row[3] for row in crosstable[1:]] == ["2w1", "1b0", ""]  # round 1 as rated

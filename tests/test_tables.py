@@ -239,7 +239,21 @@ def test_a_table_read_row_by_row_is_read_once_and_keeps_its_refused_rows() -> No
     assert read_season_rows(rows) is not read  # messages name other rows
     assert read.refused == ((2, "Games row 6: round is blank: a number is needed"),)
     known = frozenset({"Alice", "Bob"})
-    grouped, unknown = season_games_known(read, known)
+    grouped, unknown, _ = season_games_known(read, known)
     assert season_games_known(read, known)[0] is grouped
     assert unknown == {3: ("Games row 7", "Zed")}
     assert [len(games) for games in grouped.games] == [1]
+
+
+def test_a_name_longer_than_a_cell_holds_is_refused_in_one_line() -> None:
+    from xlrating.errors import InvalidInputError
+    from xlrating.rating.tournament import MAX_NAME_CHARS
+    from xlrating.sheet.tables import read_name
+
+    assert read_name("x" * MAX_NAME_CHARS, "players row 1: name") == "x" * MAX_NAME_CHARS
+    with pytest.raises(InvalidInputError) as refused:
+        read_name("x" * 40_000, "players row 1: name")
+    assert str(refused.value) == (
+        "players row 1: name must be a player's name of at most 32,767 characters (what a "
+        "spreadsheet cell holds), got 40,000 characters"
+    )

@@ -220,7 +220,7 @@ def test_a_player_paired_twice_in_a_round_is_refused() -> None:
         [["E", 1, "A", "B", "1-0"], ["E", 1, "A", "C", "1-0"]],
         "E",
     )
-    assert rows == "#VALUE! 'A' is paired twice in round 1"
+    assert rows == "#VALUE! games row 2: 'A' is paired twice in round 1 of 'E' (also games row 1)"
 
 
 def test_event_crosstable_pads_to_its_room_and_names_bad_input() -> None:

@@ -7,7 +7,9 @@ Excel without the add-in shows the numbers until a cell they depend on changes;
 first sized to its tables); ``xlrating templates`` writes the template workbooks;
 ``xlrating demo`` fills them with sample data, recalculates them and prints the club
 season; ``xlrating import FILE --into BOOK.xlsx`` adds a FIDE TRF or US Chess crosstable
-to a club season workbook (``--dry-run``: only show what it would add); ``xlrating rate
+to a club season workbook (``--dry-run``: only show what it would add); ``xlrating
+ratings BOOK.xlsx --list FILE`` sets a season's starting ratings from a FIDE rating list or
+US Chess API member JSON; ``xlrating rate
 FILE`` rates a whole tournament file's event without a workbook; ``xlrating
 uscf|fide|elo|glicko2`` rate an event in the terminal through the same registry functions as the
 spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on Windows;
@@ -18,7 +20,8 @@ This module holds the entry point :func:`main`, the top of the parser and the on
 failures become messages (:func:`_failure`); the commands themselves, each with its part
 of the parser, live in :mod:`xlrating.commands` (``recalc``, ``templates`` (templates and
 demo), ``importing`` (import and resize), ``rate`` (rate FILE and uscf|fide|elo|glicko2),
-``excel`` (excel-setup and excel-check), ``libreoffice``, ``lite`` (lite-bundle); ``base``,
+``ratings`` (starting ratings from a rating list), ``excel`` (excel-setup and
+excel-check), ``libreoffice``, ``lite`` (lite-bundle); ``base``,
 what they share with this module: exit codes, limits, :class:`~xlrating.commands.base.CliError`, and
 ``common``, what they share among themselves).
 
@@ -47,7 +50,17 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from . import __version__
-from .commands import excel, importing, libreoffice, lite, rate, recalc, season, templates
+from .commands import (
+    excel,
+    export,
+    importing,
+    libreoffice,
+    lite,
+    rate,
+    recalc,
+    season,
+    templates,
+)
 from .commands.base import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -60,6 +73,7 @@ from .commands.base import (
     TimeUp,
     one_line,
 )
+from .commands.ratings import add_parser as add_ratings_parser
 from .errors import RatingError, WorkbookError
 
 __all__ = ["build_parser", "main"]
@@ -140,7 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     season.add_parser(commands)
     importing.add_import_parser(commands)
     rate.add_rate_file_parser(commands)
+    export.add_export_parser(commands)
     importing.add_resize_parser(commands)
+    add_ratings_parser(commands)
     for family in FAMILIES:
         rate.add_rating_command(commands, family)
     excel.add_setup_parser(commands)
@@ -204,6 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _limit_memory()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
     token = STEP.set(None)
+    files.forget_put_in_place()
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
@@ -216,7 +233,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
     except BrokenPipeError:  # whoever read the output left (``xlrating rate FILE | head``)
         _quiet_stdout()
-        return EXIT_FAILURE
+        # A command that has written its files has done its work: only what it would
+        # have printed is lost (``xlrating recalc BOOK --in-place | head -1``).
+        return 0 if files.put_in_place() else EXIT_FAILURE
     except (Exception, KeyboardInterrupt, TimeUp) as error:
         message, code = _failure(error, STEP.get())
         print(message, file=sys.stderr)

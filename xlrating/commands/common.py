@@ -277,18 +277,76 @@ def read_text(path: Path) -> str:
     return decode_text(data)
 
 
-def read_tournament(where: str, source: Path, args: argparse.Namespace) -> Any:
-    """The events of a tournament file (a tuple of ImportedEvent), or one line why not."""
-    from ..imports import read_tournament
+def read_tournament(
+    where: str, source: Path, args: argparse.Namespace, *, single: bool = False
+) -> Any:
+    """The events of a tournament file (a tuple of ImportedEvent), or one line why not.
 
-    if not source.is_file():
-        raise CliError(f"{where}: no such file: {source}")
+    A US Chess API section may come in several files (the further FILEs and
+    ``--section-file``).  With *single* (``import``: a season rates one system), a section
+    rated in several systems gives only the one ``--rating`` names, else its first, and
+    its ``heading`` says which.
+    """
+    from dataclasses import replace
+
+    from ..imports import read_files
+
+    paths = [source, *(Path(more) for more in getattr(args, "more", None) or [])]
+    if getattr(args, "section_file", None):
+        paths.append(Path(args.section_file))
+    for path in paths:
+        if not path.is_file():
+            raise CliError(f"{where}: no such file: {path}")
+    starts = dict(getattr(args, "start", None) or [])
     with doing(Step(where, source.name)):
-        return read_tournament(
-            read_text(source),
+        events = read_files(
+            [(path.name, read_text(path)) for path in paths],
             section=getattr(args, "section", None),
             rating=getattr(args, "rating", None),
+            starts=starts,
         )
+    if single and len(events) > 1 and events[0].source_format == "api":
+        from ..imports.uschess_api import SYSTEM_NAMES
+
+        chosen = events[0]
+        others = ", ".join(f"--rating {e.rating_system}" for e in events[1:])
+        line = (
+            f"{source.name}: the section is rated in "
+            f"{' and '.join(SYSTEM_NAMES[e.rating_system] for e in events)}; a season book "
+            f"holds one: importing the {SYSTEM_NAMES[chosen.rating_system]} ratings "
+            f"({others} for the other)"
+        )
+        heading = f"{line}\n{chosen.heading}" if chosen.heading else line
+        return (replace(chosen, heading=heading),)
+    return events
+
+
+def start_value(text: str) -> tuple[str, Any]:
+    """--start MEMBER=RATING or MEMBER=age:N: the start of a player unrated in a US Chess
+    API section (argparse reports anything else in one line naming the option)."""
+    import math
+
+    from ..imports import Start
+    from ..rating._check import MAX_RATING
+
+    who, sep, value = text.partition("=")
+    who, value = who.strip(), value.strip().lower()
+    if not sep or not who or not value:
+        raise argparse.ArgumentTypeError(
+            f"must be MEMBER=RATING or MEMBER=age:N (a member ID or a name), got {text!r}"
+        )
+    is_age = value.startswith("age:")
+    try:
+        number = float(value.removeprefix("age:").strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be MEMBER=RATING or MEMBER=age:N with a number, got {text!r}"
+        ) from None
+    top = 130.0 if is_age else MAX_RATING
+    if not math.isfinite(number) or not 0 <= number <= top:
+        what = "an age" if is_age else "a rating"
+        raise argparse.ArgumentTypeError(f"{what} must be from 0 to {top:g}, got {text!r}")
+    return who, Start(age=number) if is_age else Start(rating=number)
 
 
 def rules_date(imported: Any, given: Any) -> tuple[Any, str]:

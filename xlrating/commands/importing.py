@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..rating._check import show
 from ..workbook import files
 from .base import (
     EXIT_FAILURE,
@@ -34,6 +35,7 @@ from .common import (
     time_limit,
     workbook_modules,
 )
+from .rate import add_api_options
 
 
 def _bonus_words(day: Any) -> str:
@@ -74,15 +76,15 @@ def _check_multiplier(where: str, source: Path, given: float, day: Any, came_fro
         for first, last in bonus_eras(given)
     ]
     where_b = (
-        f"B = {given:g} applies to events ending {' and '.join(eras)}: give such a --date, or "
+        f"B = {show(given)} applies to events ending {' and '.join(eras)}: give such a --date, or "
         if eras
-        else f"no dated rule has B = {given:g}: "
+        else f"no dated rule has B = {show(given)}: "
     )
     raise CliError(
-        f"{where}: --bonus-multiplier {given:g}: the season book rates each event by its date "
+        f"{where}: --bonus-multiplier {show(given)}: the season book rates each event by its date "
         f"and holds no multiplier, and {day.isoformat()} (from {came_from}) picks {picks}; "
         f"{where_b}rate the file alone with xlrating rate {source.name} --bonus-multiplier "
-        f"{given:g}",
+        f"{show(given)}",
         EXIT_USAGE,
     )
 
@@ -112,7 +114,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
             raise CliError(f"{where}: no such file: {path}")
     guard_workbook(where, book)
     check_suffix(where, book, book, EXIT_FAILURE)
-    imported_events = read_tournament(where, source, args)
+    imported_events = read_tournament(where, source, args, single=True)
     if len(imported_events) > 1:
         listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
         raise CliError(
@@ -157,6 +159,8 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     rows = report.player_rows
     placed = f" (Players rows {rows[0]}-{rows[1]})" if rows else ""
     first, last = report.game_rows
+    for line in imported_events[0].heading.splitlines():
+        print(line)
     if undated:
         print(_undated_line(source, date))
     print(
@@ -205,7 +209,7 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     if note is not None:
         print(note, file=sys.stderr)
     guard_workbook(where, book)
-    imported_events = read_tournament(where, source, args)
+    imported_events = read_tournament(where, source, args, single=True)
     if len(imported_events) > 1:
         listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
         raise CliError(
@@ -234,6 +238,8 @@ def _import_dry_run(args: argparse.Namespace) -> int:
         )
     rated = sum(game.rated for game in event.games)
     first, last = report.game_rows
+    for line in imported.heading.splitlines():
+        print(line)
     if args.date is None and event.date is None:
         print(_undated_line(source, day))
     print(f"dry run: nothing written to {book}")
@@ -346,7 +352,16 @@ def add_import_parser(commands: Commands) -> None:
         "more rows or event columns). Everything else in BOOK is kept; it is rewritten through a "
         "temporary file, so a failure leaves it untouched.",
     )
-    importer.add_argument("file", metavar="FILE", help="the TRF or crosstable text file")
+    importer.add_argument(
+        "file", metavar="FILE", help="the TRF, crosstable or US Chess API JSON file"
+    )
+    importer.add_argument(
+        "more",
+        nargs="*",
+        metavar="FILE",
+        help="US Chess API: further standings pages and the section's or event's details",
+    )
+    add_api_options(importer)
     importer.add_argument(
         "--into", required=True, metavar="BOOK.xlsx", help="the club season workbook to add to"
     )
@@ -379,7 +394,8 @@ def add_import_parser(commands: Commands) -> None:
     importer.add_argument(
         "--rating",
         metavar="R|Q|B",
-        help="a crosstable's rating line to take ratings from (default: the first shown)",
+        help="a crosstable's rating line to take ratings from (default: the first shown); a "
+        "US Chess API section's rating (default: Regular, the first it has)",
     )
     importer.add_argument(
         "--dry-run",

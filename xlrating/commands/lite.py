@@ -15,10 +15,6 @@ def run_lite_bundle(args: argparse.Namespace) -> int:
     folder = Path(args.folder).expanduser()
     if folder.exists() and not folder.is_dir():
         raise CliError(f"xlrating lite-bundle: {args.folder} is not a folder")
-    if not folder.exists() and not folder.parent.is_dir():
-        raise CliError(
-            f"xlrating lite-bundle: {args.folder}: its folder {folder.parent} does not exist"
-        )
     with doing(Step("xlrating lite-bundle", str(folder), os_error=f"cannot write {folder}")):
         written = lite.write_bundle(folder, named=False)
     for path in written:

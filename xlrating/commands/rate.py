@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from ..rating._check import show
 from ..workbook import files
 from .base import EXIT_USAGE, FAMILIES, CliError, Commands, Step, doing, one_line
 from .common import (
@@ -19,6 +20,7 @@ from .common import (
     iso_date,
     read_tournament,
     rules_date,
+    start_value,
 )
 
 #: Files with at least this many players get a progress line on stderr while rated.
@@ -35,30 +37,46 @@ def _number(value: float | None, signed: bool = False) -> str:
 _SYSTEM_NAMES: Final = {"uscf": "US Chess, all five steps", "fide": "FIDE rating period"}
 
 
+def _decimal(value: float | None, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    if signed and abs(value) < _HALF_HUNDREDTH:
+        return "0.00"
+    return f"{value:+.2f}" if signed else f"{value:.2f}"
+
+
+#: Below this a two-decimal figure prints as 0.00 (not -0.00).
+_HALF_HUNDREDTH: Final = 0.005
+
+
 def _rated_table(rated: Any) -> list[list[str]]:
-    """Rows to print: player, pre, post, change, games, score (and published, difference)."""
+    """Rows to print: player, pre, post, change, games, score (and published, difference);
+    with two decimals where the published figures have them (US Chess API)."""
     compared = rated.compared > 0
+    show = _decimal if rated.decimals else _number
     head = ["Player", "Pre", "Post", "Change", "Games", "Score"]
     if compared:
         head += ["Published", "Diff"]
     table = [[*head, "Note"]]
     for row in rated.rows:
+        post = row.post_decimal if rated.decimals else row.post
+        change = None if post is None or row.pre is None else post - row.pre
         cells = [
             row.name,
-            _number(row.pre),
-            _number(row.post),
-            _number(row.change, signed=True),
+            show(row.pre),
+            show(post),
+            show(change, signed=True),
             str(row.rated_games),
             f"{row.score:g}",
         ]
         if compared:
             published = (
-                ("unrated" if row.published is None else _number(row.published))
+                ("unrated" if row.published is None else show(row.published))
                 if row.has_published
                 else ""
             )
             diff = row.difference
-            cells += [published, "" if diff is None else _number(diff, signed=True)]
+            cells += [published, "" if diff is None else show(diff, signed=True)]
         table.append([*cells, row.note])
     return table
 
@@ -73,35 +91,68 @@ def _csv_cell(value: object) -> object:
     return value
 
 
-def _write_csv(target: Path, events: Sequence[Any]) -> None:
-    """Every rated event as CSV rows, written beside *target* and renamed over it."""
-    import csv
+#: ``--csv -``: the CSV goes to standard output (and the table is not printed).
+STDOUT: Final = "-"
 
+
+def _is_stream(target: Path) -> bool:
+    """A pipe, a terminal or a device (``/dev/stdout``, a named pipe): written as it is,
+    never through a temporary file renamed over it (nothing to replace, nothing to lose)."""
+    import stat
+
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
+
+
+def _write_csv(target: Path | None, events: Sequence[Any]) -> None:
+    """Every rated event as CSV rows, written beside *target* and renamed over it; to
+    standard output when *target* is None, straight into a pipe or device."""
+    import contextlib
+
+    if target is None:
+        _csv_rows(sys.stdout, events)
+        return
     if target.is_dir():
         raise CliError(f"xlrating rate: --csv {target} is a directory")
     step = Step("xlrating rate", str(target), os_error=f"cannot write {target}")
-    with (
-        doing(step),
-        files.replacing(target) as temp,
-        temp.open("w", newline="", encoding="utf-8") as handle,
-    ):
-        writer = csv.writer(handle)
-        writer.writerow(
-            ["event", "section", "system", "rules date", "player", "pre", "post",
-             "change", "rated games", "score", "published", "difference", "agreement",
-             "note"]
-        )  # fmt: skip
-        for rated in events:
-            for row in rated.rows:
-                published: object = ""
-                if row.has_published:
-                    published = "unrated" if row.published is None else row.published
-                values: list[object] = [
-                    rated.name, rated.section, rated.system, rated.date.isoformat(),
-                    row.name, row.pre, row.post, row.change, row.rated_games, row.score,
-                    published, row.difference, row.agreement, row.note,
-                ]  # fmt: skip
-                writer.writerow(["" if v is None else _csv_cell(v) for v in values])
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(doing(step))
+        if _is_stream(target):
+            handle = stack.enter_context(target.open("w", newline="", encoding="utf-8"))
+        else:
+            temp = stack.enter_context(files.replacing(target))
+            handle = stack.enter_context(temp.open("w", newline="", encoding="utf-8"))
+        _csv_rows(handle, events)
+
+
+def _csv_rows(handle: Any, events: Sequence[Any]) -> None:
+    """The CSV of every rated event, written to *handle*."""
+    import csv
+
+    writer = csv.writer(handle)
+    writer.writerow(
+        ["event", "section", "system", "rules date", "player", "pre", "post",
+         "change", "rated games", "score", "published", "difference", "agreement",
+         "note", "member_id", "rating", "post_decimal"]
+    )  # fmt: skip
+    for rated in events:
+        for row in rated.rows:
+            published: object = ""
+            if row.has_published:
+                published = "unrated" if row.published is None else row.published
+            values: list[object] = [
+                rated.name, rated.section, rated.system, rated.date.isoformat(),
+                row.name, row.pre, row.post, row.change, row.rated_games, row.score,
+                published, row.difference, row.agreement, row.note, row.member_id,
+                row.rating_system,
+                None if row.post_decimal is None else round(row.post_decimal, 2),
+            ]  # fmt: skip
+            if rated.decimals:  # two decimals, as the published figures
+                values = [round(v, 2) if isinstance(v, float) else v for v in values]
+            writer.writerow(["" if v is None else _csv_cell(v) for v in values])
 
 
 def undated_line(source: Path, system: str, day: Any, multiplier: float | None) -> str:
@@ -115,7 +166,7 @@ def undated_line(source: Path, system: str, day: Any, multiplier: float | None) 
     if multiplier is not None:
         return (
             f"{head} the US Chess rules in force today, {day}, with bonus multiplier "
-            f"B = {multiplier:g} (--bonus-multiplier); give --date to choose others"
+            f"B = {show(multiplier)} (--bonus-multiplier); give --date to choose others"
         )
     rules = uscf_rules(day)
     since = "" if rules.bonus_from is None else f", from {rules.bonus_from.isoformat()}"
@@ -141,11 +192,17 @@ def unknown_multiplier(where: str, source: Path, day: Any, came_from: str) -> Cl
 def _print_rated(rated: Any, first_line: str, source: Path) -> None:
     """One rated event as ``rate`` prints it: which rules, the table of players, the
     comparison with the published ratings and the notes."""
-    if first_line:
-        print(first_line)
+    from ..imports.uschess_api import SYSTEM_NAMES
+
+    for line in (*rated.heading.splitlines(), first_line):
+        if line:
+            print(line)
     title = rated.name or source.name
+    which = _SYSTEM_NAMES[rated.system]
+    if rated.decimals and rated.rating_system in SYSTEM_NAMES:
+        which = f"{which}, {SYSTEM_NAMES[rated.rating_system]}"
     print(
-        f"{title} ({_SYSTEM_NAMES[rated.system]}): {len(rated.rows)} players, "
+        f"{title} ({which}): {len(rated.rows)} players, "
         f"{rated.games} games, {rated.rated_games} rated"
     )
     print(f"rules of {rated.date.isoformat()}, from {rated.date_source}")
@@ -157,9 +214,10 @@ def _print_rated(rated: Any, first_line: str, source: Path) -> None:
         cells += [v.rjust(w) for v, w in zip(row[1:], widths[1:], strict=True)]
         print("  ".join([*cells, note]).rstrip())
     if rated.compared:
+        exact = "to the hundredth" if rated.decimals else "exact"
         print(
             f"published post-event ratings: {rated.compared} compared: "
-            f"{rated.count('exact')} exact, {rated.count('within 1')} within 1, "
+            f"{rated.count('exact')} {exact}, {rated.count('within 1')} within 1, "
             f"{rated.count('worse')} worse"
         )
     for note in rated.notes:
@@ -173,7 +231,8 @@ def run_rate_file(args: argparse.Namespace) -> int:
 
     where = "xlrating rate"
     source = Path(args.file)
-    target = Path(args.csv) if args.csv else None
+    to_stdout = args.csv == STDOUT
+    target = Path(args.csv) if args.csv and not to_stdout else None
     if target is not None and target.exists() and target.resolve() == source.resolve():
         raise CliError(f"{where}: --csv {target} is the input file", EXIT_USAGE)
     multiplier = getattr(args, "bonus_multiplier", None)
@@ -185,7 +244,13 @@ def run_rate_file(args: argparse.Namespace) -> int:
     imported_events = read_tournament(where, source, args)
     results, undated = [], []
     for imported in imported_events:
-        system: Any = args.system or ("uscf" if imported.source_format == "crosstable" else "fide")
+        system: Any = args.system or ("fide" if imported.source_format == "trf" else "uscf")
+        if imported.source_format == "api" and system != "uscf":
+            raise CliError(
+                f"{where}: --system {system}: {source.name} is a US Chess section, rated by "
+                "US Chess's rules",
+                EXIT_USAGE,
+            )
         if multiplier is not None and system != "uscf":
             raise CliError(
                 f"{where}: --bonus-multiplier is US Chess's bonus, and {source.name} is rated "
@@ -222,13 +287,19 @@ def run_rate_file(args: argparse.Namespace) -> int:
                 f"{where}: {source.name}: {said} (rules date {day} from "
                 f"{came_from}; --date picks another)"
             ) from None
+    if to_stdout:  # the CSV is the output: the notes a table would carry go to stderr
+        for first_line in undated:
+            if first_line:
+                print(first_line, file=sys.stderr)
+        _write_csv(None, results)
+        return 0
     if target is not None:
         _write_csv(target, results)
     for number, (rated, first_line) in enumerate(zip(results, undated, strict=True)):
         if number:
             print()
         _print_rated(rated, first_line, source)
-    if target is not None:
+    if target is not None and not _is_stream(target):
         print(f"wrote {target}")
     return 0
 
@@ -392,22 +463,48 @@ def add_rating_command(commands: Any, family: str) -> None:
     sub.set_defaults(handler=run_rate)
 
 
+def add_api_options(parser: Any) -> None:
+    """--section-file and --start: a US Chess API section's details and unrated starts."""
+    parser.add_argument(
+        "--section-file",
+        metavar="SECTION.json",
+        help="US Chess API: the section's details (GetRatedEventSectionDetail: name, dates, "
+        "rating system D = dual-rated)",
+    )
+    parser.add_argument(
+        "--start",
+        type=start_value,
+        action="append",
+        metavar="MEMBER=RATING|MEMBER=age:N",
+        help="US Chess API: the start of a player unrated in the section (member ID or "
+        "name); repeat for several (default: 1300, the adult rule)",
+    )
+
+
 def add_rate_file_parser(commands: Commands) -> None:
     """Add the ``rate FILE`` command to the ``xlrating`` parser."""
     rater = commands.add_parser(
         "rate",
-        help="rate a whole FIDE TRF or US Chess crosstable event in the terminal",
-        description="Rate every player of FILE (a FIDE TRF or a US Chess crosstable page; "
-        "every section of a page) and print pre-event rating, post-event rating and change. "
+        help="rate a whole FIDE TRF, US Chess crosstable or US Chess API event in the terminal",
+        description="Rate every player of FILE (a FIDE TRF, a US Chess crosstable page, "
+        "every section of a page, or a section's standings from the US Chess Ratings API, "
+        "every rating it has) and print pre-event rating, post-event rating and change. "
         "US Chess: all five steps of the event rating; FIDE: the event as one rating period. "
-        "Where the file shows published post-event ratings (crosstables do), they are "
-        "compared. No workbook is needed.",
+        "Where the file shows published post-event ratings (crosstables and API files do), "
+        "they are compared. No workbook is needed.",
     )
-    rater.add_argument("file", metavar="FILE", help="the TRF or crosstable text file")
+    rater.add_argument("file", metavar="FILE", help="the TRF, crosstable or US Chess API JSON file")
+    rater.add_argument(
+        "more",
+        nargs="*",
+        metavar="FILE",
+        help="US Chess API: further standings pages and the section's or event's details "
+        "(JSON, recognised by their keys)",
+    )
     rater.add_argument(
         "--system",
         choices=("uscf", "fide"),
-        help="rating system (default: uscf for a crosstable, fide for a TRF)",
+        help="rating system (default: uscf for a crosstable or US Chess API file, fide for a TRF)",
     )
     rater.add_argument(
         "--date",
@@ -427,7 +524,8 @@ def add_rate_file_parser(commands: Commands) -> None:
     rater.add_argument(
         "--rating",
         metavar="R|Q|B",
-        help="a crosstable's rating line to rate (default: the first each player shows)",
+        help="a crosstable's rating line to rate (default: the first each player shows); a "
+        "US Chess API section's rating (default: every rating it has)",
     )
     rater.add_argument(
         "--fide-list",
@@ -435,6 +533,11 @@ def add_rate_file_parser(commands: Commands) -> None:
         default="standard",
         help="the FIDE rating list whose rules apply (default: standard)",
     )
-    rater.add_argument("--csv", metavar="OUT.csv", help="also write the table as CSV")
+    add_api_options(rater)
+    rater.add_argument(
+        "--csv",
+        metavar="OUT.csv",
+        help="also write the table as CSV (- : write only the CSV, to standard output)",
+    )
     add_ignore_lock(rater)
     rater.set_defaults(handler=run_rate_file)

@@ -1,4 +1,5 @@
-r"""Importers: a FIDE TRF-16 file or a US Chess crosstable, read into an :class:`Event`.
+r"""Importers: a FIDE TRF-16 file, a US Chess crosstable or a section of the US Chess Ratings
+API (JSON, :mod:`~xlrating.imports.uschess_api`), read into an :class:`Event`.
 
 Pure text parsing: every function takes the *text* of a file (the caller opens it) and
 returns the vocabulary of :mod:`xlrating.rating.tournament`.  Nothing here computes a rating.
@@ -44,8 +45,9 @@ than :data:`MAX_TEXT_BYTES`.
 The package, one module per piece (this module re-exports the public names):
 :mod:`~xlrating.imports.records` (the entries and events both formats build),
 :mod:`~xlrating.imports.dates`, :mod:`~xlrating.imports.text` (decoding),
-:mod:`~xlrating.imports.trf`, :mod:`~xlrating.imports.crosstable` and
-:mod:`~xlrating.imports.reading` (:func:`read_tournament`, :func:`parse_any`).
+:mod:`~xlrating.imports.trf`, :mod:`~xlrating.imports.crosstable`,
+:mod:`~xlrating.imports.uschess_api` and :mod:`~xlrating.imports.reading`
+(:func:`read_tournament`, :func:`read_files`, :func:`parse_any`).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from .dates import TWO_DIGIT_YEAR_PIVOT as TWO_DIGIT_YEAR_PIVOT
 from .dates import find_dates as find_dates
 from .dates import read_date as read_date
 from .reading import parse_any as parse_any
+from .reading import read_files as read_files
 from .reading import read_tournament as read_tournament
 from .records import Colour as Colour
 from .records import ImportedEvent as ImportedEvent
@@ -65,6 +68,9 @@ from .trf import MAX_TRF_ROUNDS as MAX_TRF_ROUNDS
 from .trf import TRF_FIRST_ROUND_COLUMN as TRF_FIRST_ROUND_COLUMN
 from .trf import TRF_ROUND_WIDTH as TRF_ROUND_WIDTH
 from .trf import parse_trf as parse_trf
+from .uschess_api import Start as Start
+from .uschess_api import is_api_json as is_api_json
+from .uschess_api import read_api as read_api
 
 __all__ = [
     "MAX_TEXT_BYTES",
@@ -73,12 +79,16 @@ __all__ = [
     "TRF_ROUND_WIDTH",
     "TWO_DIGIT_YEAR_PIVOT",
     "ImportedEvent",
+    "Start",
     "crosstable_post_ratings",
     "decode_text",
     "find_dates",
+    "is_api_json",
     "parse_any",
     "parse_trf",
     "parse_uscf_crosstable",
+    "read_api",
     "read_date",
+    "read_files",
     "read_tournament",
 ]

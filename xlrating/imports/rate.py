@@ -28,19 +28,49 @@ Core module: no I/O; the rules date is given by the caller (the command picks it
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from ..errors import InvalidInputError
 from ..rating import events, fide, uscf
 from ..rating._check import check_date, show
+from ..rating.tournament import Event
 from . import ImportedEvent
 
-__all__ = ["FIDE_K_NOTE", "SYSTEMS", "RatedEvent", "RatedPlayer", "System", "rate_event"]
+__all__ = [
+    "API_DECIMAL_TOLERANCE",
+    "EXPLAIN_WORK",
+    "FIDE_K_NOTE",
+    "FLOOR_EVENT_GAMES",
+    "SYSTEMS",
+    "RatedEvent",
+    "RatedPlayer",
+    "System",
+    "rate_event",
+]
 
 #: Rating systems a file can be rated by.
 System = Literal["uscf", "fide"]
 SYSTEMS: Final[tuple[System, ...]] = ("uscf", "fide")
+
+#: How close a post-event rating must be to the US Chess Ratings API's
+#: ``postRatingDecimal`` to count as the published figure: the API rounds ratings to two
+#: decimals, so both the pre-event ratings it gives and the figure compared carry up to
+#: half a hundredth of rounding (docs/rules/uscf.md#api).
+API_DECIMAL_TOLERANCE: Final = 0.01 + 1e-9
+
+#: The work spent explaining the players not reproduced (re-rating the event with a prior
+#: record of all wins or all losses), counted in players rated: an engineering bound, so
+#: that a section of a thousand players is explained in seconds (30 re-ratings); beyond
+#: it the note names the input only.
+EXPLAIN_WORK: Final = 30_000
+
+# The prior records tried (the rating with "mixed" is the one shown).
+_RECORDS: Final[tuple[uscf.History, ...]] = ("mixed", "all wins", "all losses")
+
+#: An event counts towards the low-rating floor when the player has at least this many
+#: rated games in it ("NR events with at least 3 rated games", docs/rules/uscf.md#floors).
+FLOOR_EVENT_GAMES: Final = 3
 
 #: What the FIDE rating of a file assumes (a TRF gives no game counts and no K).
 FIDE_K_NOTE: Final = (
@@ -75,13 +105,24 @@ class RatedPlayer:
     agreement: str = ""
     #: A short note: provisional, first rating, why no rating...
     note: str = ""
+    #: US Chess member ID (API files), "" where the file gives none.
+    member_id: str = ""
+    #: The rating system rated: "R", "Q", "B"... ("" for FIDE).
+    rating_system: str = ""
+    #: The post-event rating unrounded (US Chess), None while unrated or for FIDE.
+    post_decimal: float | None = None
+    #: True when the published figure is unrounded (API files) and is compared with
+    #: *post_decimal*, else with *post*.
+    decimal: bool = False
 
     @property
     def difference(self) -> float | None:
-        """post - published, when both are numbers."""
-        if not self.has_published or self.post is None or self.published is None:
+        """post - published (post_decimal - published for an unrounded figure), when both
+        are numbers."""
+        post = self.post_decimal if self.decimal else self.post
+        if not self.has_published or post is None or self.published is None:
             return None
-        return self.post - self.published
+        return post - self.published
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +144,12 @@ class RatedEvent:
     rated_games: int
     #: What the reading and rating assumed or skipped, one line each.
     notes: tuple[str, ...]
+    #: The rating system rated ("R", "Q"...; "" for FIDE or when the file does not say).
+    rating_system: str = ""
+    #: True when ratings are shown with two decimals (the published figures are, API).
+    decimals: bool = False
+    #: A line to print first (what was assumed for the whole event), or "".
+    heading: str = ""
 
     @property
     def compared(self) -> int:
@@ -114,27 +161,48 @@ class RatedEvent:
         return sum(row.agreement == agreement for row in self.rows)
 
 
-def _agreement(post: float | None, published: float | None) -> str:
+def _agreement(post: float | None, published: float | None, tolerance: float = 0.0) -> str:
     if post is None or published is None:
         return "exact" if post is None and published is None else "worse"
     gap = abs(post - published)
-    return "exact" if gap == 0 else "within 1" if gap <= 1 else "worse"
+    return "exact" if gap <= tolerance else "within 1" if gap <= 1 else "worse"
 
 
 def _published(
-    imported: ImportedEvent, name: str, post: float | None
+    imported: ImportedEvent, name: str, post: float | None, tolerance: float = 0.0
 ) -> tuple[float | None, bool, str]:
     shown = imported.published.get(name)
     if shown is None:
         return None, False, ""
-    return shown[0], True, _agreement(post, shown[0])
+    return shown[0], True, _agreement(post, shown[0], tolerance)
+
+
+def _event_floors(imported: ImportedEvent) -> Event:
+    """The event with each player's floor raised to the low-rating floor this event
+    alone gives (docs/rules/uscf.md#floors: 100 + 4 per rated win + 2 per rated draw + 1
+    for an event of at least 3 rated games, at most 150; the rating after the event
+    counts the event, docs/rules/uscf.md#api-floor).  Wins, draws and events before the
+    event are not in a file, so for a rated player this is a lower bound of the floor."""
+    event = imported.event
+    played = events.played_games(event.games, [player.name for player in event.players])
+    players = []
+    for player in event.players:
+        results = played[player.name].results
+        own = uscf.rating_floor(
+            wins=sum(result == 1.0 for result in results),
+            draws=sum(result == 0.5 for result in results),
+            events=1 if len(results) >= FLOOR_EVENT_GAMES else 0,
+        )
+        players.append(replace(player, floor=max(player.floor, own)) if results else player)
+    return replace(event, players=tuple(players))
 
 
 def _uscf_rows(
     imported: ImportedEvent, day: _dt.date, multiplier: float | None
 ) -> tuple[list[RatedPlayer], list[str]]:
+    event = _event_floors(imported)
     result = events.uscf_event(
-        imported.event, event_date=day, dual_rated=imported.dual_rated, multiplier=multiplier
+        event, event_date=day, dual_rated=imported.dual_rated, multiplier=multiplier
     )
     if multiplier is None:
         notes = [f"US Chess bonus multiplier B = {result.multiplier:g} for an event ending {day}"]
@@ -148,6 +216,9 @@ def _uscf_rows(
         notes = [f"US Chess bonus multiplier B = {result.multiplier:g} as given ({rule})"]
     if imported.dual_rated:
         notes.append("dual-rated: the Regular rating is rated with the dual-rated K")
+    api = imported.source_format == "api"
+    tolerance = API_DECIMAL_TOLERANCE if api else 0.0
+    explain = _Explainer(imported, event, day, result.multiplier) if api else None
     rows = []
     for row in result.rows:
         post = None if row.rounded is None else float(row.rounded)
@@ -163,13 +234,19 @@ def _uscf_rows(
             note = f"first rating (P{row.games_after})"
         if row.event_games == 0:
             note = "no rated games"
-        published, shown, agreement = _published(imported, row.name, post)
+        compared = row.post_event if api else post
+        published, shown, agreement = _published(imported, row.name, compared, tolerance)
+        why = imported.uncertain.get(row.name, "")  # said whether or not it matches
+        if explain is not None and shown and agreement != "exact":
+            why = explain.why(row.name, compared, published)
+        if why:
+            note = f"{note}; {why}" if note else why
         rows.append(
             RatedPlayer(
                 name=row.name,
                 pre=pre,
                 post=post,
-                change=None if pre is None or post is None else post - pre,
+                change=(row.change if api else None if pre is None or post is None else post - pre),
                 games_after=row.games_after,
                 rated_games=row.event_games,
                 score=row.score,
@@ -177,9 +254,160 @@ def _uscf_rows(
                 has_published=shown,
                 agreement=agreement,
                 note=note,
+                member_id=imported.member_ids.get(row.name, ""),
+                rating_system=imported.rating_system,
+                post_decimal=row.post_event,
+                decimal=api,
             )
         )
     return rows, notes
+
+
+class _Explainer:
+    """Why a US Chess API player's number differs from the published one: the inputs the
+    file does not publish (docs/rules/uscf.md#api), the player's own or the opponents''."""
+
+    def __init__(
+        self, imported: ImportedEvent, event: Event, day: _dt.date, multiplier: float
+    ) -> None:
+        self.imported, self.event, self.day, self.multiplier = imported, event, day, multiplier
+        self.players = {player.name: player for player in event.players}
+        played = events.played_games(event.games, list(self.players))
+        self.opponents = {name: set(games.opponents) for name, games in played.items()}
+        self.games = {name: len(games.opponents) for name, games in played.items()}
+        self.tried: dict[str, dict[uscf.History, float | None]] = {}
+        self.budget = EXPLAIN_WORK // max(len(self.players), 1)
+
+    def _rerated(self, name: str, history: uscf.History) -> float | None:
+        result = events.uscf_event(
+            self.event,
+            event_date=self.day,
+            dual_rated=self.imported.dual_rated,
+            multiplier=self.multiplier,
+            histories={name: history},
+        )
+        return result.row(name).post_event
+
+    def _special(self, name: str) -> bool:
+        """True when the player is rated by the special formula on prior games, whose
+        adjustment depends on the prior record the file does not show."""
+        player, games = self.players[name], self.players[name].games
+        return (
+            player.rating is not None
+            and games is not None
+            and 0 < games <= uscf.SPECIAL_MAX_GAMES
+            and bool(self.games[name])
+        )
+
+    def _records(self, name: str) -> dict[uscf.History, float | None] | None:
+        """The player's post-event rating with each prior record where it depends on it
+        ({} where it does not; None when the budget of re-ratings is spent)."""
+        if name not in self.tried:
+            if not self._special(name):
+                self.tried[name] = {}
+            elif self.budget < len(_RECORDS):
+                return None
+            else:
+                self.budget -= len(_RECORDS)
+                values = {history: self._rerated(name, history) for history in _RECORDS}
+                mixed = values["mixed"]
+                depends = {h: v for h, v in values.items() if v != mixed}
+                self.tried[name] = {**depends, "mixed": mixed} if depends else {}
+        return self.tried[name]
+
+    def _own(self, name: str, published: float | None) -> str:
+        """The player's own unpublished input, or ""."""
+        if name in self.imported.uncertain:
+            return self.imported.uncertain[name]
+        player = self.players[name]
+        records = self._records(name)
+        special = (
+            f"rated on {player.games} prior games by the special formula, which depends on "
+            "the player's prior record (not in the file; mixed assumed)"
+        )
+        if records is None:
+            return special
+        if records:
+            for history, value in records.items():
+                if (
+                    history != "mixed"
+                    and value is not None
+                    and published is not None
+                    and _agreement(value, published, API_DECIMAL_TOLERANCE) == "exact"
+                ):
+                    return (
+                        f"reproduced with a prior record of {history} ({value:.2f}): the file "
+                        "does not show the player's record before the event (mixed assumed)"
+                    )
+            return (
+                f"{special}: all wins gives "
+                f"{_decimal(records.get('all wins', records['mixed']))}, all losses "
+                f"{_decimal(records.get('all losses', records['mixed']))}"
+            )
+        m = self.games[name]
+        if player.rating is not None and player.games is None and m:
+            star = uscf.effective_games(player.rating, None)
+            least = max(uscf.ESTABLISHED_AFTER + 1 - m, 0)
+            if star > least:
+                return (
+                    f"established, game count not in the file: N' = N* = {star:.2f} taken; "
+                    f"the player's N may be as low as {least}"
+                )
+        return ""
+
+    @staticmethod
+    def _floor(post: float | None, published: float | None) -> str:
+        if post is None or published is None or published <= post:
+            return ""
+        if published <= uscf.LOW_FLOOR_CAP:
+            return (
+                "at the low-rating floor: it counts the wins, draws and events before this "
+                "one, which the file does not show"
+            )
+        step = uscf.PEAK_FLOOR_STEP
+        peak = uscf.PEAK_FLOOR_LOWEST <= published <= uscf.PEAK_FLOOR_HIGHEST
+        if (peak and published % step == 0) or published == uscf.LIFE_MASTER_FLOOR:
+            return (
+                f"at a rating floor of {published:g} (from a peak rating, a title or a "
+                "prize), which the file does not show"
+            )
+        return ""
+
+    def _uncertain(self, name: str) -> str:
+        """Why *name*'s own input is not published, in a few words, or ""."""
+        reason = self.imported.uncertain.get(name, "")
+        if reason:
+            return (
+                "pre-event rating rounded"
+                if "preRatingDecimal" in reason
+                else "start not published"
+            )
+        return "prior record not published" if self._special(name) else ""
+
+    def why(self, name: str, post: float | None, published: float | None) -> str:
+        """One line: why *name*'s post-event rating differs from the published one."""
+        floor = self._floor(post, published)
+        own = self._own(name, published)
+        if floor or own.startswith("reproduced"):
+            return floor or own
+        found: list[str] = []
+        seen = {name}
+        ring = set(self.opponents[name])
+        for hop in ("an opponent", "an opponent's opponent", "a third-hand opponent"):
+            for other in sorted(ring - seen):
+                reason = self._uncertain(other)
+                if reason:
+                    found.append(f"{other} ({reason}, {hop})")
+            seen |= ring
+            ring = {x for y in ring for x in self.opponents[y]} - seen
+        parts = [own] if own else []
+        if found:
+            parts.append("depends on " + "; ".join(found[:3]) + ("; ..." if len(found) > 3 else ""))
+        return "; ".join(parts) or "not explained by the inputs the file does not publish"
+
+
+def _decimal(value: float | None) -> str:
+    return "unrated" if value is None else f"{value:.2f}"
 
 
 def _fide_rows(
@@ -292,4 +520,7 @@ def rate_event(
         games=len(games),
         rated_games=sum(game.rated for game in games),
         notes=(*imported.notes, *notes),
+        rating_system=imported.rating_system if system == "uscf" else "",
+        decimals=imported.source_format == "api",
+        heading=imported.heading,
     )

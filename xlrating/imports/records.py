@@ -67,8 +67,8 @@ class ImportedEvent:
     #: The players and games.  ``event.date`` is the date that picks the rules (None when
     #: the file gives none) and ``event.name`` the name the file gives ("" if none).
     event: Event
-    #: ``"trf"`` or ``"crosstable"``.
-    source_format: Literal["trf", "crosstable"]
+    #: ``"trf"``, ``"crosstable"`` or ``"api"`` (US Chess Ratings API JSON).
+    source_format: Literal["trf", "crosstable", "api"]
     #: Where ``event.date`` was read, e.g. ``record 052 (end date) on line 5``; "" if nowhere.
     date_source: str = ""
     #: What was read leniently or skipped (one line each), e.g. ``skipped 013 (team record...)``.
@@ -86,6 +86,13 @@ class ImportedEvent:
     #: True when the crosstable shows a Regular and a Quick rating for its players: the
     #: Regular rating of a dual-rated event (US Chess's reduced K above 2200).
     dual_rated: bool = False
+    #: US Chess member IDs by name, where the file gives them (API files).
+    member_ids: dict[str, str] = field(default_factory=dict)
+    #: Why a player's start is not as US Chess's (name -> one line), where the file does
+    #: not publish it (API files: an unrated player's age or blended start).
+    uncertain: dict[str, str] = field(default_factory=dict)
+    #: A line the command prints first (what was assumed for the whole event), or "".
+    heading: str = ""
 
 
 def split_lines(text: object) -> list[str]:

@@ -71,18 +71,21 @@ _TRF_COLOURS: Final[dict[str, Literal["w", "b"] | None]] = {
 }  # fmt: skip
 
 
-# Player section fields used here (1-based columns, inclusive).
-_TRF_RANK: Final = (5, 8)
+#: Player section fields read here and written by :mod:`.trf_write` (1-based columns,
+#: inclusive): "5 - 8 Starting rank", "15 - 47 Name", "49 - 52 FIDE Rating".
+TRF_START_RANK: Final = (5, 8)
 
 
-_TRF_NAME: Final = (15, 47)
+#: See :data:`TRF_START_RANK`.
+TRF_NAME: Final = (15, 47)
 
 
-_TRF_RATING: Final = (49, 52)
+#: See :data:`TRF_START_RANK`.
+TRF_RATING: Final = (49, 52)
 
 
-# "70 - 79 Birth Date Format: YYYY/MM/DD" (only the year is used: a junior's K).
-_TRF_BIRTH: Final = (70, 79)
+#: "70 - 79 Birth Date Format: YYYY/MM/DD" (only the year is read: a junior's K).
+TRF_BIRTH: Final = (70, 79)
 
 
 _TRF_BIRTH_YEAR: Final = re.compile(r"\s*((?:19|20)[0-9]{2})\b")
@@ -107,6 +110,11 @@ _TRF_HEADER_RECORDS: Final = frozenset(
 
 
 _TRF_RECORD: Final = re.compile(r"[0-9A-Za-z]{3}(?: |$)")
+
+
+# Lichess writes its Swiss tournaments as TRF (lila, modules/swiss SwissTrf.scala): "022
+# https://lichess.org/swiss/<id>" and "032 Lichess".
+_LICHESS: Final = re.compile(r"\blichess\b", re.IGNORECASE)
 
 
 TRF_START: Final = re.compile(r"[0-9]{3}(?: |$)")
@@ -180,7 +188,7 @@ def _trf_player(line: str, number: int) -> tuple[int, Player, list[str], int | N
             f"line {number}: a tab breaks the fixed columns of TRF, got {show(line)}"
         )
     padded = line.ljust(TRF_FIRST_ROUND_COLUMN - 1)
-    rank_text = _field(padded, _TRF_RANK)
+    rank_text = _field(padded, TRF_START_RANK)
     if padded[3] != " " or padded[8] != " " or not DIGITS.fullmatch(rank_text):
         raise InvalidInputError(
             f"line {number}: start rank must be a number in columns 5-8, got {show(padded[:12])}"
@@ -190,13 +198,13 @@ def _trf_player(line: str, number: int) -> tuple[int, Player, list[str], int | N
         raise InvalidInputError(
             f"line {number}: start rank must be 1 to 9999, got {show(padded[:12])}"
         )
-    name = _field(padded, _TRF_NAME).strip()
+    name = _field(padded, TRF_NAME).strip()
     if not name:
         raise InvalidInputError(
             f"line {number}: name (columns 15-47) is blank, got {show(padded[:47].rstrip())}"
         )
-    rating_text = _field(padded, _TRF_RATING)
-    rating_area = padded[_TRF_RATING[0] - 2 : _TRF_RATING[1] + 1]
+    rating_text = _field(padded, TRF_RATING)
+    rating_area = padded[TRF_RATING[0] - 2 : TRF_RATING[1] + 1]
     if (
         rating_area[0] != " "
         or rating_area[-1] != " "
@@ -224,14 +232,14 @@ def _trf_player(line: str, number: int) -> tuple[int, Player, list[str], int | N
     # "FIDE Rating" blank or 0: the player is unrated (no rating, no games).  A TRF
     # does not say how many games a rating rests on: games None (unknown).
     player = Player(name, float(rating), None) if rating else Player(name, None, 0)
-    born = _TRF_BIRTH_YEAR.match(_field(padded, _TRF_BIRTH))
+    born = _TRF_BIRTH_YEAR.match(_field(padded, TRF_BIRTH))
     return pair, player, blocks, int(born.group(1)) if born else None, note
 
 
 def _name_column(padded: str) -> int:
     """The 1-based column where the (stripped) name of a 001 line starts."""
-    field = _field(padded, _TRF_NAME)
-    return _TRF_NAME[0] + len(field) - len(field.lstrip())
+    field = _field(padded, TRF_NAME)
+    return TRF_NAME[0] + len(field) - len(field.lstrip())
 
 
 def parse_trf(text: str) -> Event:
@@ -303,6 +311,20 @@ def _trf_round_dates(line: str, number: int, notes: list[str]) -> tuple[_dt.date
     return max(days), f"record 132 (the last round date) on line {number}"
 
 
+def _skipped_notes(skipped: dict[str, list[int]]) -> list[str]:
+    """One note per kind of record skipped: its kind, how many lines, the first."""
+    notes = []
+    for record, numbers in skipped.items():
+        kind = (
+            "team record" if record == "013"
+            else "extension record (JaVaFo/bbpPairings)" if record.upper().startswith("XX")
+            else "record of an unknown kind"
+        )  # fmt: skip
+        count = f"{len(numbers)} lines" if len(numbers) > 1 else "1 line"
+        notes.append(f"skipped {record} ({kind}, {count}, first on line {numbers[0]})")
+    return notes
+
+
 def read_trf(text: str) -> ImportedEvent:
     """A TRF read into an :class:`ImportedEvent` (see :func:`parse_trf`)."""
     lines = split_lines(text)
@@ -315,6 +337,7 @@ def read_trf(text: str) -> ImportedEvent:
     names: dict[str, int] = {}
     blocks_of: dict[int, list[str]] = {}
     born: dict[str, int] = {}
+    lichess = ""
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -344,6 +367,8 @@ def read_trf(text: str) -> ImportedEvent:
             found = _trf_header_date(line[4:], number, record, what, notes)
             if found is not None and record not in dates:
                 dates[record] = found
+        elif record in ("022", "032") and _LICHESS.search(line[4:]) and not lichess:
+            lichess = line[4:].strip()
         elif record == "132":
             found = _trf_round_dates(line, number, notes)
             if found is not None and "132" not in dates:
@@ -352,14 +377,12 @@ def read_trf(text: str) -> ImportedEvent:
             skipped.setdefault(record, []).append(number)
     if not players:
         raise InvalidInputError("text has no player record (lines starting with 001)")
-    for record, numbers in skipped.items():
-        kind = (
-            "team record" if record == "013"
-            else "extension record (JaVaFo/bbpPairings)" if record.upper().startswith("XX")
-            else "record of an unknown kind"
-        )  # fmt: skip
-        count = f"{len(numbers)} lines" if len(numbers) > 1 else "1 line"
-        notes.append(f"skipped {record} ({kind}, {count}, first on line {numbers[0]})")
+    notes.extend(_skipped_notes(skipped))
+    if lichess:
+        notes.append(
+            f"a Lichess Swiss ({lichess}): its ratings are Lichess ratings, read as the "
+            "file's ratings (Lichess writes them where TRF-16 has the FIDE rating)"
+        )
     rounds = max(len(blocks) for blocks in blocks_of.values())
     entries: dict[tuple[int, int], Entry] = {}
     blank = " " * TRF_ROUND_WIDTH

@@ -331,6 +331,62 @@ def _use_unopkg(profile: Path | None) -> bool:
     return profile is None and hasattr(os, "geteuid") and os.geteuid() != 0
 
 
+#: How long a second ``libreoffice-setup`` waits for another one on the same profile.
+PROFILE_WAIT_SECONDS: Final = 120
+#: The file LibreOffice keeps in a user profile while it runs on it.
+PROFILE_LOCK: Final = ".lock"
+#: The file ``libreoffice-setup`` holds (flock) while it changes a profile.
+SETUP_LOCK: Final = ".xlrating-setup.lock"
+
+
+@contextlib.contextmanager
+def _changing(profile: Path) -> Any:
+    """Hold *profile* for a change: a folder xlrating can write, no LibreOffice running on
+    it, and one ``libreoffice-setup`` at a time (a second one waits for the first).  Each
+    refusal is one line: a headless LibreOffice started on a profile it cannot write, or on
+    one another LibreOffice holds, only says "exited with status 77" or "status 0"."""
+    import time
+
+    try:
+        profile.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=profile):
+            pass
+    except OSError as error:
+        raise LibreOfficeError(
+            f"cannot write the LibreOffice profile {profile} ({error.strerror or error}): "
+            "give --profile with a folder you can write, or make it writable"
+        ) from None
+    try:
+        import fcntl
+    except ImportError:  # Windows: unopkg, not this path, changes the user's own profile
+        yield
+        return
+    handle = os.open(profile / SETUP_LOCK, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        deadline = time.monotonic() + PROFILE_WAIT_SECONDS
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise LibreOfficeError(
+                        f"another xlrating libreoffice-setup has held the profile {profile} "
+                        f"for {PROFILE_WAIT_SECONDS} s; try again when it has finished"
+                    ) from None
+                time.sleep(0.2)
+        if (profile / PROFILE_LOCK).exists():
+            raise LibreOfficeError(
+                f"LibreOffice is running on the profile {profile} (its lock file "
+                f"{profile / PROFILE_LOCK} exists): close every LibreOffice window and the "
+                "quick starter, then run libreoffice-setup again (if LibreOffice is not "
+                "running, delete that file)"
+            )
+        yield
+    finally:
+        os.close(handle)  # releases the flock
+
+
 def install(office: Office, profile: Path | None = None) -> str:
     """Build the extension and add it to *profile* (default: the user's own); returns how."""
     require_supported(office)
@@ -342,7 +398,9 @@ def install(office: Office, profile: Path | None = None) -> str:
                 text = " ".join((done.stderr or done.stdout).split()) or "no message"
                 raise LibreOfficeError(f"unopkg add failed: {text}")
             return "unopkg add"
-        _driver(office, "install", profile or default_profile(), str(oxt))
+        where = profile or default_profile()
+        with _changing(where):
+            _driver(office, "install", where, str(oxt))
         return "the ExtensionManager of a headless LibreOffice"
 
 
@@ -358,7 +416,9 @@ def remove(office: Office, profile: Path | None = None) -> bool:
             text = " ".join((done.stderr or done.stdout).split()) or "no message"
             raise LibreOfficeError(f"unopkg remove failed: {text}")
         return True
-    answer = _driver(office, "remove", profile or default_profile(), generate.IDENTIFIER)
+    where = profile or default_profile()
+    with _changing(where):
+        answer = _driver(office, "remove", where, generate.IDENTIFIER)
     return bool(answer["removed"])
 
 

@@ -62,7 +62,7 @@ from ._check import (
     show,
 )
 from .tournament import Event, Game, GameKind, Player
-from .uscf_rules import check_multiplier
+from .uscf_rules import check_history, check_multiplier
 
 __all__ = [
     "BONUS_MAX_MEETINGS",
@@ -251,12 +251,36 @@ def _step1(player: Player, row: int) -> tuple[float, int | None]:
     return float(player.rating), player.games
 
 
+def _histories(
+    histories: Mapping[str, uscf.History] | None, players: Sequence[Player]
+) -> dict[str, uscf.History]:
+    """The prior records given, checked: known players with N > 0 (or N unknown)."""
+    if histories is None:
+        return {}
+    if not isinstance(histories, Mapping):
+        raise InvalidInputError(f"histories must be a mapping of names, got {show(histories)}")
+    by_name = {player.name: player for player in players}
+    checked: dict[str, uscf.History] = {}
+    for name, record in histories.items():
+        player = by_name.get(name)
+        if player is None:
+            raise InvalidInputError(f"histories: no player called {show(name)} in this event")
+        value = check_history(record)
+        if value != "mixed" and (player.rating is None or player.games == 0):
+            raise InvalidInputError(
+                f"histories: {name} has no prior games, so no prior record, got {show(record)}"
+            )
+        checked[name] = value
+    return checked
+
+
 def uscf_event(
     event: Event,
     *,
     event_date: _dt.date | None = None,
     dual_rated: bool = False,
     multiplier: float | None = None,
+    histories: Mapping[str, uscf.History] | None = None,
 ) -> UscfEventResult:
     """US Chess event rating of all players: Steps 1-5 (initial, N', estimate, intermediate, final).
 
@@ -270,6 +294,9 @@ def uscf_event(
     :param dual_rated: True for the Regular rating of a dual-rated event (reduced K above
         2200).
     :param multiplier: an explicit bonus multiplier B, overriding the date.
+    :param histories: the prior record ("all wins", "all losses" or "mixed") of players
+        with N > 0, by name; "mixed" for everyone not named (an event file does not show
+        it; the special formula's adjustment depends on it).
     :returns: a :class:`UscfEventResult` with one row per player, in event order.
     :raises InvalidInputError: on a bad argument, player or game.
 
@@ -304,6 +331,7 @@ def uscf_event(
         day = check_date(event.date, "event date")
     dual = _check_flag(dual_rated, "dual_rated")
     b = uscf.bonus_multiplier(day) if multiplier is None else check_multiplier(multiplier)
+    records = _histories(histories, event.players)
 
     players = event.players
     rows_of = {player.name: row for row, player in enumerate(players, start=1)}
@@ -352,6 +380,7 @@ def uscf_event(
                     floor=player.floor if final else uscf.ABSOLUTE_FLOOR,
                     bonus_ok=max(meetings.values()) <= BONUS_MAX_MEETINGS,
                     dual_rated=dual,
+                    history=records.get(player.name, "mixed"),
                     multiplier=b,
                 )
             except InvalidInputError as error:

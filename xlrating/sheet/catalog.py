@@ -795,6 +795,8 @@ class _Season:
     read: SeasonRows
     #: With ``skip``: rows naming a player not in the table, row -> (where, name).
     unknown: dict[int, tuple[str, str]]
+    #: With ``skip``: rows pairing a player a second time in a round, row -> why.
+    twice: dict[int, str]
     skip: bool
     players_first_row: int | None
     games_first_row: int | None
@@ -813,11 +815,11 @@ def _season(
     table = read_players_table(players, first_row=player_row, skip=lenient)
     read = read_season_rows(games, first_row=game_row)
     if lenient:
-        grouped, unknown = season_games_known(read, frozenset(p.name for p in table.players))
+        grouped, unknown, twice = season_games_known(read, frozenset(p.name for p in table.players))
     else:
         grouped = read_season_games(games, table.players, first_row=game_row, read=read)
-        unknown = {}
-    return _Season(table, grouped, read, unknown, lenient, player_row, game_row)
+        unknown, twice = {}, {}
+    return _Season(table, grouped, read, unknown, twice, lenient, player_row, game_row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1215,6 +1217,7 @@ def _not_rated(s: _Season, rating: _Rating | None) -> dict[int, str]:
             close = suggest_member(name, members)
             hint = "" if close is None else f" (did you mean {close}?)"
         out[row_no] = f"{where}: unknown player {show(name)}{hint}"
+    out.update(s.twice)
     if rating is not None and rating.dropped:
         for row in s.read.rows:
             if row.event in rating.dropped and row.row not in out:

@@ -28,7 +28,7 @@ from typing import Final
 from ..errors import InvalidInputError
 from ..rating._check import check_rating, show
 from ..rating.events import FidePlayer
-from ..rating.tournament import BYE, Game, Player, parse_result
+from ..rating.tournament import BYE, MAX_NAME_CHARS, Game, Player, parse_result
 from .cells import (
     MAX_WHOLE,
     UNRATED_WORDS,
@@ -45,6 +45,7 @@ from .cells import (
 __all__ = [
     "PLAYER_ID_COLUMNS",
     "GameRow",
+    "KnownGames",
     "PlayersTable",
     "SeasonGames",
     "SeasonRows",
@@ -117,7 +118,13 @@ def read_name(value: CellValue, where: str, what: str = "a player's name") -> st
         return repr(value)
     if not isinstance(value, str) or is_blank(value) or is_error_cell(value):
         raise InvalidInputError(f"{where} must be {what}, got {show(value)}")
-    return " ".join(value.split())
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME_CHARS:  # a formula's text: no cell holds more than Excel's limit
+        raise InvalidInputError(
+            f"{where} must be {what} of at most {MAX_NAME_CHARS:,} characters (what a "
+            f"spreadsheet cell holds), got {len(name):,} characters"
+        )
+    return name
 
 
 def _player_rows(
@@ -374,6 +381,12 @@ class GameRow:
     game: Game
 
 
+#: The games of a season's rows whose players are known, grouped by event; the rows naming
+#: a player not known, row -> (where, the name); the rows that pair a player a second time
+#: in one round of an event, row -> the one-line reason (see :func:`season_games_known`).
+KnownGames = tuple[SeasonGames, dict[int, tuple[str, str]], dict[int, str]]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class SeasonRows:
     """A season games table read row by row, its names not checked against a roster.
@@ -391,9 +404,7 @@ class SeasonRows:
     #: The range's height in rows.
     height: int
     #: The games grouped by event, per roster (None: every row): filled on demand.
-    _grouped: dict[frozenset[str] | None, tuple[SeasonGames, dict[int, tuple[str, str]]]] = field(
-        default_factory=dict, repr=False
-    )
+    _grouped: dict[frozenset[str] | None, KnownGames] = field(default_factory=dict, repr=False)
 
     def latest_event(self) -> str | None:
         """The latest event in date order (undated events after dated ones, in the order
@@ -456,17 +467,22 @@ def read_season_games(
     known = None if players is None else frozenset(p.name for p in players)
     if read.refused:
         _read_season_rows(value, name, first_row, known, skip=False)  # raises: which row
-    grouped, unknown = season_games_known(read, known)
+    grouped, unknown, twice = season_games_known(read, known)
     if unknown:
         _read_season_rows(value, name, first_row, known, skip=False)  # raises: which row, who
+    if twice:
+        raise InvalidInputError(next(iter(twice.values())))
     return grouped
 
 
-def season_games_known(
-    read: SeasonRows, known: frozenset[str] | None
-) -> tuple[SeasonGames, dict[int, tuple[str, str]]]:
+def season_games_known(read: SeasonRows, known: frozenset[str] | None) -> KnownGames:
     """The games of the rows read whose players are all in *known* (None: every row),
     grouped by event, and the others: row of the range -> (where, the first unknown name).
+
+    A player has one pairing per round of an event: a later row that pairs him again in
+    that round (among the rows kept) is left out too, row -> the reason naming both rows.
+    Every season function gives this one verdict (EVENT_CROSSTABLE could not show two
+    pairings in one round, and a row typed twice would count twice).
 
     Kept with the rows read (the same roster gives the very same object, which the season's
     rating cache recognises)."""
@@ -476,6 +492,8 @@ def season_games_known(
     order: list[str] = []
     grouped: dict[str, list[Game]] = {}
     unknown: dict[int, tuple[str, str]] = {}
+    twice: dict[int, str] = {}
+    paired: dict[tuple[str, int, str], str] = {}  # (event, round, player) -> the row's where
     for row in read.rows:
         game = row.game
         if known is not None:
@@ -486,6 +504,16 @@ def season_games_known(
             if stranger is not None:
                 unknown[row.row] = (row.where, stranger)
                 continue
+        players = [who for who in (game.white, game.black) if who is not None]
+        again = next((who for who in players if (row.event, game.round, who) in paired), None)
+        if again is not None:
+            twice[row.row] = (
+                f"{row.where}: {show(again)} is paired twice in round {game.round} of "
+                f"{show(row.event)} (also {paired[(row.event, game.round, again)]})"
+            )
+            continue
+        for who in players:
+            paired[(row.event, game.round, who)] = row.where
         if row.event not in grouped:
             order.append(row.event)
             grouped[row.event] = []
@@ -500,8 +528,8 @@ def season_games_known(
         )
     if len(read._grouped) >= 3:
         del read._grouped[next(iter(read._grouped))]
-    read._grouped[known] = (season, unknown)
-    return season, unknown
+    read._grouped[known] = (season, unknown, twice)
+    return season, unknown, twice
 
 
 def _read_season_rows(

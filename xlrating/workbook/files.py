@@ -676,9 +676,25 @@ def _check_unchanged() -> None:
             )
 
 
+#: The files this process has put in place (:func:`move_into_place`), in order: a command
+#: whose reader left early has still done its work when this is not empty.
+_PUT_IN_PLACE: list[Path] = []
+
+
+def put_in_place() -> tuple[Path, ...]:
+    """The files written (renamed into place) since :func:`forget_put_in_place`."""
+    return tuple(_PUT_IN_PLACE)
+
+
+def forget_put_in_place() -> None:
+    """Start counting the files written anew (a command's start)."""
+    _PUT_IN_PLACE.clear()
+
+
 def _written(target: Path) -> None:
     """Our own rename over a watched file: its new fingerprint is the one to keep, and
     the file is ours to replace again in this run."""
+    _PUT_IN_PLACE.append(target)
     real = Path(os.path.realpath(target))
     for held, path in _watched():
         if path == real:

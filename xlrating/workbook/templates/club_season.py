@@ -217,7 +217,9 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     room = _club_room(v)
     players_grid, games_grid = _season_grids(v, room)
     a = areas(room)
-    book.header = str(v.get("club") or "").strip()
+    club = str(v.get("club") or "").strip()
+    if club:  # the page header of every sheet names the club
+        book.title = club
     _players_sheet(book, v, a)
     _games_sheet(book, v, a, (players_grid, games_grid))
     _ratings_sheet(book, v, a, players_grid, games_grid)
@@ -851,6 +853,8 @@ def _chart_lines(book: Book, a: Areas, r: Sheet) -> None:
         {"type": "formula", "criteria": f'=EXACT($A{first}," ")', "format": book.fmt("hidden")},
     )
     book.record("chart_lines", RATINGS_SHEET, absolute(area), "The charts' lines")
+    # Printed: the settings and the table; the lines are the charts' data.
+    r.print_rows = a.data_last - 1
 
 
 def _chart_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:

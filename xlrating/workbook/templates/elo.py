@@ -22,7 +22,7 @@ from .writer import (
 __all__ = ["ELO_CHECKS", "SEED_004"]
 
 
-SEED_004: Final = "Seed 004 (Chess Elo calculator)"
+SEED_004: Final = "'Chess Elo Calculator'"
 
 
 def _elo(
@@ -226,6 +226,7 @@ def _elo_sheet(book: Book, v: Mapping[str, object]) -> None:
     """
     s = book.sheet("Elo")
     s.widths(A=40, B=14, C=3, D=26, E=16)
+    s.one_page = True  # a calculator: one sheet of paper
     s.title("Elo rating change", SUBTITLE)
     s.section("A4", "Inputs")
     s.input(
@@ -320,7 +321,7 @@ def _elo_sheet(book: Book, v: Mapping[str, object]) -> None:
     how_to_use_sheet(
         book,
         [
-            "The sheet Elo works out the classic Elo rating change (seed 004): the expected score "
+            "The sheet Elo works out the classic Elo rating change: the expected score "
             "against one opponent, the change for one game, the total for several identical "
             "games and the new rating.",
         ],

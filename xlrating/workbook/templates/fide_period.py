@@ -37,8 +37,8 @@ from .writer import (
 __all__ = ["FIDE_CHECKS", "SEED_001"]
 
 
-SEED_001: Final = "Seed 001 (Elo/FIDE rating calculator)"
-_SEED_002: Final = "Seed 002 (FIDE rating calculator)"
+SEED_001: Final = "'Elo rating calculator'"
+_SEED_002: Final = "'FIDE rating calculator' (Aback Chess)"
 _FIDE_OPPONENTS: Final = [1750, 1850, 1900, 1700, 2000]
 _FIDE_RESULTS: Final = ["W", "D", "L", "W", "D"]
 _FIDE_EVENT: Final = {
@@ -394,6 +394,7 @@ def _period_sheet(book: Book, v: Mapping[str, object]) -> None:
     """
     s = book.sheet("Rating period")
     s.widths(A=42, B=16, C=16, D=14, E=3, F=24, G=16)
+    s.one_page = True  # a calculator: one sheet of paper
     s.title("FIDE rating change for one rating period (a month)", SUBTITLE)
     s.section("A4", "Your rating")
     s.input(
@@ -563,6 +564,7 @@ def _first_rating_sheet(book: Book, v: Mapping[str, object]) -> None:
     """An unrated player's first rating from games against rated opponents."""
     f = book.sheet("First rating")
     f.widths(A=10, B=18, C=16, D=3, E=30, F=16)
+    f.one_page = True  # a calculator: one sheet of paper
     f.title("FIDE first rating (Rating Regulations 8.2)", SUBTITLE)
     f.write(
         "A3",

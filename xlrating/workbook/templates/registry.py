@@ -194,7 +194,7 @@ def template(
 
 def how_to_use_sheet(book: Book, about: Sequence[str]) -> None:
     sheet = book.sheet(_HOW_TO_USE)
-    sheet.widths(A=4, B=110)
+    sheet.widths(A=4, B=90)  # 71 characters of 8.43 points: one portrait page wide
     sheet.write("A1", "How to use this workbook", "title")
     lines: list[tuple[str, str]] = [("section", "What it does")]
     lines += [("text", line) for line in about]
@@ -225,14 +225,20 @@ XLWINGS_UDF_MODULE: Final = "xlrating.udfs"
 
 
 def _xlwings_conf(book: Book) -> None:
+    """The xlwings.conf sheet, hidden: it is never printed, and xlwings reads it all the
+    same (its add-in finds it with ``wb.Sheets("xlwings.conf")``, which holds hidden
+    sheets too: xlwings 0.37 ``addin/Config.bas`` GetConfigFromSheet; ``xlwings release``
+    hides it itself, ``cli.py``: ``book.sheets["xlwings.conf"].visible = False``)."""
     conf = book.wb.add_worksheet(XLWINGS_CONF_SHEET)
     conf.write_string(0, 0, "UDF Modules")
     conf.write_string(0, 1, XLWINGS_UDF_MODULE)
+    conf.hide()
 
 
 def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ()) -> None:
     sheet = book.sheet(_CHECKS)
-    sheet.widths(A=44, B=46, C=12, D=12, E=10, F=9, G=80)
+    # One landscape page wide at 88 %: the long labels and sources wrap in A, B and G.
+    sheet.widths(A=34, B=34, C=11, D=11, E=9, F=7, G=44)
     sheet.title(
         "Checks: published worked examples, recomputed by xlrating's functions",
         "Column C computes each example; column D holds the value the source prints. PASS "
@@ -384,6 +390,7 @@ def _make(spec: Template, target: Any, inputs: Mapping[str, object] | None) -> B
             raise TemplateError(f"{spec.filename} has no input {', '.join(unknown)}")
         values.update(inputs)
     book = Book(target)
+    book.title = spec.title
     book.wb.set_properties(
         {
             "title": spec.title,

@@ -34,7 +34,7 @@ from .writer import (
 __all__ = ["USCF_CHECKS"]
 
 
-_SEED_000: Final = "Seed 000 (US Chess rating calculator), worked example"
+_SEED_000: Final = "'USCF Rating Calculator', worked example"
 _USCF_OPPONENTS: Final = [1600, 1650, 1750, 1800]
 _USCF_RESULTS: Final = ["W", "D", "L", "W"]
 _USCF_GAMES_IN_WORDS: Final = "1700, 30 games; 1600 W, 1650 D, 1750 L, 1800 W"
@@ -64,7 +64,7 @@ USCF_CHECKS: Final = (
         {"rating": 2400, "games": 100},
         50,
         0,
-        "Seed 000, 'USCF Effective Number of Games': above 2355, N* is 50",
+        "US Chess rating system, effective games ('USCF Rating Calculator'): above 2355, N* is 50",
         "2400, 100 games",
         num_format="0",
     ),
@@ -127,7 +127,7 @@ USCF_CHECKS: Final = (
         {"rating": 1717},
         "Class B",
         0,
-        "Seed 000, 'USCF Rating Classes': 1600-1799 is Class B",
+        "US Chess rating classes ('USCF Rating Calculator'): 1600-1799 is Class B",
         "1717",
         num_format="General",
     ),
@@ -176,6 +176,7 @@ def _event_sheet(book: Book, v: Mapping[str, object]) -> None:
     """
     s = book.sheet("Event")
     s.widths(A=42, B=16, C=16, D=3, E=24, F=18)
+    s.one_page = True  # a calculator: one sheet of paper
     s.title("US Chess rating estimate for one event", SUBTITLE)
     s.section("A4", "Your rating before the event")
     s.input(
@@ -314,7 +315,7 @@ def _uscf_how_to(book: Book) -> None:
     how_to_use_sheet(
         book,
         [
-            "The sheet Event estimates a US Chess rating after one event (seed 000): the standard "
+            "The sheet Event estimates a US Chess rating after one event: the standard "
             "or special formula, the effective number of games N', K, bonus points, the "
             "dual-rated exception and your rating floor, with up to 12 games.",
         ],

@@ -26,6 +26,7 @@ from ...errors import WorkbookError
 from ...sheet.catalog import FUNCTIONS
 from ..a1 import absolute, address, cell_range
 from ..lint import formula_problems, function_calls, with_prefixes
+from .pages import LINE_HEIGHT, set_up_page
 
 __all__ = [
     "CHANGE_FORMAT",
@@ -162,18 +163,19 @@ class Book:
 
         options = {"in_memory": True} if isinstance(target, io.BytesIO) else {}
         self.wb = xlsxwriter.Workbook(target, options)
+        #: What the page header of every sheet names (the template's title; the club's
+        #: name for a club season): set before :meth:`close`.
+        self.title = ""
         self.cells: dict[str, Address] = {}
         self.labels: dict[str, str] = {}
         self.formats: dict[str, str] = {}
         self._formats: dict[tuple[str, str | None], Any] = {}
         self.sheets: list[Sheet] = []
-        #: A page header printed on every sheet (a club's name); "": none.
-        self.header = ""
 
     def fmt(self, kind: str, num_format: str | None = None, *, wrap: bool = False) -> Any:
         key = (kind + (":wrap" if wrap else ""), num_format)
         if key not in self._formats:
-            props: dict[str, object] = dict(_STYLES[kind])
+            props: dict[str, object] = {"valign": "top", **_STYLES[kind]}  # rows line up
             if num_format:
                 props["num_format"] = num_format
             if wrap:
@@ -196,13 +198,12 @@ class Book:
     def close(self) -> None:
         for sheet in self.sheets:
             sheet.fit_text()
-            sheet.page_setup()
+        for sheet in self.sheets:  # none for a hidden sheet: LibreOffice would print it
+            if not sheet.ws.hidden:
+                sheet.page_setup()
         for ws in self.wb.worksheets():
-            if not any(sheet.ws is ws for sheet in self.sheets):  # e.g. xlwings.conf
-                ws.print_area(0, 0, max(ws.dim_rowmax or 0, 0), max(ws.dim_colmax or 0, 0))
-                ws.set_portrait()
-                ws.fit_to_pages(1, 0)
-                ws.set_footer(PAGE_FOOTER)
+            if not ws.hidden and not any(sheet.ws is ws for sheet in self.sheets):
+                set_up_page(ws, ws.dim_rowmax or 0, ws.dim_colmax or 0, self.title)
         self.wb.close()
 
 
@@ -231,13 +232,6 @@ _STYLES: Final[dict[str, dict[str, object]]] = {
 }
 
 
-#: The page footer of every sheet: its name and the page number (Excel's header codes:
-#: &A the sheet's name, &P the page, &N the pages).
-PAGE_FOOTER: Final = "&L&A&Rpage &P of &N"
-#: Points per line of 11-point Calibri, the row height Excel and LibreOffice give one line.
-LINE_HEIGHT: Final = 15.0
-#: A sheet whose printed columns are wider than this (in characters) prints landscape.
-PORTRAIT_WIDTH: Final = 100.0
 #: Characters of running text per character of column width, kept low so that an
 #: estimated row height never cuts a line off (proportional text is narrower than "0").
 _TEXT_PER_WIDTH: Final = 1.0
@@ -261,6 +255,10 @@ class Sheet:
         self.reach: tuple[int, int] = (0, 0)
         #: The last row printed (zero-based); None: the last row written (or reached).
         self.print_rows: int | None = None
+        #: The page header's title for this sheet; None: the book's title.
+        self.header: str | None = None
+        #: Print on one page (a calculator, a player card) if text stays legible there.
+        self.one_page = False
         self._heights: dict[int, float] = {}
 
     # -- page layout
@@ -275,11 +273,11 @@ class Sheet:
     def _filled(self, row: int, col: int) -> bool:
         return col in self.ws.table.get(row, {})
 
-    def _span(self, row: int, col: int, text: str) -> tuple[int, float]:
-        """The last column a text overflows into (the cells to its right being empty), and
-        the width it has there."""
+    def _span(self, row: int, col: int, text: str, last: int = 60) -> tuple[int, float]:
+        """The last column a text overflows into (the cells to its right being empty, up
+        to column *last*), and the width it has there."""
         width, end = self.column_width(col), col
-        while width < len(text) and not self._filled(row, end + 1) and end < 60:
+        while width < len(text) and not self._filled(row, end + 1) and end < last:
             end += 1
             width += self.column_width(end)
         return end, width
@@ -291,46 +289,55 @@ class Sheet:
             self.ws.set_row(row, points)
 
     def fit_text(self) -> None:
-        """Every text readable: a text longer than its cell wraps there (when the cells to
-        its right are taken) and its row gets the height of its lines."""
+        """Every text readable and printed: a text longer than its cell runs on into the
+        empty cells to its right as far as the sheet's last column (so a note never
+        widens the printed page); one longer than that wraps, across those cells (merged)
+        or in its own cell when the cells to its right are taken, and its row gets the
+        height of its lines."""
+        last = max(self.ws.dim_colmax or 0, self.reach[1])
         for (row, col), (kind, num_format) in sorted(self.kinds.items()):
             text = self.values.get((row, col))
             if not isinstance(text, str) or kind in ("title", "section", "code"):
                 continue
             wraps = bool(_STYLES[kind].get("text_wrap"))
-            end, room = self._span(row, col, text)
+            end, room = self._span(row, col, text, last)
             if not wraps and room >= len(text):
                 self.reach = (max(self.reach[0], row), max(self.reach[1], end))
                 continue
-            if not wraps:
+            width, below = self.column_width(col), 0
+            if not wraps and end > col:
+                lines = _lines(text, room)
+                while below + 1 < lines and self._empty(row + below + 1, col, end):
+                    below += 1
+                cell_format = self.book.fmt(kind, num_format, wrap=True)
+                self.ws.merge_range(row, col, row + below, end, text, cell_format)
+                width = room
+            elif not wraps:
                 self.ws.write_string(row, col, text, self.book.fmt(kind, num_format, wrap=True))
-            per_line = max(self.column_width(col) * _TEXT_PER_WIDTH, 1.0)
-            lines = sum(max(1, math.ceil(len(part) / per_line)) for part in text.split("\n"))
-            self.set_height(row, LINE_HEIGHT * lines)
+            lines = _lines(text, width) - below  # the merged rows below hold the others
+            if lines > 1:
+                self.set_height(row, LINE_HEIGHT * lines)
+
+    def _empty(self, row: int, first: int, last: int) -> bool:
+        """True when columns *first* to *last* of *row* hold nothing (no merge either)."""
+        cells, merged = self.ws.table.get(row, {}), self.ws.merged_cells
+        return not any(c in cells or (row, c) in merged for c in range(first, last + 1))
 
     def page_setup(self) -> None:
-        """Print-ready: the print area, landscape when wide, one page wide, the header rows
-        on every page, and a footer with the sheet's name and the page number."""
+        """Print-ready (:func:`.pages.set_up_page`): the print area from A1 to the last
+        cell written (or reached, or :attr:`print_rows`), the header rows on every page
+        (:attr:`repeat`, else the first row in the header style)."""
         ws = self.ws
         last_row = max(ws.dim_rowmax or 0, self.reach[0])
         if self.print_rows is not None:
             last_row = self.print_rows
         last_col = max(ws.dim_colmax or 0, self.reach[1])
-        ws.print_area(0, 0, last_row, last_col)
-        if sum(self.column_width(c) for c in range(last_col + 1)) > PORTRAIT_WIDTH:
-            ws.set_landscape()
-        else:
-            ws.set_portrait()
-        ws.fit_to_pages(1, 0)
-        ws.set_footer(PAGE_FOOTER)
-        if self.book.header:  # Excel's header codes: & starts one, && is an ampersand
-            ws.set_header("&C" + self.book.header.replace("&", "&&"))
         repeat = self.repeat
         if repeat is None:
             headers = [row for (row, _), (kind, _) in self.kinds.items() if kind == "header"]
             repeat = (min(headers), min(headers)) if headers else None
-        if repeat is not None:
-            ws.repeat_rows(*repeat)
+        title = self.header if self.header is not None else self.book.title
+        set_up_page(ws, last_row, last_col, title, one_page=self.one_page, repeat=repeat)
 
     # -- plain cells
 
@@ -553,6 +560,12 @@ class Sheet:
                 self.ws.write_number(row + i, col + j, 0, cell_format)
         self.book.record(key, self.name, absolute(area), label)
         return rows
+
+
+def _lines(text: str, width: float) -> int:
+    """Lines a text needs in a cell *width* characters wide (wrapped)."""
+    per_line = max(width * _TEXT_PER_WIDTH, 1.0)
+    return sum(max(1, math.ceil(len(part) / per_line)) for part in text.split("\n"))
 
 
 def cell_index(ref: str) -> tuple[int, int]:
