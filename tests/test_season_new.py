@@ -285,3 +285,30 @@ def test_the_room_running_out_is_said_in_one_cell_each(tmp_path: Path) -> None:
     last = str(evaluation.value("Ratings", "Q13"))
     assert last.startswith("+2 events") and "--event-columns 17" in last, last
     assert evaluation.value("Ratings", "A11") == "All 17 game rows rated"
+
+
+@pytest.mark.slow
+def test_a_row_left_out_of_last_season_is_not_counted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Last season's book holds a game row still being typed (no round, no result): the
+    season left it out (its Status cell says why), so it counts for nobody's games, and
+    the new season starts all the same."""
+    from xlrating.workbook.season_book import find_season
+    from xlrating.workbook.season_fit import write_book
+
+    last, computed = tmp_path / "last.xlsx", tmp_path / "computed.xlsx"
+    layout = find_season(WORKBOOKS / "club_season.xlsx")
+    typed = {(77, 1): "January Swiss", (77, 4): "Alice Morgan", (77, 5): "Ben Carter"}
+    write_book(WORKBOOKS / "club_season.xlsx", last, layout, {"Games": typed})
+    assert main(["recalc", str(last), "-o", str(computed)]) == 0
+    assert str(values_of(computed)["Games"]["G77"].value).startswith("not rated yet: ")
+    code, _, err = run(capsys, "new-season", str(tmp_path / "next.xlsx"), "--from", str(computed))
+    assert code == 0, err
+    plain = tmp_path / "plain.xlsx"
+    assert main(["new-season", str(plain), "--from", str(WORKBOOKS / "club_season.xlsx")]) == 0
+    ours, theirs = values_of(tmp_path / "next.xlsx"), values_of(plain)
+    for row in range(5, 14):
+        assert [ours["Players"].cell(row, c).value for c in (1, 3)] == [
+            theirs["Players"].cell(row, c).value for c in (1, 3)
+        ]

@@ -5,7 +5,8 @@ last season's players and their final ratings (:func:`carried_players`).
 shows (cached in it by a spreadsheet or ``xlrating recalc``), read from its
 SEASON_START_FINAL array; nothing is rated again.  The rated games each rating rests on
 are last season's count plus the games each player played in it (forfeits and byes are
-not games), so that a provisional US Chess rating stays provisional as long as it should.
+not games; the rows the season left out are not counted), so that a provisional US Chess
+rating stays provisional as long as it should.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..errors import RatingError
-from ..sheet.tables import read_season_games
+from ..sheet.tables import read_season_rows, season_games_known
 from .a1 import bounds, column_letters
 from .files import copy_file
 from .guard import WorkbookRefusedError, check_workbook
@@ -72,8 +72,7 @@ def carried_players(path: str | Path) -> Carried:
     with the Final rating the book shows, the rated games it rests on, floor and age.
 
     :raises SeasonBookError: (one line) when the book is not a club season, or holds no
-        computed values (never saved by a spreadsheet or ``xlrating recalc``), or its
-        Games table cannot be read.
+        computed values (never saved by a spreadsheet or ``xlrating recalc``).
     """
     from openpyxl import load_workbook
 
@@ -115,13 +114,15 @@ def carried_players(path: str | Path) -> Carried:
             f"Final column): open it in Excel or LibreOffice and save it, or run xlrating "
             f"recalc {path.name} --in-place, then start the new season from it"
         )
-    played = _games_played(path.name, games)
+    listed = [
+        (i, " ".join(str(row[0]).split()))
+        for i, row in enumerate(players)
+        if row[0] is not None and str(row[0]).strip()
+    ]
+    played = _games_played(games, [name for _, name in listed])
     rows: list[tuple[object, ...]] = []
-    for i, row in enumerate(players):
-        name = row[0]
-        if name is None or (isinstance(name, str) and not name.strip()):
-            continue
-        name = " ".join(str(name).split())
+    for i, name in listed:
+        row = players[i]
         final = finals[i + 1] if i + 1 < len(finals) else None
         rating = float(final) if isinstance(final, (int, float)) else None
         before = row[2] if len(row) > 2 else None
@@ -138,16 +139,13 @@ def carried_players(path: str | Path) -> Carried:
     return Carried(tuple(rows), season_system(path))
 
 
-def _games_played(book: str, games: Sequence[Sequence[object]]) -> dict[str, int]:
-    """Games each player played in the season (forfeits and byes are not games); rows
-    the season's functions cannot read are left out, as the book left them out."""
-    try:
-        season = read_season_games([list(row) for row in games])
-    except RatingError as error:
-        raise SeasonBookError(
-            f"{book}: its Games table cannot be read ({error}): fix the row on its Games "
-            "sheet (its Status column says which) and save it first"
-        ) from None
+def _games_played(games: Sequence[Sequence[object]], names: Sequence[str]) -> dict[str, int]:
+    """Games each player played in the season (forfeits and byes are not games), on the
+    rows the season's functions rate: a row they leave out (a row not rated yet, a name
+    not on the Players table, a pairing typed twice) is not counted, as the book left it
+    out of the ratings (its Status cell says why)."""
+    read = read_season_rows([list(row) for row in games])
+    season, _, _ = season_games_known(read, frozenset(names))
     count: dict[str, int] = {}
     for played in season.games:
         for game in played:
