@@ -2,11 +2,19 @@
 
 The builder lays out seven sheets (Players, Games, Ratings, Standings, Chart, Crosstable,
 Player card) where :mod:`xlrating.workbook.season_layout` says;
-:mod:`xlrating.workbook.season_book` imports events into a built book and refits its
-ratings table.  The Ratings sheet is one
+:mod:`xlrating.workbook.season_book` imports events into a built book.  Every season
+array covers its tables' whole room (a row per Players row, a column per event column,
+a cell per Games row) and the functions pad it with blanks, so a player, game or event
+typed in shows at once in every table, with nothing to re-enter; every call passes skip
+TRUE and the tables' first rows, so a row being typed is left out (the Games sheet's
+Status column says why) and never shows an error elsewhere.  The Ratings sheet is one
 SEASON_RATINGS call (a dynamic array, written with the values it gives for the season
-typed in); the Standings sheet is one SEASON_STANDINGS call; the Crosstable sheet is one
-EVENT_CROSSTABLE call; the Player card reads the Ratings and Games sheets.
+typed in) with the season's one line above it (SEASON_CHECK); the Standings sheet is one
+SEASON_STANDINGS call; the Crosstable sheet is one EVENT_CROSSTABLE call; the Player card
+reads the Ratings and Games sheets; the charts read SEASON_CHART's lines.  Standings,
+Crosstable and Player card follow the latest event and the first player while their
+selector is blank.  Two templates: the sample club (``club_season.xlsx``) and the empty
+season (``club_season_empty.xlsx``, what ``xlrating new-season`` writes).
 No formula looks text up inside a table result (LibreOffice never finds it there): rows
 and columns are found with SUMPRODUCT(EXACT(...)) and read with INDEX.  The sample
 season and the checks are in :mod:`.club_sample`.
