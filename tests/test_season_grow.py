@@ -302,7 +302,9 @@ def test_new_rows_carry_the_last_rows_styles_and_validations(
     # The Standings array (SEASON_STANDINGS: header and one row per player) covers the
     # grown rows and reads the grown tables.
     arrays = [f for f in after["Standings"].iter(f"{MAIN}f") if f.get("t") == "array"]
-    assert [f.get("ref") for f in arrays] == ["C4", "A8:H88"]  # the event shown, the table
+    # the event shown, the table, the change as shown (the difference of rounded ratings)
+    assert [f.get("ref") for f in arrays] == ["C4", "A8:H88", "I9:I88"]
+    assert arrays[2].text is not None and "$E$9:$E$88" in arrays[2].text
     assert arrays[1].text is not None
     assert arrays[1].text.startswith("SEASON_STANDINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
     season = cells_of(after["Ratings"])["A13"].find(f"{MAIN}f")
@@ -339,8 +341,10 @@ def test_the_crosstable_grows_with_the_players(
         [(last_column, last_row)] = area.findall(zf.read("xl/workbook.xml").decode())
     with zipfile.ZipFile(book) as zf:
         workbook = zf.read("xl/workbook.xml").decode()
-    assert last_row == "49"  # the print area of the template, as built
-    assert area.findall(workbook) == [(last_column, "89")]  # the same width, 40 rows more
+    # The print area: a row per player of the season's largest event, below the header
+    # (row 9): the sample's 9, then the Big Open's 64; the same width.
+    assert last_row == "18"
+    assert area.findall(workbook) == [(last_column, str(9 + 64))]
     wb = grown_values
     shown = [[c.value for c in row] for row in wb["Crosstable"]["A9:O89"]]
     layout = find_season(recalc)

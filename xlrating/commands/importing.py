@@ -125,6 +125,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     event = imported_events[0].event
     engine, xlsx, _ = workbook_modules()
     from ..workbook import season_book
+    from ..workbook.season_print import reset_season_print_areas
 
     name = args.event if args.event is not None else event.name
     if not name or not name.strip():
@@ -143,6 +144,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
         # Imported into a temporary file first: a refusal leaves the book and no backup;
         # the book as it was is kept under BOOK.backup.xlsx, as recalc --in-place keeps it.
         report = season_book.import_event(book, event, name=name, date=date, target=scratch)
+        reset_season_print_areas(scratch)  # LibreOffice prints fixed print areas only
         backup(book)
     if args.recalc:
         recalculating = Step(  # the import itself is done and saved
@@ -313,6 +315,7 @@ def run_resize(args: argparse.Namespace) -> int:
     guard_workbook(where, source)
     workbook_modules()
     from ..workbook import season_book
+    from ..workbook.season_print import reset_season_print_areas
 
     files.remove_stale_temps(target)
     step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file")
@@ -326,9 +329,11 @@ def run_resize(args: argparse.Namespace) -> int:
             # Resized into a temporary file first, so that a refusal leaves no backup.
             with files.replacing(source) as scratch:
                 report = season_book.resize_season(source, scratch, **sizes)
+                reset_season_print_areas(scratch)
                 backup(source)
         else:
             report = season_book.resize_season(source, target, **sizes)
+            reset_season_print_areas(target)
     print(f"wrote {target}")
     same = report.events is None or report.events[0] == report.events[1]
     if report.players[0] == report.players[1] and report.games[0] == report.games[1] and same:

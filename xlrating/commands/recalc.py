@@ -65,6 +65,9 @@ def run_recalc(args: argparse.Namespace) -> int:
         computing=True,
         other=f"cannot compute {source.name}",
     )
+    from ..workbook.print_areas import reset_print_areas
+    from ..workbook.season_print import season_print_areas
+
     try:
         with doing(computing), Deadline(limit):
             # The guard has read the source (above).  A club season's arrays cover its
@@ -74,11 +77,16 @@ def run_recalc(args: argparse.Namespace) -> int:
             else:
                 evaluation = engine.evaluate(source, progress=bar.part(0, 2), checked=True)
             bar.show(f"writing {target.name}", 0.9)
+            # A club season prints the rows its tables use (LibreOffice prints fixed
+            # print areas only): read from the tables before the book is written.
+            printed = season_print_areas(source)
             if args.in_place:
                 backup(source)
             report = xlsx.write_cached_values(
                 source, target, evaluation.values, values_only=args.values_only
             )
+            if printed is not None:
+                reset_print_areas(target, printed)
         bar.show(f"wrote {target.name}", 1.0)
     finally:
         bar.close()

@@ -343,14 +343,28 @@ def _reach(sheet: SheetPart, strings: list[str]) -> int:
         width = float(element.getAttribute("width") or _DEFAULT_WIDTH + _PADDING) - _PADDING
         for number in range(low, min(high, _MOST_OVERFLOW + low) + 1):
             widths[number] = width
+    # A text in merged cells wraps within them (the templates merge a long note across
+    # the printed columns): it reaches the merge's last column, never further.
+    merged: dict[tuple[int, int], int] = {}
+    for element in sheet.doc.getElementsByTagNameNS(sheet.root.namespaceURI, "mergeCell"):
+        first, _, last = element.getAttribute("ref").partition(":")
+        top = re.fullmatch(r"([A-Z]{1,3})([0-9]+)", first)
+        end_ref = re.fullmatch(r"([A-Z]{1,3})[0-9]+", last)
+        if top and end_ref:
+            merged[(int(top.group(2)), column_number(top.group(1)))] = column_number(
+                end_ref.group(1)
+            )
     reach = 0
-    for _, _, cells in _cells(sheet):
+    for _, row, cells in _cells(sheet):
         filled = {
             col
             for col, cell in cells
             if children(cell, "f") or children(cell, "is") or children(cell, "v")
         }
         for col, cell in cells:
+            if (row, col) in merged:
+                reach = max(reach, merged[(row, col)])
+                continue
             text = _text_of(cell, strings)
             end, room = col, widths.get(col, _DEFAULT_WIDTH)
             while room < len(text) and end + 1 not in filled and end < col + _MOST_OVERFLOW:

@@ -83,16 +83,22 @@ def with_print_areas(
 
 
 def reset_print_areas(
-    book: str | Path, sheets: Iterable[str], target: str | Path | None = None
+    book: str | Path,
+    sheets: Iterable[str] | Mapping[str, int],
+    target: str | Path | None = None,
 ) -> list[str]:
     """Set the print area of each of *sheets* in the workbook *book* to end on its last
-    row in use (see the module); write the result to *target* (default: *book* itself,
-    through a temporary file and a rename, so the book is never left half written).
+    row in use (see the module), or on the row *sheets* gives it when it maps sheet
+    names to rows (1-based: a caller that knows its tables' rows, as
+    :mod:`xlrating.workbook.season_print`); write the result to *target* (default: *book*
+    itself, through a temporary file and a rename, so the book is never left half
+    written).
 
     :returns: the sheets whose print area changed (nothing is written when none did).
     :raises PrintAreaError: naming the book and the sheet that it does not have.
     """
     path = Path(book)
+    given = dict(sheets) if isinstance(sheets, Mapping) else {}
     wanted = list(sheets)
     with zipfile.ZipFile(path) as zf:
         parts = {name.casefold(): (name, part) for name, part in sheet_parts(zf)}
@@ -109,8 +115,14 @@ def reset_print_areas(
             chosen[found[0]] = zf.read(found[1])
         hidden = _hidden_sheets(old)
         new, changed = old, []
+        rows = {name.casefold(): row for name, row in given.items()}
         for name, xml in chosen.items():
-            before, new = new, with_print_areas(new, {name: xml}, hidden)
+            before = new
+            if name.casefold() in rows:
+                if name not in hidden:
+                    new = with_print_rows(new, name, max(rows[name.casefold()], 1))
+            else:
+                new = with_print_areas(new, {name: xml}, hidden)
             if new != before:
                 changed.append(name)
         if new == old:

@@ -25,8 +25,11 @@ from ..season_layout import (
     PLAYERS_SHEET,
     RATINGS_HEADER,
     RATINGS_SHEET,
+    STANDINGS_FIRST,
+    STANDINGS_SHEET,
     ClubRoom,
 )
+from ..season_print import season_print_rows
 from .writer import (
     RATING_FORMAT,
     Book,
@@ -35,6 +38,7 @@ from .writer import (
     Sheet,
     TemplateError,
     absolute,
+    as_table,
     call_text,
     cell_at,
     range_validation,
@@ -46,9 +50,11 @@ __all__ = [
     "UNRATED",
     "Areas",
     "areas",
+    "card_games_head",
     "card_sheet",
     "crosstable_rounds",
     "crosstable_sheet",
+    "printed",
     "season_args",
     "shown_event",
     "titled",
@@ -57,6 +63,13 @@ __all__ = [
 #: Text cells: Excel would read a result typed as 1-0 as the date Jan-00, and +- as the
 #: start of a formula; a name such as 1-2 as a date.
 TEXT_FORMAT: Final = "@"
+#: The header rows of the Crosstable's table and of the Player card's ratings.
+CROSSTABLE_HEAD: Final = 9
+CARD_HEAD: Final = 9
+#: Widths (characters) of the Crosstable's round columns and of its Total, Buchholz and
+#: Sonneborn-Berger columns: narrow, so that 12 rounds fit a landscape page at 8 points.
+CROSSTABLE_ROUND_WIDTH: Final = 5.5
+CROSSTABLE_SCORE_WIDTH: Final = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +143,24 @@ def areas(room: ClubRoom) -> Areas:
     )
 
 
+def card_games_head(a: Areas) -> int:
+    """The header row of the Player card's games (PLAYER_GAMES), below his ratings."""
+    last_rating = CARD_HEAD + 1 + a.room.events
+    return max(last_rating + 2, CARD_HEAD + 17) + 1
+
+
+def printed(v: Mapping[str, object], a: Areas) -> dict[str, int]:
+    """The last row (1-based) each sheet prints for the season typed in
+    (:func:`xlrating.workbook.season_print.season_print_rows`)."""
+    tops = {
+        RATINGS_SHEET: a.head,
+        STANDINGS_SHEET: STANDINGS_FIRST - 1,
+        CROSSTABLE_SHEET: CROSSTABLE_HEAD,
+        CARD_SHEET: card_games_head(a),
+    }
+    return season_print_rows(as_table(v["players"]), as_table(v["games"]), tops)
+
+
 def titled(v: Mapping[str, object], text: str) -> str:
     """A sheet's title, after the club's name when the season has one."""
     club = str(v.get("club") or "").strip()
@@ -182,9 +213,9 @@ def crosstable_sheet(
     room = a.room
     rounds = crosstable_rounds(games_grid)
     x = book.sheet(CROSSTABLE_SHEET)
-    x.widths(A=7, B=24, C=8)
-    x.ws.set_column(3, 3 + rounds - 1, 7)
-    x.ws.set_column(3 + rounds, 3 + rounds + 2, 10)
+    x.widths(A=5, B=22, C=6)
+    x.ws.set_column(3, 3 + rounds - 1, CROSSTABLE_ROUND_WIDTH)
+    x.ws.set_column(3 + rounds, 3 + rounds + 2, CROSSTABLE_SCORE_WIDTH)
     x.title(
         titled(v, "Crosstable of one event"),
         "Choose the event: EVENT_CROSSTABLE places the players by points, Buchholz and "
@@ -218,7 +249,7 @@ def crosstable_sheet(
         ]
     ):
         x.write(f"D{4 + i}", text, "note")
-    head = 9
+    head = CROSSTABLE_HEAD
     x.section(f"A{head - 1}", "Crosstable (EVENT_CROSSTABLE)", 6 + rounds)
     args = season_args(a, event=Ref("$B$4"), rounds=rounds)
     values = (
@@ -238,8 +269,10 @@ def crosstable_sheet(
         room.players,
         ["0", None, RATING_FORMAT] + [None] * rounds + ["0.0", "0.0#", "0.0#"],
     )
-    x.ws.set_row(head - 1, 30)
+    x.ws.set_row(head - 1, 45)  # Buchholz and Sonneborn-Berger wrap in their columns
     x.repeat = (head - 1, head - 1)
+    # Printed: a row per player listed (the event chosen may be any of the season's).
+    x.print_rows = printed(v, a)[CROSSTABLE_SHEET] - 1
     book.record("crosstable", CROSSTABLE_SHEET, absolute(area), "Crosstable")
     x.ws.freeze_panes(head, 2)
 
@@ -340,7 +373,7 @@ def card_sheet(
         "Ratings row: the player's row in the Ratings sheet's table (0: not rated yet).",
         "note",
     )
-    head = 9
+    head = CARD_HEAD
     c.section(f"A{head - 1}", "Rating after each event", 2)
     c.write(f"A{head}", "Event", "header")
     c.write(f"B{head}", "Rating", "header")
@@ -393,10 +426,13 @@ def card_sheet(
     chart.set_title({"name": "Rating after each event"})
     chart.set_legend({"none": True})
     chart.set_y_axis({"name": "Rating", "major_gridlines": {"visible": True}})
-    chart.set_size({"width": 560, "height": 300})
+    chart.set_size({"width": 470, "height": 300})  # within columns D to H
     c.ws.insert_chart(f"D{head}", chart)
-    c.reach = (head + 15, 11)
-    card_games(book, c, a, games_grid, chosen or first, max(last_rating + 2, head + 17))
+    c.reach = (head + 15, 7)
+    card_games(book, c, a, games_grid, chosen or first, card_games_head(a) - 1)
+    # Printed on one page: down to the most games one player has (whoever is chosen).
+    c.one_page = True
+    c.print_rows = printed(v, a)[CARD_SHEET] - 1
 
 
 #: The Player card's text while the Players table lists nobody.

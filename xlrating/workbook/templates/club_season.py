@@ -27,6 +27,7 @@ season in club_sample.py.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Final
@@ -65,6 +66,7 @@ from .club_pages import (
     areas,
     card_sheet,
     crosstable_sheet,
+    printed,
     season_args,
     shown_event,
     table_array,
@@ -77,6 +79,7 @@ from .writer import (
     DATE_FORMAT,
     RATING_FORMAT,
     SUBTITLE,
+    WHOLE_CHANGE_FORMAT,
     Book,
     Expr,
     Ref,
@@ -87,6 +90,7 @@ from .writer import (
     as_table,
     call_text,
     cell_at,
+    cell_index,
     choice_validation,
     date_validation,
     length_validation,
@@ -95,7 +99,15 @@ from .writer import (
     rating_validation,
 )
 
-__all__ = ["build_club_season"]
+__all__ = ["RATINGS_EVENT_WIDTH", "build_club_season"]
+
+#: The width (characters) of the Ratings sheet's event columns: a whole rating's four
+#: digits and a little room (the event's name reads upwards in the header).
+RATINGS_EVENT_WIDTH: Final = 7
+#: The Chart sheet: one wide column holding the chart (pixels: width, height) and its
+#: notes, one landscape page wide.
+CHART_WIDTH: Final = 120
+CHART_PIXELS: Final = (820, 420)
 
 
 def _room(key: str, value: object, needed: int, standard: int, most: int) -> int:
@@ -332,6 +344,11 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
         'resize THIS_FILE.xlsx --player-rows N on demand."',
         "note",
     )
+    # Printed: the table's columns (the notes beside it are read on the screen; How to
+    # use prints them), down to the last player (xlrating import, resize and recalc keep
+    # the print area on the rows in use), not the table's blank rows nor the BYE row.
+    p.print_cols = cell_index(a.players.split(":")[1].replace("$", ""))[1]
+    p.print_rows = printed(v, a)[PLAYERS_SHEET] - 1
     p.ws.freeze_panes(top - 1, 1)
 
 
@@ -346,7 +363,7 @@ def _status_column(
     one SEASON_GAME_STATUS array, a cell per games row: "rated", or "not rated yet: ..."
     and why (a row being typed, an unknown player), blank for a blank row."""
     first, last = a.first, a.last_game
-    g.write(f"G{first - 2}", "Status", "header")
+    g.write(f"G{first - 1}", "Status", "header")
     system = str(v["system"])
     k_value = as_cell(v["k"]) if system == "elo" else None
     k_text = f'IF({RATINGS_SHEET}!$C$5="elo",{RATINGS_SHEET}!$C$6,"")'
@@ -479,10 +496,11 @@ def _games_sheet(
         "note",
     )
     _status_column(book, g, v, a, grids)
-    # Printed: the header, the rows in use and the notes (xlrating import, resize and
-    # recalc keep the print area on the rows in use), not the table's blank rows.
-    used = len(as_table(v["games"]))
-    g.print_rows = max(first - 1 + used, first + 3) - 1
+    # Printed: the table and its Status column (which rows are not rated) down to the
+    # last row in use (xlrating import, resize and recalc keep the print area on the rows
+    # in use), not the table's blank rows nor the notes beside it.
+    g.print_cols = 6
+    g.print_rows = printed(v, a)[GAMES_SHEET] - 1
     g.ws.freeze_panes(first - 1, 0)
 
 
@@ -497,9 +515,11 @@ def _ratings_sheet(
     columns; returns the height and width of the table."""
     room = a.room
     r = book.sheet(RATINGS_SHEET)
-    r.widths(A=26)
-    r.ws.set_column(1, room.events, 15)
-    r.ws.set_column(room.events + 1, room.events + 2, 11)
+    # Narrow event columns (a rating has four digits; the event's name wraps in the
+    # header): sixteen of them, Start and Final fit a landscape page at 8 points or more.
+    r.widths(A=24)
+    r.ws.set_column(1, room.events, RATINGS_EVENT_WIDTH)
+    r.ws.set_column(room.events + 1, room.events + 2, RATINGS_EVENT_WIDTH + 1)
     r.title(titled(v, "Ratings after each event of the season"), SUBTITLE)
     r.section("A4", "Settings", 3)
     r.input(
@@ -541,7 +561,7 @@ def _ratings_sheet(
     r.formula("season_check", "A11", _season_check(a, "$C$5", "$C$6"), "headline")
     height, width = _ratings_table(book, v, a, r, players_grid, games_grid)
     _start_and_final(book, v, a, r, (players_grid, games_grid))
-    _chart_lines(book, a, r)
+    _chart_lines(book, v, a, r)
     return height, width
 
 
@@ -597,6 +617,7 @@ def _ratings_table(
     room, head = a.room, a.head
     r.section(f"A{head - 1}", "Ratings after each event (SEASON_RATINGS)", 3 + room.events)
     r.repeat = (head - 1, head - 1)
+    r.set_height(head - 1, 84)  # an event's name reads upwards in its narrow column
     system = str(v["system"])
     k_value = as_cell(v["k"]) if system == "elo" else None
     # SEASON_RATINGS refuses a K for the other systems; the event columns are counted over
@@ -632,7 +653,7 @@ def _ratings_table(
         )
     area = f"A{head}:{cell_at(head - 1 + height - 1, width - 1)}"
     rating_fmt = book.fmt("output", RATING_FORMAT)
-    header_fmt = book.fmt("header")
+    header_fmt, event_fmt = book.fmt("header"), book.fmt("header_up")
     name_fmt = book.fmt("output")
     # The table holds what the function gives for the season typed in (the cached values a
     # viewer shows before any recalculation).
@@ -640,7 +661,9 @@ def _ratings_table(
     for i in range(height):
         for j in range(width):
             row, col = head - 1 + i, j
-            cell_format = header_fmt if i == 0 else name_fmt if j == 0 else rating_fmt
+            cell_format = (
+                (event_fmt if j else header_fmt) if i == 0 else name_fmt if j == 0 else rating_fmt
+            )
             value = rows[i][j]
             if (i, j) == (0, 0):
                 continue
@@ -718,7 +741,7 @@ def _standings_sheet(
     """
     room, first, last_game, spill_events = a.room, a.first, a.last_game, a.spill_events
     st = book.sheet(STANDINGS_SHEET)
-    st.widths(A=26, B=12, C=10, D=8, E=14, F=14, G=10, H=10, I=70)
+    st.widths(A=26, B=16, C=8, D=6, E=10, F=10, G=10, H=10, I=9, J=3, K=70)
     st.title(titled(v, "Standings of one event"), SUBTITLE)
     st.input(
         "event",
@@ -771,6 +794,7 @@ def _standings_sheet(
         event=Ref("$B$4"),
         system=Ref(f"{RATINGS_SHEET}!$C$5"),
         k=Expr(k_text, k_value),
+        order="rank",  # the wall's order (SORT does not exist in Excel 2016)
     )
     values = (
         players_grid,
@@ -781,6 +805,7 @@ def _standings_sheet(
         True,
         float(PLAYERS_FIRST),
         float(GAMES_FIRST),
+        "rank",
     )
     area = table_array(
         book,
@@ -791,6 +816,7 @@ def _standings_sheet(
         [None, "0", "0.0", "0", RATING_FORMAT, RATING_FORMAT, CHANGE_FORMAT, "0"],
     )
     st.repeat = (sfirst - 2, sfirst - 2)  # the header row on every printed page
+    st.set_height(sfirst - 2, 30)  # two lines: Rating before
     book.record("standings", STANDINGS_SHEET, absolute(area), "Standings")
     for key, letter, label, fmt in [
         ("standings_player", "A", "Player", "General"),
@@ -803,23 +829,67 @@ def _standings_sheet(
     ]:
         book.record(key, STANDINGS_SHEET, f"${letter}${sfirst}:${letter}${slast}", label)
         book.formats[key] = fmt
+    _shown_change(book, st, (sfirst, slast), FUNCTIONS["SEASON_STANDINGS"](*values))
+    # Printed: the table down to the last player listed, without its helper columns
+    # (the unrounded change, the Ratings row: hidden) nor the notes beside it.
+    st.ws.set_column(6, 7, 10, None, {"hidden": True})
+    st.print_cols = 8
+    st.print_rows = printed(v, a)[STANDINGS_SHEET] - 1
     for i, text in enumerate(
         [
             "Points count byes and forfeits. Rounds: the rounds the player appears in (games, "
-            "forfeits and byes). Rank: players with more points, plus one.",
+            "forfeits and byes). Rank: players with more points, plus one. Listed by rank; "
+            "the members without a game in the event after them.",
             "Rating before: the rating the event started from (Start on the Ratings sheet for "
             "the first event); New rating: after the event, with the system chosen there. "
-            "Ratings row: the player's row in the Ratings sheet's table (0: not rated yet).",
+            "Change: the difference of the two as shown (whole numbers); the unrounded "
+            "change and the Ratings row (the player's row in the Ratings sheet's table) are "
+            "in the hidden columns G and H.",
             "Points add up the results as the Ratings sheet reads them (1-0, 0-1, ½-½ and the "
             "other spellings it accepts, forfeits +- and -+). The table is one "
             "SEASON_STANDINGS call over the Players and Games tables.",
         ]
     ):
-        st.write(f"I{sfirst + i}", text, "note")
+        st.write(f"K{sfirst + i}", text, "note")
     st.ws.freeze_panes(sfirst - 1, 1)
 
 
-def _chart_lines(book: Book, a: Areas, r: Sheet) -> None:
+def _round_shown(rating: float) -> float:
+    """A rating as a whole-number format shows it (ROUND: halves away from zero)."""
+    return float(math.copysign(math.floor(abs(rating) + 0.5), rating))
+
+
+def _shown_change(book: Book, st: Sheet, rows: tuple[int, int], table: object) -> None:
+    """The Standings sheet's Change column as printed: the difference of the ratings as
+    they are shown (whole numbers, as US Chess and FIDE publish them), so that a change
+    never reads -6 beside ratings 6 apart by one; the unrounded change stays in the
+    table's own Change column (hidden).  One array formula beside the table."""
+    first, last = rows
+    before, after = f"$E${first}:$E${last}", f"$F${first}:$F${last}"
+    text = f'IF(ISNUMBER({before})*ISNUMBER({after}),ROUND({after},0)-ROUND({before},0),"")'
+    problems = formula_problems(text, array=True)
+    if problems:
+        raise TemplateError(f"{STANDINGS_SHEET}!I{first} ={text}: {problems[0]}")
+    st.write(f"I{first - 1}", "Change", "header")
+    body = table[1:] if isinstance(table, list) else []
+    cells: list[object] = []
+    for row in body:
+        b, f = (row[4], row[5]) if isinstance(row, list) else ("", "")
+        numbers = isinstance(b, (int, float)) and isinstance(f, (int, float))
+        cells.append(_round_shown(float(f)) - _round_shown(float(b)) if numbers else "")
+    fmt = book.fmt("output", WHOLE_CHANGE_FORMAT)
+    first_value = cells[0] if cells else ""
+    st.ws.write_dynamic_array_formula(f"I{first}:I{last}", "=" + text, fmt, first_value)
+    for i, value in enumerate(cells[1:], start=first):
+        if isinstance(value, float):
+            st.ws.write_number(i, 8, value, fmt)
+        else:
+            st.ws.write_blank(i, 8, None, fmt)
+    book.record("shown_change", STANDINGS_SHEET, f"$I${first}:$I${last}", "Change")
+    book.formats["shown_change"] = WHOLE_CHANGE_FORMAT
+
+
+def _chart_lines(book: Book, v: Mapping[str, object], a: Areas, r: Sheet) -> None:
     """The chart's lines below the Ratings table: one SEASON_CHART array over the table
     (the Player card's player, then the highest-rated players; each over every event
     column, a missing rating carried from the nearest event).  In the table's columns, so
@@ -827,6 +897,7 @@ def _chart_lines(book: Book, a: Areas, r: Sheet) -> None:
     room, head = a.room, a.lines_head
     width, lines = 1 + room.events, CLUB_CHART_LINES
     r.section(f"A{head - 1}", "The charts' lines (SEASON_CHART)", width)
+    r.set_height(head - 1, 45)  # the events' names wrap in their narrow columns
     r.write(
         f"A{head + lines + 1}",
         "The Chart sheet draws these lines, the Player card the first one (its player): "
@@ -861,8 +932,9 @@ def _chart_lines(book: Book, a: Areas, r: Sheet) -> None:
         {"type": "formula", "criteria": f'=EXACT($A{first}," ")', "format": book.fmt("hidden")},
     )
     book.record("chart_lines", RATINGS_SHEET, absolute(area), "The charts' lines")
-    # Printed: the settings and the table; the lines are the charts' data.
-    r.print_rows = a.data_last - 1
+    # Printed: the settings and the table down to the last player; the lines are the
+    # charts' data.
+    r.print_rows = printed(v, a)[RATINGS_SHEET] - 1
 
 
 def _chart_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
@@ -871,6 +943,7 @@ def _chart_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     number, each over every event column)."""
     room = a.room
     c = book.sheet(CHART_SHEET)
+    c.widths(A=CHART_WIDTH)
     c.title(
         titled(v, "Ratings through the season"),
         "The Player card's player and the highest-rated players: the rating after each event.",
@@ -896,11 +969,15 @@ def _chart_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     chart.set_title({"name": "Ratings after each event"})
     chart.set_x_axis({"name": "Event"})
     chart.set_y_axis({"name": "Rating", "major_gridlines": {"visible": True}})
-    chart.set_legend({"position": "right"})
-    chart.set_size({"width": 1000, "height": 520})
+    # Eight lines at most (CLUB_CHART_LINES), their names below the plot: the legend
+    # never takes the plot's room, however many players the season has.
+    chart.set_legend({"position": "bottom"})
+    chart.set_size({"width": CHART_PIXELS[0], "height": CHART_PIXELS[1]})
     c.ws.insert_chart("A4", chart)
+    below = 4 + math.ceil(CHART_PIXELS[1] / 20)  # rows of 20 pixels
+    c.reach = (below, 0)
     c.write(
-        "A32",
+        f"A{below + 1}",
         "The lines are those below the Ratings table (one SEASON_CHART call): after a "
         "player's last event his line stays at his last rating; before his first rating it "
         "starts at that rating.",

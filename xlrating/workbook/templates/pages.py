@@ -155,6 +155,13 @@ def set_up_page(
     page n of m.  No paper size is written: the printer's default."""
     ws.print_area(0, 0, last_row, last_col)
     landscape, scale = page_fit(printed_width(ws, last_col))
+    if (
+        one_page
+        and scale is None
+        and not fits_one_page(ws, last_row, last_col, landscape)
+        and fits_one_page(ws, last_row, last_col, not landscape)
+    ):  # a page that is taller than wide holds it whole (a player card)
+        landscape = not landscape
     if landscape:
         ws.set_landscape()
     else:

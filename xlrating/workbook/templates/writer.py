@@ -214,6 +214,15 @@ _STYLES: Final[dict[str, dict[str, object]]] = {
     "code": {"font_name": "Consolas", "valign": "top"},
     "section": {"bold": True, "font_color": "#FFFFFF", "bg_color": _SECTION_COLOR},
     "header": {"bold": True, "bg_color": _HEADER_COLOR, "bottom": 1, "text_wrap": True},
+    # A header read upwards, for narrow columns (the Ratings sheet's events).
+    "header_up": {
+        "bold": True,
+        "bg_color": _HEADER_COLOR,
+        "bottom": 1,
+        "text_wrap": True,
+        "rotation": 90,
+        "valign": "bottom",
+    },
     "label": {},
     "input": {"bg_color": _INPUT_COLOR, "border": 1, "border_color": "#BF9000", "locked": False},
     "output": {"bg_color": _OUTPUT_COLOR, "border": 1, "border_color": "#548235"},
@@ -255,6 +264,9 @@ class Sheet:
         self.reach: tuple[int, int] = (0, 0)
         #: The last row printed (zero-based); None: the last row written (or reached).
         self.print_rows: int | None = None
+        #: The last column printed (zero-based); None: the last column written (or
+        #: reached).  Notes right of it are read on the screen, not printed.
+        self.print_cols: int | None = None
         #: The page header's title for this sheet; None: the book's title.
         self.header: str | None = None
         #: Print on one page (a calculator, a player card) if text stays legible there.
@@ -295,10 +307,14 @@ class Sheet:
         or in its own cell when the cells to its right are taken, and its row gets the
         height of its lines."""
         last = max(self.ws.dim_colmax or 0, self.reach[1])
+        if self.print_cols is not None:  # a note never runs on past the printed columns
+            last = self.print_cols
         for (row, col), (kind, num_format) in sorted(self.kinds.items()):
             text = self.values.get((row, col))
             if not isinstance(text, str) or kind in ("title", "section", "code"):
                 continue
+            if self.print_cols is not None and col > self.print_cols:
+                continue  # a note beside the printed table: one line, read on the screen
             wraps = bool(_STYLES[kind].get("text_wrap"))
             end, room = self._span(row, col, text, last)
             if not wraps and room >= len(text):
@@ -332,6 +348,8 @@ class Sheet:
         if self.print_rows is not None:
             last_row = self.print_rows
         last_col = max(ws.dim_colmax or 0, self.reach[1])
+        if self.print_cols is not None:
+            last_col = self.print_cols
         repeat = self.repeat
         if repeat is None:
             headers = [row for (row, _), (kind, _) in self.kinds.items() if kind == "header"]
