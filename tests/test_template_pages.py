@@ -90,12 +90,18 @@ def test_every_wrapped_text_has_the_height_of_its_lines(name: str) -> None:
         assert checked >= 5  # the How to use paragraphs at least
 
 
-#: The templates whose every page is checked for legibility and page count: all of them.
-LAID_OUT = TEMPLATES
+#: The club season after importing a 64-player event (a US Chess crosstable): its tables
+#: grown, its print areas reset by the import.
+IMPORTED = "club_season_64_players.xlsx"
+BIG_EVENT = Path(__file__).resolve().parent / "data" / "uscf_crosstable_real_undated.txt"
+#: The books whose every page is checked for legibility and page count: every template,
+#: and the imported season.
+LAID_OUT = [*TEMPLATES, IMPORTED]
 
 
-def _parts(name: str) -> tuple[str, list[tuple[str, str | None, str]]]:
-    """The workbook part, and (title, state, worksheet XML) of each sheet in order."""
+def _parts(name: str | Path) -> tuple[str, list[tuple[str, str | None, str]]]:
+    """The workbook part, and (title, state, worksheet XML) of each sheet in order (of a
+    template by its name, or of the book at a path)."""
     with zipfile.ZipFile(WORKBOOKS / name) as archive:
         workbook = archive.read("xl/workbook.xml").decode("utf-8")
         sheets = [
@@ -299,15 +305,18 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Pat
     letter, a4 = base / "letter", base / "a4"
     letter.mkdir()
     a4.mkdir()
-    for name in TEMPLATES:
-        assert (
-            main(["recalc", str(WORKBOOKS / name), "-o", str(letter / name), "--values-only"]) == 0
-        )
+    imported = base / IMPORTED
+    shutil.copy(WORKBOOKS / "club_season.xlsx", imported)
+    event = ["--event", "Winter Open", "--date", "2025-12-20"]
+    assert main(["import", str(BIG_EVENT), "--into", str(imported), *event]) == 0
+    sources = {name: WORKBOOKS / name for name in TEMPLATES} | {IMPORTED: imported}
+    for name, source in sources.items():
+        assert main(["recalc", str(source), "-o", str(letter / name), "--values-only"]) == 0
         _a4(letter / name, a4 / name)
     for folder in (letter, a4):
-        books = [folder / n for n in TEMPLATES] + [_calibration(folder / "calibration.xlsx")]
+        books = [folder / n for n in sources] + [_calibration(folder / "calibration.xlsx")]
         _convert(soffice, base / f"profile-{folder.name}", folder / "pdf", books)
-    yield {"letter": letter / "pdf", "a4": a4 / "pdf"}
+    yield {"letter": letter / "pdf", "a4": a4 / "pdf", IMPORTED: imported}
 
 
 @pytest.mark.slow
@@ -316,6 +325,7 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Pat
 def test_every_page_prints_legibly(rendered: dict[str, Path], paper: str, name: str) -> None:
     folder = rendered[paper]
     pdf = folder / name.replace(".xlsx", ".pdf")
+    source = rendered[IMPORTED] if name == IMPORTED else WORKBOOKS / name
     eight = min(min(page) for page in _word_heights(folder / "calibration.pdf"))
     pages = _pages(pdf)
     footers = [_FOOTER.search(p) for p in pages]
@@ -326,7 +336,7 @@ def test_every_page_prints_legibly(rendered: dict[str, Path], paper: str, name: 
     for f in footers:
         assert f
         printed[f.group(1)] = printed.get(f.group(1), 0) + 1
-    workbook, sheets = _parts(name)
+    workbook, sheets = _parts(source)
     visible = [title for title, state, _ in sheets if state is None]
     assert list(printed) == visible, f"{name} ({paper}): sheets printed {list(printed)}"
     for index, (title, state, xml) in enumerate(sheets):
@@ -350,7 +360,7 @@ def test_every_page_prints_legibly(rendered: dict[str, Path], paper: str, name: 
             f"text ({eight:.2f})"
         )
     # Error values: only where the How to use text names them, never in a cell.
-    wb = load_workbook(WORKBOOKS / name)
+    wb = load_workbook(source)
     prose = sum(
         len(_ERRORS.findall(cell.value))
         for ws in wb.worksheets
