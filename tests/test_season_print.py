@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import math
 import io
+import math
 import re
 import shutil
 import zipfile
