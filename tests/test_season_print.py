@@ -194,3 +194,16 @@ def test_twelve_rounds_fit_the_crosstable_on_the_page_width(tmp_path: Path) -> N
     assert area.startswith("Crosstable!$A$1:$R$")
     assert 'fitToWidth="1"' in xml or 'fitToPage="1"' in xml
     assert 'scale="' not in xml
+
+
+def test_a_new_season_from_last_prints_the_players_it_carries(tmp_path: Path) -> None:
+    last = WORKBOOKS / "club_season.xlsx"
+    listed = [c.value for c in load_workbook(last)["Players"]["A"][4:44] if c.value]
+    book = tmp_path / "next.xlsx"
+    _run("new-season", str(book), "--from", str(last), "--club", "Next Club")
+    areas = _areas(book)
+    assert _last_row(areas["Players"]) == 4 + len(listed)
+    assert _last_row(areas["Ratings"]) == 13 + len(listed)
+    assert _last_row(areas["Standings"]) == 8 + len(listed)
+    assert _last_row(areas["Crosstable"]) == 9  # no event yet: the header
+    assert _last_row(areas["Games"]) == 4

@@ -815,7 +815,8 @@ def _standings_sheet(
         room.players,
         [None, "0", "0.0", "0", RATING_FORMAT, RATING_FORMAT, CHANGE_FORMAT, "0"],
     )
-    st.repeat = (sfirst - 2, sfirst - 2)  # the header row on every printed page
+    # On every printed page: the event shown, its rounds and players, the header row.
+    st.repeat = (3, sfirst - 2)
     st.set_height(sfirst - 2, 30)  # two lines: Rating before
     book.record("standings", STANDINGS_SHEET, absolute(area), "Standings")
     for key, letter, label, fmt in [
