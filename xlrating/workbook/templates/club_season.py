@@ -1020,8 +1020,13 @@ def _club_how_to(book: Book) -> None:
             "Standings, Crosstable and Player card: choose the event or the member in the "
             "yellow cell; left blank, they show the latest event (date order) and the first "
             "player listed. Ratings are shown as whole numbers, as US Chess and FIDE publish "
-            "them; the cells hold the unrounded values. Every sheet prints one page wide, "
-            "with its header rows on each page.",
+            "them; the cells hold the unrounded values, and the Standings' change is the "
+            "difference of the ratings as shown. The Standings list the players by rank. "
+            "Every sheet prints one page wide, with its header rows on each page, down to "
+            "the rows in use (the Player card on one page); xlrating import, resize and "
+            "recalc set the printed rows again after the tables change, so after typing "
+            "players or games run xlrating recalc THIS_FILE.xlsx --in-place before "
+            "printing.",
             "Add an event from a FIDE TRF file or a US Chess crosstable (players not yet on the "
             "Players sheet are added, then the games):",
             "    xlrating import FILE --into THIS_FILE.xlsx [--event NAME] [--date YYYY-MM-DD]",
