@@ -139,11 +139,8 @@ def _read_cells(data: bytes) -> tuple[list[_Found], list[_Box]]:
     plain shape (the module's text says what that is).
 
     The handlers are closures over plain locals: this runs for every element of the
-    biggest sheets (a 5,000-game season: 65,000 elements).
-
-    One piece: expat's handlers share the parse's state; split into functions, each
-    element would pay for the calls (the Games part of a 5,000-game season: 182 ms as
-    closures over locals, 337 ms as methods of a reader object).
+    biggest sheets (a 5,000-game season: 65,000 elements), and the Games part of that
+    season took 182 ms this way against 337 ms as methods of a reader object.
     """
     if data.startswith(_WIDE_MARKS):
         raise _Aside
