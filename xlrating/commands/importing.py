@@ -13,6 +13,7 @@ from ..workbook import files
 from .base import (
     EXIT_FAILURE,
     EXIT_USAGE,
+    ROOM_WORDS,
     TIME_LIMIT_VARIABLE,
     CliError,
     Commands,
@@ -315,7 +316,7 @@ def run_resize(args: argparse.Namespace) -> int:
     from ..workbook import season_book
 
     files.remove_stale_temps(target)
-    step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file")
+    step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file", words=ROOM_WORDS)
     sizes = {
         "player_rows": args.player_rows,
         "game_rows": args.game_rows,
