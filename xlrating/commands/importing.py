@@ -346,7 +346,8 @@ def add_import_parser(commands: Commands) -> None:
     """Add the ``import`` command to the ``xlrating`` parser."""
     importer = commands.add_parser(
         "import",
-        help="add an event from a FIDE TRF or US Chess crosstable to a club season workbook",
+        help="add an event from a FIDE TRF, US Chess crosstable or US Chess API section to a "
+        "club season workbook",
         description="Read FILE (a FIDE TRF-16 report or a US Chess crosstable) and add its "
         "players (those not yet listed, matched by name) and its games to the Players and "
         "Games sheets of BOOK, a club season workbook (its tables grow when the event needs "
