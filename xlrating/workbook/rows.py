@@ -27,10 +27,6 @@ move, comments) make it refuse rather than leave them pointing at the wrong rows
 drawing wholly above the rows inserted or deleted (``Package(drawn=...)``) need not move.  Only
 the standard library is used (``xml.dom.minidom``, which keeps namespace prefixes as
 written).
-
-One piece: Excel's insert-rows edit is one transformation that every part of the package
-takes together (cells, formulas, merges, validations, names, charts); its pieces share the
-edit's row arithmetic.
 """
 
 from __future__ import annotations
