@@ -128,8 +128,10 @@ def _formula_cells(name: str) -> tuple[list[tuple[str, str]], set[tuple[str, str
     from xlrating.sheet.catalog import FUNCTIONS
 
     ours = re.compile(r"\b(" + "|".join(map(re.escape, FUNCTIONS)) + r")\s*\(", re.IGNORECASE)
+    local = re.compile(r"(?<![!\w])\$?([A-Z]{1,3})\$?([0-9]+):\$?([A-Z]{1,3})\$?([0-9]+)")
     plain: list[tuple[str, str]] = []
     arrays: set[tuple[str, str]] = set()
+    others: list[tuple[str, str, list[tuple[str, str]]]] = []
     for ws in load_workbook(WORKBOOKS / name).worksheets:
         for row in ws.iter_rows():
             for cell in row:
@@ -143,9 +145,23 @@ def _formula_cells(name: str) -> tuple[list[tuple[str, str]], set[tuple[str, str
                     if ours.search(cell.value.text or ""):
                         arrays |= set(covered)
                     else:
-                        plain += covered
+                        others.append((ws.title, cell.value.text or "", covered))
                 elif cell.data_type == "f":
                     plain.append((ws.title, cell.coordinate))
+    # An array of Excel's functions over the cells of one that calls the registry (the
+    # Standings' change as shown) is computed again from their #NAME? too.
+    for sheet, text, covered in others:
+        read = {
+            (sheet, f"{get_column_letter(c)}{r}")
+            for a, r1, b, r2 in local.findall(text)
+            for c1, _, c2, _ in [range_boundaries(f"{a}1:{b}1")]
+            for c in range(c1, c2 + 1)
+            for r in range(int(r1), int(r2) + 1)
+        }
+        if read & arrays:
+            arrays |= set(covered)
+        else:
+            plain += covered
     return [c for c in plain if c not in arrays], arrays
 
 

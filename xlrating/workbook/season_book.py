@@ -85,6 +85,7 @@ __all__ = [
     "find_season",
     "game_rows",
     "import_event",
+    "read_tables",
     "resize_season",
     "season_system",
     "text_problem",
@@ -325,7 +326,7 @@ def _serial(day: dt.date) -> float:
     return float((day - EXCEL_EPOCH).days)
 
 
-def _read_tables(book: Path) -> tuple[SeasonLayout, list[list[object]], list[list[object]]]:
+def read_tables(book: Path) -> tuple[SeasonLayout, list[list[object]], list[list[object]]]:
     """The season's layout and its Players and Games tables.  The tables are streamed
     (openpyxl's full reader would also parse every chart, a second per hundred events);
     the whole book is read only when its layout is unusual."""
@@ -510,7 +511,7 @@ def close_names(book: str | Path, event: Event) -> list[tuple[str, str]]:
     """(the event's name, the member's) for each of *event*'s players the import would add
     as new while one member of the Players table is one typo from the name
     (:func:`~xlrating.sheet.names.near_member`): what ``import --dry-run`` flags."""
-    _, players, _ = _read_tables(Path(book))
+    _, players, _ = read_tables(Path(book))
     members = [" ".join(row[0].split()) for row in players if row and isinstance(row[0], str)]
     listed = {name_key(member) for member in members}
     out = []
@@ -565,7 +566,7 @@ def import_event(
     if not event_name:
         raise SeasonBookError("the event needs a name")
     check_book(book)
-    layout, players, games = _read_tables(book)
+    layout, players, games = read_tables(book)
     _check_tables(book, layout, games, event_name)
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games

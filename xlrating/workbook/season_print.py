@@ -142,12 +142,12 @@ def season_print_areas(book: str | Path) -> dict[str, int] | None:
     """The last row each sheet of the club season *book* prints (see the module), by the
     sheets' names as the book spells them; None when *book* is no club season (no
     SEASON_RATINGS table)."""
-    from .season_book import _read_tables  # the season's reader: import pulls it in anyway
+    from .season_book import read_tables
 
     with zipfile.ZipFile(book) as zf:
         if not any(b"SEASON_RATINGS(" in zf.read(part) for _, part in sheet_parts(zf)):
             return None
-    layout, players, games = _read_tables(Path(book))
+    layout, players, games = read_tables(Path(book))
     first_player = int(re.sub(r"[^0-9]", " ", layout.players[1]).split()[0])
     first_game = int(re.sub(r"[^0-9]", " ", layout.games[1]).split()[0])
     rows = season_print_rows(

@@ -323,9 +323,7 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
         "Players",
     )
     p.write(f"A{bye_row}", CLUB_BYE, "constant")
-    p.write(
-        f"B{bye_row}", "<- not a player: offered in the Games sheet's Black column for byes", "note"
-    )
+    p.write(f"B{bye_row}", "<- not a player: for byes (Games, Black)", "note")
     notes = [
         "A blank rating means unrated: give a junior's age (US Chess starts an unrated player "
         "from the age; without one, 1300).",
@@ -348,6 +346,7 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     # use prints them), down to the last player (xlrating import, resize and recalc keep
     # the print area on the rows in use), not the table's blank rows nor the BYE row.
     p.print_cols = cell_index(a.players.split(":")[1].replace("$", ""))[1]
+    p.free_rows.add(top - 3)  # xlrating ratings records the list applied there
     p.print_rows = printed(v, a)[PLAYERS_SHEET] - 1
     p.ws.freeze_panes(top - 1, 1)
 
@@ -864,7 +863,9 @@ def _shown_change(book: Book, st: Sheet, rows: tuple[int, int], table: object) -
     """The Standings sheet's Change column as printed: the difference of the ratings as
     they are shown (whole numbers, as US Chess and FIDE publish them), so that a change
     never reads -6 beside ratings 6 apart by one; the unrounded change stays in the
-    table's own Change column (hidden).  One array formula beside the table."""
+    table's own Change column (hidden).  One array formula beside the table, which grows
+    with it (xlrating resize adds no formula cell); without the add-in LibreOffice
+    computes it again from the table's #NAME? cells, and shows it blank."""
     first, last = rows
     before, after = f"$E${first}:$E${last}", f"$F${first}:$F${last}"
     text = f'IF(ISNUMBER({before})*ISNUMBER({after}),ROUND({after},0)-ROUND({before},0),"")'

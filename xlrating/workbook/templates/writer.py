@@ -271,6 +271,9 @@ class Sheet:
         self.header: str | None = None
         #: Print on one page (a calculator, a player card) if text stays legible there.
         self.one_page = False
+        #: Rows (zero-based) a wrapped text never spreads into: left for a command to
+        #: write (the Players sheet's record of the rating list applied).
+        self.free_rows: set[int] = set()
         self._heights: dict[int, float] = {}
 
     # -- page layout
@@ -336,6 +339,8 @@ class Sheet:
 
     def _empty(self, row: int, first: int, last: int) -> bool:
         """True when columns *first* to *last* of *row* hold nothing (no merge either)."""
+        if row in self.free_rows:
+            return False
         cells, merged = self.ws.table.get(row, {}), self.ws.merged_cells
         return not any(c in cells or (row, c) in merged for c in range(first, last + 1))
 
