@@ -955,8 +955,14 @@ def _club_how_to(book: Book) -> None:
             "and the games as they are played: every table grows as you type, with no command.",
             "Players: name, rating at the start of the season (blank if unrated), rated games "
             "(blank with a rating: established, count not known), floor, age (for an unrated "
-            "junior). Blank rows are skipped; the sheet says how many rows its table has "
-            "(xlrating import adds rows when an event needs them).",
+            "junior), US Chess ID and FIDE ID (if known). Blank rows are skipped; the sheet "
+            "says how many rows its table has (xlrating import adds rows when an event needs "
+            "them).",
+            "xlrating import takes a player of a file for the member with the same ID, "
+            "whatever the spelling, else for the member of the same name (ADAMS, ALAN is Alan "
+            "Adams); a name whose member has another ID is refused. xlrating ratings "
+            "THIS_FILE.xlsx --list FILE fills the starting ratings from a federation's list "
+            "by the IDs and says so in the line under the Players sheet's title.",
             "Games: event, date, round, White, Black and the result from White's side (1-0, "
             f"0-1, ½-½, +- or -+ for a forfeit, which is not rated). A bye: {CLUB_BYE} in Black "
             "and its points as the result (+- a full point, ½-½ half a point, -+ none). The "
@@ -975,8 +981,9 @@ def _club_how_to(book: Book) -> None:
             "player listed. Ratings are shown as whole numbers, as US Chess and FIDE publish "
             "them; the cells hold the unrounded values. Every sheet prints one page wide, "
             "with its header rows on each page.",
-            "Add an event from a FIDE TRF file or a US Chess crosstable (players not yet on the "
-            "Players sheet are added, then the games):",
+            "Add an event from a FIDE TRF file, a US Chess crosstable or a US Chess API file "
+            "(players not yet on the Players sheet are added with their IDs, then the games; "
+            "--dry-run shows who matched whom, and how):",
             "    xlrating import FILE --into THIS_FILE.xlsx [--event NAME] [--date YYYY-MM-DD]",
         ],
     )
