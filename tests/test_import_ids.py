@@ -193,3 +193,43 @@ def test_a_crosstable_that_shows_ids_fills_the_us_chess_id(book: Path) -> None:
     assert (code, err) == (0, "")
     players = players_of(book)
     assert {name: players[name][0] for name in shown} == shown
+
+
+ID_CASES: list[tuple[object, bool]] = [
+    (12345678, True),
+    ("700070", True),
+    (" 700070 ", True),
+    (99999999, True),
+    (123456789, False),  # 9 digits: more than a US Chess ID has
+    (0, False),
+    (-5, False),
+    (12.5, False),
+    ("0123", False),  # a leading zero: the text would not read back as the number
+    ("1e5", False),
+    ("+12", False),
+    ("12.0", False),
+    ("abc", False),
+]
+
+
+def test_the_id_cells_take_member_numbers_only(tmp_path: Path) -> None:
+    """The rule of column F's validation, as the template writes it, computed by the
+    headless engine beside each value (a blank cell is never checked)."""
+    from xlrating.workbook import engine
+
+    wb = openpyxl.load_workbook(WORKBOOKS / "club_season.xlsx")
+    rules = {str(dv.sqref): dv for dv in wb["Players"].data_validations.dataValidation}
+    rule = rules["F5:F44"]
+    assert rule.type == "custom" and rules["G5:G44"].type == "custom"
+    wb.close()
+    scratch = openpyxl.Workbook()
+    ws = scratch.active
+    assert ws is not None
+    for i, (value, _) in enumerate(ID_CASES):
+        ws.cell(5 + i, 6, value)
+        ws.cell(5 + i, 8, "=" + str(rule.formula1).replace("F5", f"F{5 + i}"))
+    path = tmp_path / "rule.xlsx"
+    scratch.save(path)
+    computed = engine.evaluate(path)
+    got = [computed.value(ws.title, f"H{5 + i}") for i in range(len(ID_CASES))]
+    assert got == [accepted for _, accepted in ID_CASES]
