@@ -221,3 +221,23 @@ def test_the_new_starting_ratings_rate_the_season(book: Path, tmp_path: Path) ->
     wb.close()
     assert starts["Alice Morgan"] == 2738 and starts["Leo Park"] == 2736
     assert starts["Ben Carter"] == 1720  # no FIDE ID: as it was
+
+
+@pytest.mark.parametrize("name", ["club_season.xlsx", "club_season_empty.xlsx"])
+def test_the_templates_hold_the_id_columns_and_the_record_line(name: str, tmp_path: Path) -> None:
+    """Both seasons as shipped: headings F4 US Chess ID and G4 FIDE ID, Players!A3 a
+    placeholder the command replaces with the list it applied."""
+    wb = openpyxl.load_workbook(WORKBOOKS / name)
+    players = wb["Players"]
+    assert (players["F4"].value, players["G4"].value) == ("US Chess ID", "FIDE ID")
+    assert str(players["A3"].value).startswith(RECORD_PREFIX)
+    assert not players.merged_cells.ranges  # nothing merged over the record cell
+    wb.close()
+    path = tmp_path / name
+    # A member with Leko's FIDE ID on the first row (the empty season has none).
+    write_cells(WORKBOOKS / name, path, "Players", {(5, 1): "Peter Leko", (5, 7): 703303.0})
+    code, out, err = run("ratings", str(path), "--list", str(BLITZ), "--replace-start")
+    assert (code, err) == (0, ""), out
+    shown = openpyxl.load_workbook(path)["Players"]
+    assert shown["B5"].value == 2738  # the list's blitz rating of Leko's line
+    assert str(shown["A3"].value).startswith(f"{RECORD_PREFIX}FIDE blitz list")
