@@ -297,7 +297,7 @@ def test_templates_command_refuses_room_it_cannot_give(
     code, _, err = run(capsys, "templates", str(books), "--game-rows", "2")
     assert code == 1
     assert err == (
-        "xlrating templates: club_season.xlsx: game_rows must be a whole number from 72 to "
+        "xlrating templates: club_season.xlsx: --game-rows must be a whole number from 72 to "
         "1000000 (the table holds 72), got 2\n"
     )
     # Room beyond what recalc accepts is refused before anything is written (1,000 player

@@ -171,12 +171,6 @@ def test_books_compute_the_same_with_values_read_apart(
         assert not differ, (book.name, differ[:3])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Games sheet's Status column (issue 34) is one array formula, and a sheet "
-    "holding an array is left whole to openpyxl: its value cells around the array are not "
-    "read apart yet",
-)
 def test_a_season_s_games_are_read_apart() -> None:
     """The Games table's cells are the ones read apart (the point of it)."""
     taken: dict[str, int] = {}

@@ -57,9 +57,17 @@ def book_with(part: bytes) -> bytes:
 Cells = dict[tuple[int, int], tuple[str, object, str]]
 
 
+def _value(value: object) -> object:
+    """A cell's value, an array formula as what it says (openpyxl's ArrayFormula objects
+    compare by identity)."""
+    if type(value).__name__ == "ArrayFormula":
+        return ("ArrayFormula", value.ref, value.text)  # type: ignore[attr-defined]
+    return value
+
+
 def _cells(ws: object) -> Cells:
     return {
-        position: (type(cell).__name__, cell.value, cell.data_type)
+        position: (type(cell).__name__, _value(cell.value), cell.data_type)
         for position, cell in ws._cells.items()  # type: ignore[attr-defined]
     }
 
@@ -241,6 +249,21 @@ def test_plain_cells_around_an_odd_one_are_still_read_apart() -> None:
     )
     taken = assert_agree(part)
     assert taken == {(1, 1): 1845, (1, 2): "a & b", (1, 3): 7}
+
+
+def test_the_cells_around_an_array_formula_are_read_apart_and_its_members_are_not() -> None:
+    """An array formula's members hold its results as plain values (a Status column of a
+    season's Games sheet): openpyxl keeps them, the engine drops them as the array's; the
+    plain cells beside them are read apart as before."""
+    part = worksheet(
+        '<row r="1"><c r="A1"><v>1</v></c>'
+        '<c r="G1" t="str"><f t="array" ref="G1:G3">X()</f><v>rated</v></c></row>'
+        '<row r="2"><c r="A2"><v>2</v></c><c r="G2" t="str"><v>rated</v></c></row>'
+        '<row r="3"><c r="A3"><v>3</v></c><c r="G3"><v>4</v></c>'
+        '<c r="H3" t="str"><f t="array" ref="H3">Y()</f><v>one cell</v></c></row>'
+    )
+    taken = assert_agree(part)
+    assert taken == {(1, 1): 1, (2, 1): 2, (3, 1): 3}  # G2 and G3 are the array's
 
 
 # ---------------------------------------------------------------- generated sheet XML

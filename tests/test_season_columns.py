@@ -250,7 +250,7 @@ def test_event_columns_below_the_events_or_over_values_are_refused(
     code, out, err = run(capsys, "resize", str(book), "--event-columns", "3", "--in-place")
     assert code == 1 and out == ""
     assert one_line(err) == (
-        "xlrating resize: event_columns must be a whole number from 4 to 1000 (the season "
+        "xlrating resize: --event-columns must be a whole number from 4 to 1000 (the season "
         "has 4 events), got 3"
     )
     # A note typed in an event column that would go (above the table: its cells are the

@@ -495,7 +495,7 @@ def test_resize_refuses_to_drop_rows_that_hold_values(
     code, out, err = run(capsys, "resize", str(book), "--player-rows", "5", "--in-place")
     assert code == 1 and out == ""
     assert one_line(err) == (
-        "xlrating resize: player_rows must be a whole number from 9 to 10000 (the table "
+        "xlrating resize: --player-rows must be a whole number from 9 to 10000 (the table "
         "holds 9), got 5"
     )
     assert book.read_bytes() == (WORKBOOKS / NAME).read_bytes()
@@ -814,7 +814,7 @@ def test_formulas_come_back_when_the_inserted_rows_are_deleted(
         ((), 2, "xlrating resize: give --player-rows N, --game-rows M, --event-columns E or more"),
         (("--player-rows", "50", "--in-place", "-o", "x.xlsx"), 2, "give either --in-place or -o"),
         (("--player-rows", "x"), 2, "argument --player-rows: invalid int value: 'x'"),
-        (("--game-rows", "0"), 1, "game_rows must be a whole number from 72 to 1000000"),
+        (("--game-rows", "0"), 1, "--game-rows must be a whole number from 72 to 1000000"),
     ],
 )
 def test_resize_usage_is_one_line(

@@ -115,8 +115,9 @@ def test_an_existing_file_is_kept_unless_forced(
     code, out, err = run(capsys, "new-season", str(book))
     assert (code, out) == (1, "")
     assert err.strip() == (
-        f"xlrating new-season: {book} exists and xlrating does not replace a file you did "
-        "not name: give --force to replace it, or another name or folder; nothing was written"
+        f"xlrating new-season: {book} exists, and a new season never replaces a file (it "
+        "may hold a club's season): give another name, or --force to replace it; nothing was "
+        "written"
     )
     assert book.read_bytes() == b"last season"
     code, out, err = run(capsys, "new-season", str(book), "--force")

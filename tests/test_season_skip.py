@@ -356,3 +356,44 @@ def test_with_skip_the_second_pairing_is_left_out_and_shown_on_its_row() -> None
     assert skipped == without
     crosstable = call("EVENT_CROSSTABLE", TWICE_PLAYERS, TWICE_GAMES, "E", None, True)
     assert [row[3] for row in crosstable[1:]] == ["2w1", "1b0", ""]  # round 1 as rated
+
+
+# --- Every season function at scale: 100,000 game rows --------------------------------------
+
+#: A ceiling, not a timing: each call below takes seconds when it is near-linear in its
+#: tables (2026-12-06, 2 cores: SEASON_RATINGS 3.0 s of CPU, the others under 2 s); a
+#: quadratic step over 100,000 rows (10^10 steps) takes far longer.
+SCALE_CEILING_SECONDS = 120.0
+
+
+@pytest.mark.slow
+def test_every_season_function_is_near_linear_at_100000_game_rows() -> None:
+    """Each call cold (one cell changed first, so no table read or rating is reused)."""
+    import time
+
+    count, members = 100_000, 2_000
+    players: list[list[Any]] = [[f"P{i}", 1200.0 + i % 800, 30.0] for i in range(members)]
+    games: list[list[Any]] = []
+    for i in range(count):  # 50 events of 2,000 games: two rounds of 1,000 pairs
+        pair, result = i % 1000, ("1-0", "0-1", "½-½")[i % 3]
+        event, rnd = f"E{i // 2000:03d}", float(i % 2000 // 1000 + 1)
+        games.append([event, None, rnd, f"P{2 * pair}", f"P{2 * pair + 1}", result])
+    calls: list[tuple[str, tuple[Any, ...]]] = [
+        ("SEASON_RATINGS", (players, games, "elo", K)),
+        ("SEASON_START_FINAL", (players, games, "elo", K)),
+        ("SEASON_STANDINGS", (players, games, "E049", "elo", K)),
+        ("EVENT_CROSSTABLE", (players, games, "E049")),
+        ("PLAYER_GAMES", (games, "P10", 250.0)),
+        ("SEASON_GAME_STATUS", (players, games, "elo", K)),
+        ("SEASON_CHECK", (players, games, "elo", K)),
+        ("SEASON_EVENT", (games,)),
+    ]
+    for turn, (name, args) in enumerate(calls):
+        games[-1][5] = ("1-0", "0-1", "½-½")[turn % 3]  # a new table: nothing cached
+        start = time.process_time()
+        out = call(name, *args)
+        spent = time.process_time() - start
+        assert not (isinstance(out, str) and out.startswith("#")), (name, out)
+        assert spent < SCALE_CEILING_SECONDS, (name, spent)
+    ratings = call("SEASON_RATINGS", players, games, "elo", K)
+    assert len(ratings) == members + 1 and len(ratings[0]) == 1 + 50  # every event rated

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -108,6 +109,8 @@ def _message(error: BaseException, step: Step) -> str | None:
     from .workbook.guard import WorkbookRefusedError
 
     where, file, text = step.where, step.file, one_line(error)
+    for name, typed in step.words:  # the library's names as the user typed them
+        text = re.sub(rf"\b{name}\b", typed, text)
     kind = f"{type(error).__name__}: {text}"
     if step.saved and isinstance(error, TimeUp):
         return f"{where}: {step.saved}, but {step.time_up}"

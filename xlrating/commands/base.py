@@ -88,6 +88,18 @@ class Step:
     other: str = ""
     #: Work already saved before this step: every failure here is said after it.
     saved: str = ""
+    #: Names in the library's messages and the command-line options they are typed as
+    #: (``player_rows`` -> ``--player-rows``): a message says what the user typed.
+    words: tuple[tuple[str, str], ...] = ()
+
+
+#: The room options of ``templates``, ``resize`` and ``new-season``, as their messages name
+#: them.
+ROOM_WORDS: Final = (
+    ("player_rows", "--player-rows"),
+    ("game_rows", "--game-rows"),
+    ("event_columns", "--event-columns"),
+)
 
 
 STEP: ContextVar[Step | None] = ContextVar("xlrating_cli_step", default=None)

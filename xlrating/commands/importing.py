@@ -13,6 +13,7 @@ from ..workbook import files
 from .base import (
     EXIT_FAILURE,
     EXIT_USAGE,
+    ROOM_WORDS,
     TIME_LIMIT_VARIABLE,
     CliError,
     Commands,
@@ -328,7 +329,7 @@ def run_resize(args: argparse.Namespace) -> int:
     from ..workbook import season_book
 
     files.remove_stale_temps(target)
-    step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file")
+    step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file", words=ROOM_WORDS)
     sizes = {
         "player_rows": args.player_rows,
         "game_rows": args.game_rows,
@@ -358,7 +359,8 @@ def add_import_parser(commands: Commands) -> None:
     """Add the ``import`` command to the ``xlrating`` parser."""
     importer = commands.add_parser(
         "import",
-        help="add an event from a FIDE TRF or US Chess crosstable to a club season workbook",
+        help="add an event from a FIDE TRF, US Chess crosstable or US Chess API section to a "
+        "club season workbook",
         description="Read FILE (a FIDE TRF-16 report or a US Chess crosstable) and add its "
         "players (those not yet listed, matched by name) and its games to the Players and "
         "Games sheets of BOOK, a club season workbook (its tables grow when the event needs "

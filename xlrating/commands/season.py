@@ -4,6 +4,7 @@ from last season's players and their final ratings (``--from LAST.xlsx``)."""
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import Final
 
@@ -40,9 +41,16 @@ def run_new_season(args: argparse.Namespace) -> int:
         raise CliError(f"{where}: no such file: {last}")
     if last is not None and target.resolve() == last.resolve():
         raise CliError(f"{where}: {target} is last season's book; give the new one another name")
+    if os.path.lexists(target) and not getattr(args, "force", False):
+        raise CliError(
+            f"{where}: {target} exists, and a new season never replaces a file (it may hold "
+            "a club's season): give another name, or --force to replace it; nothing was "
+            "written"
+        )
     with doing(Step(where, str(target), os_error=f"cannot write {target}")):
         # The one policy (files.check_writable): BOOK is a new season, so an existing file
-        # is kept unless --force, as an output the user did not name.
+        # is kept unless --force, as an output the user did not name (said above in the
+        # command's words; checked again here against a file made meanwhile).
         files.lock(target, reading=[last] if last is not None else [], named=False)
     workbook_modules()
     from ..workbook import season_new

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..workbook import files
-from .base import CliError, Commands, Step, doing, one_line
+from .base import ROOM_WORDS, CliError, Commands, Step, doing, one_line
 from .common import add_force, add_ignore_lock, progress, workbook_modules
 
 
@@ -28,7 +28,7 @@ def run_templates(args: argparse.Namespace) -> int:
         )
         if value is not None
     }
-    with doing(Step("xlrating templates")):
+    with doing(Step("xlrating templates", words=ROOM_WORDS)):
         for name in templates.TEMPLATES:  # one xlrating at a time on each file it writes
             # DIR's files were not named one by one: an existing one stays (--force: replaced)
             files.lock(directory / name, named=False)

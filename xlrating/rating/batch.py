@@ -27,9 +27,6 @@ unrated player (NaN) gets no change, and their games are not rated for their opp
 
 numpy is imported when a function here is called, never by ``import xlrating``; without
 it the call fails with one line telling to install ``xlrating[fast]``.
-
-One piece: one public function, fide_period_batch, and the array steps it takes (with their
-checks of the columns); a third of the module is docstrings with the regulation's articles.
 """
 
 from __future__ import annotations
@@ -645,11 +642,6 @@ def fide_period_batch(
     (20, 2.24, 3.0)
     >>> float(result.change_unrounded[0]), int(result.change[0]), float(result.new_rating[0])
     (15.2, 15, 1815.0)
-
-    One piece: the columns go through 8.3 in the regulation's order (which games count,
-    the 600-point rule, PD per game, the sums per player, K, the rounding); in helpers
-    they would pass a dozen arrays of one length back and forth, and the numbers are
-    checked against fide_period to the last digit.
     """
     _require_numpy()
     import numpy as np

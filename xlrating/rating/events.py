@@ -35,10 +35,6 @@ Readings chosen here where the sources leave a choice:
 * FIDE: a rated player whose new rating is below 1400 is not published (7.2.1, from
   2024-03-01); the player becomes unrated, with an empty pool.  A newcomer who gets a
   first rating has completed the pooled games it rests on (``rated_games_after``).
-
-One piece: the two whole-event algorithms share the event's bookkeeping (which games are
-rated, pooled games, the per-player tallies) and are called together by the season; split,
-that bookkeeping would be imported back and forth.
 """
 
 from __future__ import annotations
@@ -317,10 +313,6 @@ def uscf_event(
     >>> new = result.row("New")
     >>> new.initial, new.estimate, new.intermediate, new.rounded, new.games_after
     (1300.0, 1700.0, 1900.0, 1892, 2)
-
-    One piece: Steps 1-5 of the rating system in the order the specification gives them,
-    each a short block over the same per-player tables, so that it reads as the
-    specification reads (a third of its length is this docstring).
     """
     if not isinstance(event, Event):
         raise InvalidInputError(f"event must be an Event, got {show(event)}")
@@ -732,10 +724,6 @@ def fide_period(
     >>> row = result.row("P")
     >>> row.k, row.change_unrounded, row.change, row.new_rating
     (20, 15.2, 15, 1815)
-
-    One piece: 8.2 and 8.3 over one period's games in the regulation's order (which
-    games count, K, the change, the first ratings), sharing the period's per-player
-    tallies; a third of its length is this docstring.
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidInputError(f"players must be a list of FidePlayer, got {show(players)}")

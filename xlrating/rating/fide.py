@@ -17,10 +17,6 @@ rounding of a .5 away from zero happens on the true value, not on a binary float
 >>> change = rating_change(1800, [1750, 1850, 1900, 1700, 2000], [1, 0.5, 0, 1, 0.5], k=20)
 >>> change.expected_total, change.change_unrounded, change.change, change.new_rating
 (2.24, 15.2, 15, 1815)
-
-One piece: the public FIDE API in one module (the constants and tables already live in
-fide_rules.py); what remains is one function per regulation article, each with its docstring
-and worked example.
 """
 
 from __future__ import annotations
@@ -676,9 +672,6 @@ def first_rating(
     (1800.0, 0.8571428571428571, 86, 309, 2109)
     >>> first_rating([1800] * 4, [1] * 4).reason
     '4 games against rated opponents; at least 5 are needed (7.1.4)'
-
-    One piece: 8.2's conditions and formula in the regulation's order; a quarter of it
-    is this docstring and most of the rest the one-line refusal each condition gives.
     """
     games = check_fide_games(opponents, results)
     if first_event_games is None:

@@ -36,10 +36,6 @@ Readings chosen here where the sources leave a choice (each is one constant or b
   Rating classes are read from the published (rounded) rating; below 100 (no published
   rating is, docs/rules/uscf.md#floors) the lowest class, Class J, applies, as the top
   class is open.
-
-One piece: the public US Chess API in one module (the constants live in uscf_rules.py, the
-special formula's solver in uscf_special.py); what remains is one function per step of the
-specification, each with its docstring and worked example.
 """
 
 from __future__ import annotations
@@ -687,10 +683,6 @@ def rate(
     >>> r = rate(1700, 30, [1600, 1650, 1750, 1800], [1, 0.5, 1, 0])
     >>> round(r.k, 2), round(r.change, 2), r.rounded, r.rating_class
     (33.32, 16.66, 1717, 'Class B')
-
-    One piece: its length is this docstring's worked example and the 27 fields of the
-    result; the computation is about 40 lines in the specification's order (checks, N',
-    special or standard formula, bonus, floors).
     """
     own = check_uscf_rating(rating, "rating")
     prior_games = check_games_count(games)

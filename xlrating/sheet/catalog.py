@@ -13,11 +13,6 @@ keep them, and add new optional arguments only at the end.
 The arguments' descriptions and shared coercions live in :mod:`xlrating.sheet.catalog_args`, the
 generated files' renderers in :mod:`xlrating.sheet.catalog_render` (``python -m
 xlrating.generate`` writes them); this module re-exports :class:`Param`.
-
-One piece: the registry is one table, in the order Excel's Function Wizard, udfs.py and
-docs/functions.md list it; each entry is a short adapter (about 30 lines with its
-declaration), so splitting it by family would scatter the one registry over several
-modules that must all be imported, in order, before any front end can read it.
 """
 
 from __future__ import annotations

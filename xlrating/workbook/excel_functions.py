@@ -10,6 +10,8 @@ says why:
   not a reference object for every cell of the range;
 * :func:`countifs_masks_once`: COUNTIFS works out each range's test for one value once a
   call, not once for each value of an array of criteria;
+* :func:`unichar_as_excel`: UNICHAR answers ``#N/A`` for a surrogate and ``#VALUE!``
+  outside 1 to U+10FFFF, as Excel does (``formulas`` made a lone surrogate);
 * :func:`date_text_as_excel_reads`: text is read as a date or a time only when it is
   written as Excel writes dates and times (``formulas`` lets dateutil read any text, so
   ``M0001`` became the time 00:00:01 of today's year, and every criterion ``M0001`` of
@@ -282,8 +284,45 @@ def date_text_as_excel_reads() -> None:
     date._text2datetime = text2datetime
 
 
+#: UNICHAR's code points: 1 to U+10FFFF, the surrogates U+D800-U+DFFF giving ``#N/A``.
+#: Source: Microsoft Support, "UNICHAR function" ("If Unicode numbers are partial
+#: surrogates and data types are not valid, UNICHAR returns the #N/A error value. If
+#: numbers are numeric values that fall outside the allowed range, UNICHAR returns the
+#: #VALUE! error value.").
+UNICHAR_MAX: Final = 0x10FFFF
+SURROGATES: Final = range(0xD800, 0xE000)
+
+
+def unichar_as_excel() -> dict[str, Any]:
+    """UNICHAR as Excel answers it: ``#N/A`` for a surrogate (``formulas`` 1.3 made a lone
+    surrogate, which no file can hold: ``=UNICHAR(55296)`` ended in a UnicodeEncodeError),
+    ``#VALUE!`` outside 1 to U+10FFFF."""
+    from formulas.functions import text as xl
+    from formulas.functions import wrap_ufunc
+    from formulas.tokens.operand import Error
+
+    def unichar(number: Any) -> Any:
+        try:
+            code = int(number)
+        except (TypeError, ValueError, OverflowError):
+            return xl.xunichar(number)  # formulas' own answer for what is not a number
+        if code in SURROGATES:
+            return Error.errors["#N/A"]
+        if not 1 <= code <= UNICHAR_MAX:
+            return Error.errors["#VALUE!"]
+        return chr(code)
+
+    wrapped = wrap_ufunc(unichar)
+    return {"UNICHAR": wrapped, "_XLFN.UNICHAR": wrapped}
+
+
 def replacements() -> dict[str, Any]:
     """Every function of this module, by the names ``formulas``' table knows them by (and
     ``formulas``' reading of date text narrowed: :func:`date_text_as_excel_reads`)."""
     date_text_as_excel_reads()
-    return {**text_bounded(), **index_by_cell(), **countifs_masks_once()}
+    return {
+        **text_bounded(),
+        **index_by_cell(),
+        **countifs_masks_once(),
+        **unichar_as_excel(),
+    }

@@ -39,10 +39,6 @@ Every limit is a named constant below; :class:`Limits` bundles them (tests pass 
 ones).  The limits are engineering choices, not rules from a regulation: they keep the
 headless engine (``formulas``, about 7 KB of memory and 0.3-3 ms per cell) within about
 a minute and 1.5 GB on the largest workbook accepted.
-
-One piece: the one check a file passes before any parser reads it, in the order of its
-numbered steps above; each step's limits sit beside it, so that what is refused and why
-reads in one place.
 """
 
 from __future__ import annotations

@@ -29,10 +29,6 @@ at the wrong rows; a drawing wholly above the rows inserted or deleted
 with their cells.  Only
 the standard library is used (``xml.dom.minidom``, which keeps namespace prefixes as
 written).
-
-One piece: Excel's insert-rows edit is one transformation that every part of the package
-takes together (cells, formulas, merges, validations, names, charts); its pieces share the
-edit's row arithmetic.
 """
 
 from __future__ import annotations

@@ -18,9 +18,6 @@ Only the standard library is used (``zipfile`` and ``xml.dom.minidom``, which ke
 namespace prefixes exactly as written: Excel refuses a file whose ``mc:Ignorable``
 prefixes were renamed).  The new file is written next to the target and renamed over
 it, so an existing file is never left half-written.
-
-One piece: one writer of cached values, its fast path and its openpyxl path side by side, so
-that a test can hold them to the same output; the sheet rewriter they share lives here too.
 """
 
 from __future__ import annotations

@@ -219,11 +219,7 @@ ELO_CHECKS: Final = (
     summary=("expected", "change_per_game", "total_change", "new_rating"),
 )
 def _elo_sheet(book: Book, v: Mapping[str, object]) -> None:
-    """The Elo sheet: the player, the games, the expected scores and the change.
-
-    One piece: the sheet's cells in reading order, top to bottom; each statement writes
-    one cell or block the user sees, so the function reads as the sheet does.
-    """
+    """The Elo sheet: the player, the games, the expected scores and the change."""
     s = book.sheet("Elo")
     s.widths(A=40, B=14, C=3, D=26, E=16)
     s.one_page = True  # a calculator: one sheet of paper

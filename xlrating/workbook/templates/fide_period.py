@@ -387,11 +387,7 @@ def _fide_period(book: Book, v: Mapping[str, object]) -> None:
 
 
 def _period_sheet(book: Book, v: Mapping[str, object]) -> None:
-    """One rating period of a rated player: inputs, K, the games, the results and details.
-
-    One piece: the sheet's cells in reading order, top to bottom; each statement writes
-    one cell or block the user sees, so the function reads as the sheet does.
-    """
+    """One rating period of a rated player: inputs, K, the games, the results and details."""
     s = book.sheet("Rating period")
     s.widths(A=42, B=16, C=16, D=14, E=3, F=24, G=16)
     s.one_page = True  # a calculator: one sheet of paper

@@ -169,11 +169,7 @@ def _uscf_event(book: Book, v: Mapping[str, object]) -> None:
 
 
 def _event_sheet(book: Book, v: Mapping[str, object]) -> None:
-    """The player before the event, the games, the result and the details table.
-
-    One piece: the sheet's cells in reading order, top to bottom; each statement writes
-    one cell or block the user sees, so the function reads as the sheet does.
-    """
+    """The player before the event, the games, the result and the details table."""
     s = book.sheet("Event")
     s.widths(A=42, B=16, C=16, D=3, E=24, F=18)
     s.one_page = True  # a calculator: one sheet of paper
