@@ -26,9 +26,8 @@ Parts this module cannot adjust (Excel tables, drawings anchored on a sheet whos
 move, comments whose parts were not given) make it refuse rather than leave them pointing
 at the wrong rows; a drawing wholly above the rows inserted or deleted
 (``Package(drawn=...)``) need not move; notes (``Package(notes=...)``, :mod:`.notes`) move
-with their cells.  Only
-the standard library is used (``xml.dom.minidom``, which keeps namespace prefixes as
-written).
+with their cells.  Only the standard library is used (``xml.dom.minidom``, which keeps
+namespace prefixes as written).
 """
 
 from __future__ import annotations
