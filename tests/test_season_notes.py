@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrating.cli import main
-from xlrating.workbook.a1 import parse_cell
+from xlrating.workbook.a1 import column_letters, parse_cell
 from xlrating.workbook.notes import move_notes
 from xlrating.workbook.xlsx import sheet_parts
 
@@ -175,6 +175,26 @@ def test_a_note_on_a_row_resize_would_delete_is_refused(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+def test_more_event_columns_move_a_note_right_of_them(tmp_path: Path) -> None:
+    """The Ratings sheet's event columns B-Q grow to 20 (4 columns inserted before R): a
+    note on U20 moves to Y20, its box with it; one on A20 stays."""
+    path, out = tmp_path / "noted.xlsx", tmp_path / "grown.xlsx"
+    with_note(WORKBOOKS / "club_season.xlsx", path, "Ratings", "U20", "Moved?")
+    code, text, err = run("resize", str(path), "--event-columns", "20", "-o", str(out))
+    assert (code, err) == (0, ""), text
+    assert notes_of(out, "Ratings") == {"Y20": "Moved?"}
+    with zipfile.ZipFile(out) as zf:
+        vml = zf.read("xl/drawings/vmlNotes_test1.vml").decode()
+    assert "<x:Column>24</x:Column>" in vml and "<x:Row>19</x:Row>" in vml
+    anchor = re.search(r"<x:Anchor>([^<]*)</x:Anchor>", vml).group(1)  # type: ignore[union-attr]
+    assert [int(f) for f in anchor.split(",")][0::4] == [25, 27]  # was 21, 23
+    kept = tmp_path / "kept.xlsx"
+    with_note(WORKBOOKS / "club_season.xlsx", path, "Ratings", "A20", "Stays")
+    code, text, err = run("resize", str(path), "--event-columns", "20", "-o", str(kept))
+    assert (code, err) == (0, ""), text
+    assert notes_of(kept, "Ratings") == {"A20": "Stays"}
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     row=st.integers(1, 2000),
@@ -205,3 +225,34 @@ def test_a_note_moves_as_its_cell(row: int, at: int, count: int) -> None:
     moved = {**parts, **move_notes(parts, "Games", after)}
     assert f'ref="B{expected}"'.encode() in moved["c.xml"]
     assert f"<x:Row>{expected - 1}</x:Row>".encode() in moved["v.vml"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    column=st.integers(1, 300),
+    at=st.integers(1, 300),
+    count=st.integers(-20, 20).filter(bool),
+)
+def test_a_note_moves_as_its_column(column: int, at: int, count: int) -> None:
+    """The same, for columns: the ref's letters and the VML's x:Column move, the row not."""
+    letters = column_letters(column)
+    texts = {
+        "c.xml": f'<comments><commentList><comment ref="{letters}7"/></commentList></comments>',
+        "v.vml": _vml(f"{letters}7"),
+    }
+    parts = {name: text.encode() for name, text in texts.items()}
+
+    def after(c: int) -> int | None:
+        if count < 0 and at <= c < at - count:
+            return None
+        return c + count if c >= at else c
+
+    expected = after(column)
+    if expected is None:
+        with pytest.raises(ValueError, match=f"note on cell {letters}7, in columns"):
+            move_notes(parts, "Ratings", after, columns=True)
+        return
+    moved = {**parts, **move_notes(parts, "Ratings", after, columns=True)}
+    assert f'ref="{column_letters(expected)}7"'.encode() in moved["c.xml"]
+    assert f"<x:Column>{expected - 1}</x:Column>".encode() in moved["v.vml"]
+    assert b"<x:Row>6</x:Row>" in moved["v.vml"]

@@ -6,12 +6,14 @@ relationships: the comments part (``xl/comments1.xml``: ``<comment ref="H10">``)
 drawing that shows it (``xl/drawings/vmlDrawing1.vml``: ``<x:Row>`` the 0-based row,
 ``<x:Anchor>`` the box's cells, its rows 3rd and 7th), and, for Excel 365's threaded
 comments, ``xl/threadedComments/threadedComment1.xml`` (``<threadedComment ref="H10">``).
-:class:`xlrating.workbook.rows.Package` moves them with their rows through
-:func:`move_notes`, as Excel's insert-rows edit does.  Only the cell addresses and row
+:class:`xlrating.workbook.rows.Package` moves them with their rows, and
+:mod:`xlrating.workbook.columns` with their columns, through :func:`move_notes`, as
+Excel's insert-rows and insert-columns edits do.  Only the cell addresses and row
 numbers change: every other byte of those parts is kept.
 
-A note on a row that an edit deletes is refused (:class:`~xlrating.workbook.rows.RowsError`,
-naming the cell): xlrating never drops what the user typed.
+A note on a row or column that an edit deletes is refused
+(:class:`~xlrating.workbook.rows.RowsError`, naming the cell): xlrating never drops what the
+user typed.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import zipfile
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from .a1 import column_letters, column_number
 from .xlsx import relationships
 
 __all__ = ["NOTE_KINDS", "move_notes", "note_parts"]
@@ -32,6 +35,7 @@ _REF: Final = re.compile(
     r'(<(?:\w+:)?(?:comment|threadedComment)\b[^>]*?\sref=")([A-Za-z]{1,3})([0-9]+)(")'
 )
 _ROW: Final = re.compile(r"(<x:Row>\s*)([0-9]+)(\s*</x:Row>)")
+_COLUMN: Final = re.compile(r"(<x:Column>\s*)([0-9]+)(\s*</x:Column>)")
 _ANCHOR: Final = re.compile(r"(<x:Anchor>)([^<]*)(</x:Anchor>)")
 
 
@@ -55,13 +59,20 @@ def move_notes(
     parts: Mapping[str, bytes],
     sheet: str,
     row_after: Callable[[int], int | None],
+    *,
+    columns: bool = False,
 ) -> dict[str, bytes]:
-    """The note parts of *sheet* with every note's row as *row_after* gives it (1-based;
-    None: the row is deleted).  Only the parts that change are returned.
+    """The note parts of *sheet* with every note's row (or column, with *columns*) as
+    *row_after* gives it (1-based; None: that row or column is deleted).  Only the parts
+    that change are returned.
 
-    :raises ValueError: (one line) a note on a deleted row, or a part that is not text.
+    :raises ValueError: (one line) a note on a deleted row or column, or a part that is
+        not text.
     """
     out: dict[str, bytes] = {}
+    what = "columns" if columns else "rows"
+    position = _COLUMN if columns else _ROW
+    box = (0, 4) if columns else (2, 6)  # LeftColumn, RightColumn / TopRow, BottomRow
     for part, data in parts.items():
         try:
             text = data.decode("utf-8")
@@ -69,34 +80,37 @@ def move_notes(
             raise ValueError(f"the notes of sheet {sheet!r} ({part}) are not UTF-8 text") from None
 
         def cell(m: re.Match[str]) -> str:
-            row = row_after(int(m.group(3)))
-            if row is None:
+            letters, row = m.group(2), int(m.group(3))
+            moved = row_after(column_number(letters.upper()) if columns else row)
+            if moved is None:
                 raise ValueError(
-                    f"sheet {sheet!r} has a note on cell {m.group(2)}{m.group(3)}, in rows "
-                    "xlrating would delete: move the note to a row that stays, or delete "
-                    "it, then run again"
+                    f"sheet {sheet!r} has a note on cell {letters}{row}, in {what} xlrating "
+                    "would delete: move the note to a cell that stays, or delete it, then "
+                    "run again"
                 )
-            return f"{m.group(1)}{m.group(2)}{row}{m.group(4)}"
+            if columns:
+                return f"{m.group(1)}{column_letters(moved)}{row}{m.group(4)}"
+            return f"{m.group(1)}{letters}{moved}{m.group(4)}"
 
-        def zero_based(row: int) -> int:
-            moved = row_after(row + 1)
-            return row if moved is None else moved - 1  # a deleted row: its note refused
+        def zero_based(index: int) -> int:
+            moved = row_after(index + 1)
+            return index if moved is None else moved - 1  # deleted: its note refused
 
-        def row_cell(m: re.Match[str]) -> str:
+        def place(m: re.Match[str]) -> str:
             return f"{m.group(1)}{zero_based(int(m.group(2)))}{m.group(3)}"
 
         def anchor(m: re.Match[str]) -> str:
             fields = m.group(2).split(",")
             if len(fields) != 8 or not all(f.strip().isdigit() for f in fields):
                 return m.group(0)
-            for index in (2, 6):  # TopRow, BottomRow (0-based)
+            for index in box:
                 value = fields[index]
                 moved = zero_based(int(value))
                 fields[index] = value.replace(value.strip(), str(moved))
             return f"{m.group(1)}{','.join(fields)}{m.group(3)}"
 
         new = _REF.sub(cell, text)
-        new = _ANCHOR.sub(anchor, _ROW.sub(row_cell, new))
+        new = _ANCHOR.sub(anchor, position.sub(place, new))
         if new != text:
             out[part] = new.encode("utf-8")
     return out

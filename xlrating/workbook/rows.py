@@ -509,25 +509,30 @@ class Package:
 
     # -- editing
 
+    def move_notes(self, edit: RowEdit, *, columns: bool = False) -> None:
+        """Move the notes of *edit.sheet* with its rows (or *columns*): :mod:`.notes`."""
+        noted = self.notes.get(edit.sheet.casefold())
+        if noted is None:
+            return
+
+        def after(index: int) -> int | None:
+            moved = edit.rows(index, index, False)
+            return None if moved is None else moved[0]
+
+        try:
+            changed = move_notes(noted, self.sheet(edit.sheet).name, after, columns=columns)
+        except ValueError as error:
+            raise RowsError(str(error)) from None
+        noted.update(changed)
+        self.changed_notes |= changed.keys()
+
     def apply(self, edit: RowEdit) -> None:
         """Insert or delete rows as *edit* says, and adjust every reference in the book."""
         target = self.sheet(edit.sheet)
         reach = self.drawn.get(target.name.casefold())
-        noted = self.notes.get(target.name.casefold())
         below = edit.at if reach is not None and edit.at > reach else None
-        target.refuse_unmoved(below, notes=noted is not None)
-        if noted is not None:  # first: a note on a deleted row refuses the whole edit
-
-            def row_after(row: int) -> int | None:
-                moved = edit.rows(row, row, False)
-                return None if moved is None else moved[0]
-
-            try:
-                changed = move_notes(noted, target.name, row_after)
-            except ValueError as error:
-                raise RowsError(str(error)) from None
-            noted.update(changed)
-            self.changed_notes |= changed.keys()
+        target.refuse_unmoved(below, notes=target.name.casefold() in self.notes)
+        self.move_notes(edit)  # first: a note on a deleted row refuses the whole edit
         for sheet in self.sheets.values():
             masters = [text for text, _, _ in sheet.shared().values()]
             if sheet is target or any(edit.sheet.casefold() in t.casefold() for t in masters):
