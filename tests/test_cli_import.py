@@ -492,7 +492,7 @@ def _fill(rows: int) -> list[list[object]]:
 @pytest.mark.parametrize(
     ("players", "games", "message"),
     [
-        (33, 0, "the Players table grew from 40 to 80 rows (Players!A5:E84), with the rows "
+        (33, 0, "the Players table grew from 40 to 80 rows (Players!A5:G84), with the rows "
          "of Crosstable, Ratings and Standings that follow it"),
         (9, 600 - 72 - 20, "the Games table grew from 600 to 1200 rows (Games!A5:F1204)"),
     ],

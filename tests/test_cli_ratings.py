@@ -1,8 +1,8 @@
 """``xlrating ratings BOOK --list FILE`` on copies of the club season workbook.
 
-The sample season (workbooks/club_season.xlsx) has events; its Players table gets a
-``US Chess ID`` column F and a ``FIDE ID`` column G here (the living-season layout,
-headed in row 4), typed with the IDs of the real FIDE list lines in tests/data.  Every
+The sample season (workbooks/club_season.xlsx) has events; its Players table's
+``US Chess ID`` column F and ``FIDE ID`` column G (headed in row 4) get the IDs of the
+real FIDE list lines in tests/data here.  Every
 expectation is the list's own number (tests/data/README_imports.md) or the book's.
 """
 
@@ -30,9 +30,8 @@ SUPPLEMENTS = DATA / "uschess_99990002_supplements.json"
 # Players rows of the sample season: Alice Morgan 5 (1845, 112 games), Ben Carter 6,
 # Chloe Nguyen 7, Leo Park 13 (unrated, 0 games, age 11).
 IDS: dict[tuple[int, int], object] = {
-    # The living-season layout: column 6 (F) US Chess ID, 7 (G) FIDE ID, headed in row 4;
-    # the template's notes in G5:G8 make way.
-    **{(row, 7): None for row in range(5, 9)},
+    # Column 6 (F) US Chess ID, 7 (G) FIDE ID, headed in row 4 (written again: a book
+    # whose headings were typed reads the same).
     (4, 6): "US Chess ID",
     (5, 6): 99990001.0,
     (13, 6): 99990002.0,
@@ -195,8 +194,9 @@ def _write(path: Path, data: bytes) -> Path:
 
 
 def test_a_book_without_an_id_column(tmp_path: Path) -> None:
+    """A season made before the ID columns (Players A:E, no heading names an ID)."""
     path = tmp_path / "club.xlsx"
-    shutil.copyfile(WORKBOOKS / "club_season.xlsx", path)
+    shutil.copyfile(DATA.parent / "club_season_a_to_e.xlsx", path)
     code, _, err = run("ratings", str(path), "--list", str(BLITZ))
     assert code == 1
     assert "the Players table has no FIDE ID column: head a column 'FIDE ID'" in err
@@ -221,3 +221,23 @@ def test_the_new_starting_ratings_rate_the_season(book: Path, tmp_path: Path) ->
     wb.close()
     assert starts["Alice Morgan"] == 2738 and starts["Leo Park"] == 2736
     assert starts["Ben Carter"] == 1720  # no FIDE ID: as it was
+
+
+@pytest.mark.parametrize("name", ["club_season.xlsx", "club_season_empty.xlsx"])
+def test_the_templates_hold_the_id_columns_and_the_record_line(name: str, tmp_path: Path) -> None:
+    """Both seasons as shipped: headings F4 US Chess ID and G4 FIDE ID, Players!A3 a
+    placeholder the command replaces with the list it applied."""
+    wb = openpyxl.load_workbook(WORKBOOKS / name)
+    players = wb["Players"]
+    assert (players["F4"].value, players["G4"].value) == ("US Chess ID", "FIDE ID")
+    assert str(players["A3"].value).startswith(RECORD_PREFIX)
+    assert not players.merged_cells.ranges  # nothing merged over the record cell
+    wb.close()
+    path = tmp_path / name
+    # A member with Leko's FIDE ID on the first row (the empty season has none).
+    write_cells(WORKBOOKS / name, path, "Players", {(5, 1): "Peter Leko", (5, 7): 703303.0})
+    code, out, err = run("ratings", str(path), "--list", str(BLITZ), "--replace-start")
+    assert (code, err) == (0, ""), out
+    shown = openpyxl.load_workbook(path)["Players"]
+    assert shown["B5"].value == 2738  # the list's blitz rating of Leko's line
+    assert str(shown["A3"].value).startswith(f"{RECORD_PREFIX}FIDE blitz list")

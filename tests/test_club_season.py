@@ -109,7 +109,7 @@ def _season_from_book(path: Path) -> _Tables:
     wb = load_workbook(path)
     layout = layout_of(wb, path.name)  # what find_season reads, from the same load
     players = []
-    for name, rating, games, floor, age in table_rows(wb, *layout.players):
+    for name, rating, games, floor, age, *_ in table_rows(wb, *layout.players):
         rated = rating is not None
         count = int(games) if games is not None else (None if rated else 0)
         players.append(
@@ -385,7 +385,7 @@ def test_a_longer_season_gets_room_and_the_same_numbers(tmp_path: Path) -> None:
     roster, rows = _long_season(45, 651)
     path = tmp_path / NAME
     built = templates.build_club_season(path, roster, rows, event="Long 2")
-    assert built.cells["players"] == ("Players", "$A$5:$E$49")
+    assert built.cells["players"] == ("Players", "$A$5:$G$49")
     assert built.cells["games"] == ("Games", "$A$5:$F$655")
     ev = engine.evaluate(path)
     assert_equals_core(spill(ev, path), path, system="uscf")
@@ -426,7 +426,7 @@ def test_room_asked_for_is_given(tmp_path: Path) -> None:
     built = templates.build_template(
         NAME, path, {"player_rows": 12, "game_rows": 200, "event_columns": 6}
     )
-    assert built.cells["players"] == ("Players", "$A$5:$E$16")
+    assert built.cells["players"] == ("Players", "$A$5:$G$16")
     assert built.cells["games"] == ("Games", "$A$5:$F$204")
     assert built.cells["rounds"] == ("Standings", "$B$9:$B$20")
     ev = engine.evaluate(path)

@@ -504,7 +504,7 @@ def test_dry_run_names_players_the_book_already_lists(
     code, out, _ = run(capsys, "import", str(path), "--into", str(book), "--dry-run")
     assert code == 0 and book.read_bytes() == before
     assert "2 players (1 new, 1 already listed), 1 game (1 rated)" in out
-    assert "  ALICE  MORGAN  1845  (already listed)" in out.splitlines()
+    assert "  ALICE  MORGAN  1845  (already listed as Alice Morgan, by name)" in out.splitlines()
     assert "  New, Nina  unrated  (new)" in out.splitlines()
 
 

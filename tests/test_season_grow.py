@@ -190,12 +190,12 @@ def test_a_64_player_event_grows_the_default_book(grown: tuple[Path, Path, str])
     out = (book.parent / "import.out").read_text("utf-8")  # the import, in the fixture
     assert "64 new players (Players rows 14-77)" in out
     assert (
-        "the Players table grew from 40 to 80 rows (Players!A5:E84), with the rows of "
+        "the Players table grew from 40 to 80 rows (Players!A5:G84), with the rows of "
         "Crosstable, Ratings and Standings that follow it" in out
     )
     assert "Games table grew" not in out  # 192 game rows fit the 600 rows
     layout = find_season(book)
-    assert layout.players == ("Players", "A5:E84")
+    assert layout.players == ("Players", "A5:G84")
     assert layout.ref == "A13:Q93"  # the header and 80 players rows, the names and 16 events
     guard.check_workbook(book)
 
@@ -295,7 +295,7 @@ def test_new_rows_carry_the_last_rows_styles_and_validations(
     # Validations over the grown tables, the bye row below them, the Games sources.
     players = after["Players"]
     sqrefs = [dv.get("sqref") for dv in players.iter(f"{MAIN}dataValidation")]
-    assert sqrefs == ["A5:A84", "B5:B84", "C5:C84", "D5:D84", "E5:E84"]
+    assert sqrefs == [f"{col}5:{col}84" for col in "ABCDEFG"]
     assert cells_of(players)["A85"].find(f"{MAIN}v") is not None  # BYE moved down
     sources = [f.text for f in after["Games"].iter(f"{MAIN}formula1")]
     assert "Players!$A$5:$A$84" in sources and "Players!$A$5:$A$85" in sources
@@ -306,10 +306,10 @@ def test_new_rows_carry_the_last_rows_styles_and_validations(
     assert [f.get("ref") for f in arrays] == ["C4", "A8:H88", "I9:I88"]
     assert arrays[2].text is not None and "$E$9:$E$88" in arrays[2].text
     assert arrays[1].text is not None
-    assert arrays[1].text.startswith("SEASON_STANDINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
+    assert arrays[1].text.startswith("SEASON_STANDINGS(Players!$A$5:$G$84,Games!$A$5:$F$604,")
     season = cells_of(after["Ratings"])["A13"].find(f"{MAIN}f")
     assert season is not None and season.text is not None
-    assert season.text.startswith("SEASON_RATINGS(Players!$A$5:$E$84,Games!$A$5:$F$604,")
+    assert season.text.startswith("SEASON_RATINGS(Players!$A$5:$G$84,Games!$A$5:$F$604,")
 
 
 def test_the_crosstable_grows_with_the_players(
@@ -373,7 +373,7 @@ def test_the_notes_and_the_games_print_area_follow_the_tables(
         [(last_column, _)] = games.findall(zf.read("xl/workbook.xml").decode())
     assert games.findall(workbook) == [(last_column, "268")]  # the template's columns
     wb = grown_values
-    assert wb["Players"]["G8"].value.startswith("Room for 80 players, 7 free:")  # 73 listed
+    assert wb["Players"]["I9"].value.startswith("Room for 80 players, 7 free:")  # 73 listed
     assert wb["Games"]["I8"].value.startswith("Room for 600 rows, 336 free.")  # 264 rows used
 
 
@@ -437,7 +437,7 @@ def test_resize_grows_and_shrinks_back_to_the_same_book(
 ) -> None:
     big, code, out, err = resized
     assert code == 0 and err == "", err
-    assert "the Players table grew from 40 to 50 rows (Players!A5:E54)" in out
+    assert "the Players table grew from 40 to 50 rows (Players!A5:G54)" in out
     assert "the Games table grew from 600 to 650 rows (Games!A5:F654)" in out
     back = tmp_path / "back.xlsx"
     code, out, err = run(
@@ -529,7 +529,7 @@ def test_resize_refuses_to_drop_rows_that_hold_values(
     assert code == 0 and err == "", err
     assert "the Players table grew from 40 to 41 rows" in out
     assert (tmp_path / "club_season.backup.xlsx").read_bytes() == before
-    assert find_season(book).players == ("Players", "A5:E45")
+    assert find_season(book).players == ("Players", "A5:G45")
     assert book.stat().st_mode & 0o777 == 0o640
 
 
@@ -633,7 +633,7 @@ def test_import_grows_to_what_fits_the_limits(
     event = parse_any(big_trf(8, 3))
     report = import_event(book, event, name="Eight", date=dt.date(2026, 3, 1))
     assert report.grown is not None and report.grown.players == (9, 17)
-    assert find_season(book).players == ("Players", "A5:E21")
+    assert find_season(book).players == ("Players", "A5:G21")
     assert guard.check_workbook(book).cells == limits.cells  # 17 rows: the limit
     event = parse_any(big_trf(8, 3).replace("Member", "Fellow"))
     before = book.read_bytes()

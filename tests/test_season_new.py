@@ -196,6 +196,39 @@ def test_a_season_starts_from_last_seasons_final_ratings(
     assert wb["Checks"]["B3"].value == "ALL PASS"
 
 
+def test_the_member_ids_carry_over(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Last season's US Chess ID and FIDE ID columns start the new season as they were
+    (a number stays a number, digits typed as text stay text)."""
+    from xlrating.workbook.season_start import write_cells
+
+    last = tmp_path / "last.xlsx"
+    write_cells(
+        WORKBOOKS / "club_season.xlsx", last, "Players", {(5, 6): 12345678.0, (6, 7): "700070"}
+    )
+    book = tmp_path / "next.xlsx"
+    code, _, err = run(capsys, "new-season", str(book), "--from", str(last))
+    assert code == 0 and err == "", err
+    wb = values_of(book)
+    ids = [[wb["Players"].cell(r, c).value for c in (6, 7)] for r in (4, 5, 6, 7)]
+    assert ids == [["US Chess ID", "FIDE ID"], [12345678, None], [None, "700070"], [None, None]]
+
+
+def test_a_book_made_before_the_id_columns_starts_a_season(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Last season's book reads Players A:E (no ID columns): its players carry over, the
+    new season has blank ID cells."""
+    old = Path(__file__).parent / "data" / "club_season_a_to_e.xlsx"
+    book = tmp_path / "next.xlsx"
+    code, out, err = run(capsys, "new-season", str(book), "--from", str(old))
+    assert code == 0 and err == "", err
+    assert "9 players from club_season_a_to_e.xlsx (9 with a final rating)" in out
+    wb = values_of(book)
+    players = wb["Players"]
+    assert [players.cell(r, 1).value for r in (5, 13)] == ["Alice Morgan", "Leo Park"]
+    assert all(players.cell(r, c).value is None for r in range(5, 14) for c in (6, 7))
+
+
 def test_last_season_must_be_a_computed_club_season(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -139,12 +139,15 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     writing = Step(
         where, str(book), os_error=f"cannot write {book}", bad_zip=f"{book} is not an xlsx file"
     )
+    ids = imported_events[0].player_ids()
     with doing(writing):
-        close = season_book.close_names(book, event)  # read before the names are added
+        close = season_book.close_names(book, event, ids)  # read before the names are added
     with doing(writing), files.replacing(book) as scratch:
         # Imported into a temporary file first: a refusal leaves the book and no backup;
         # the book as it was is kept under BOOK.backup.xlsx, as recalc --in-place keeps it.
-        report = season_book.import_event(book, event, name=name, date=date, target=scratch)
+        report = season_book.import_event(
+            book, event, name=name, date=date, target=scratch, ids=ids
+        )
         reset_season_print_areas(scratch)  # LibreOffice prints fixed print areas only
         backup(book)
     if args.recalc:
@@ -174,6 +177,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     print(f"date {date.isoformat()} (it picks the rules: {_bonus_words(date)}), from {came_from}")
     for note in imported_events[0].notes:
         print(f"note: {note}")
+    _print_id_matches(report.matched)
     _print_close_names(close)
     if report.split:
         print(
@@ -187,6 +191,13 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     else:
         print(f"Excel recomputes on open; to cache the results: xlrating recalc {book} --in-place")
     return 0
+
+
+def _print_id_matches(matched: tuple[tuple[str, str, str], ...]) -> None:
+    """A line for each player taken for a member by ID under another name."""
+    for name, member, how in matched:
+        if " ID " in how and name != member:
+            print(f"note: {name!r} is {member!r} by {how}")
 
 
 def _print_close_names(close: list[tuple[str, str]]) -> None:
@@ -236,8 +247,9 @@ def _import_dry_run(args: argparse.Namespace) -> int:
         tempfile.TemporaryDirectory(prefix="xlrating-dry-run-") as scratch,
         doing(Step(where, str(book), bad_zip=f"{book} is not an xlsx file")),
     ):
+        ids = imported.player_ids()
         report = season_book.import_event(
-            book, event, name=name, date=day, target=Path(scratch) / book.name
+            book, event, name=name, date=day, target=Path(scratch) / book.name, ids=ids
         )
     rated = sum(game.rated for game in event.games)
     first, last = report.game_rows
@@ -254,11 +266,12 @@ def _import_dry_run(args: argparse.Namespace) -> int:
         f"(Games rows {first}-{last})"
     )
     print(f"rules of {day.isoformat()}, from {came_from} ({_bonus_words(day)})")
-    added = set(report.added)
-    close = dict(season_book.close_names(book, event))
+    close = dict(season_book.close_names(book, event, ids))
+    how_matched = {name: (member, how) for name, member, how in report.matched}
     for player in event.players:
         rating = "unrated" if player.rating is None else f"{player.rating:g}"
-        state = "new" if player.name in added else "already listed"
+        member, how = how_matched.get(player.name, (player.name, "new"))
+        state = "new" if how == "new" else f"already listed as {member}, by {how}"
         if player.name in close:
             state += f"; did you mean {close[player.name]}?"
         print(f"  {player.name}  {rating}  ({state})")

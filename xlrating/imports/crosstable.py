@@ -42,7 +42,7 @@ _ROUND_CELL: Final = re.compile(r"([A-Za-z])\s*([0-9]{0,6})")
 
 
 _RATING_CELL: Final = re.compile(
-    r"(?:[^\s/|]*\s*/\s*)?(?:(?P<sys>[A-Za-z]{1,3}):\s*)?(?P<pre>\S+?)\s*(?:->\s*(?P<post>\S+))?"
+    r"(?:(?P<id>[^\s/|]*)\s*/\s*)?(?:(?P<sys>[A-Za-z]{1,3}):\s*)?(?P<pre>\S+?)\s*(?:->\s*(?P<post>\S+))?"
 )
 
 
@@ -110,6 +110,8 @@ class _CrossRow:
     #: Rating system label ("R", "Q", "B"...) -> (pre-event token, post-event token or None).
     ratings: dict[str, tuple[str, str | None]]
     line: int
+    #: The US Chess ID the rating cell shows before its "/" ("" if none or not a number).
+    member_id: str = ""
 
 
 @dataclass(slots=True)
@@ -171,6 +173,13 @@ def _uscf_round(cell: str, number: int, rnd: int, pair: int, colour_cell: str) -
     if opponent == pair:
         raise InvalidInputError(f"{where}: player {pair} is paired with himself, got {show(raw)}")
     return Entry(number, raw, opponent, colour, _USCF_GAME_CODES[letter])
+
+
+def _member_id(cell: str) -> str:
+    """The US Chess ID of a rating cell ("12345678 / R: 1702 ->1745"), "" if it shows none."""
+    match = _RATING_CELL.fullmatch(cell.strip())
+    member = (match.group("id") or "") if match is not None else ""
+    return str(int(member)) if member.isascii() and member.isdigit() and int(member) else ""
 
 
 def _rating_cell(cell: str, pair: int) -> tuple[str, str, str | None]:
@@ -254,7 +263,7 @@ def _read_table(lines: list[str], section: _Section, stop: int, names: dict[str,
         player = Player(name, rating, games)
         column = len(first[0]) + 2 + len(first[1]) - len(first[1].lstrip())
         add_player(players, lines_of, names, pair, player, number, first[0].strip(), column)
-        section.rows.append(_CrossRow(pair, name, ratings, number))
+        section.rows.append(_CrossRow(pair, name, ratings, number, _member_id(second[1])))
         for rnd in range(1, rounds + 1):
             section.entries[rnd, pair] = _uscf_round(
                 first[2 + rnd], number, rnd, pair, second[2 + rnd]
@@ -348,6 +357,7 @@ def _crosstable_event(
     notes: list[str] = []
     players: dict[int, Player] = {}
     published: dict[str, tuple[float | None, int | None]] = {}
+    members = {row.name: row.member_id for row in section.rows if row.member_id}
     missing = 0
     for row in section.rows:
         pre, post = row.ratings.get(chosen, ("Unrated", None))
@@ -390,6 +400,7 @@ def _crosstable_event(
         published=published,
         rating_system=chosen,
         dual_rated=chosen == "R" and "Q" in systems,
+        member_ids=members,
     )
 
 

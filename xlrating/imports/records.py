@@ -86,13 +86,21 @@ class ImportedEvent:
     #: True when the crosstable shows a Regular and a Quick rating for its players: the
     #: Regular rating of a dual-rated event (US Chess's reduced K above 2200).
     dual_rated: bool = False
-    #: US Chess member IDs by name, where the file gives them (API files).
+    #: US Chess member IDs by name, where the file gives them (API files, crosstables).
     member_ids: dict[str, str] = field(default_factory=dict)
+    #: FIDE IDs by name, where the file gives them (a TRF's "FIDE Number").
+    fide_ids: dict[str, str] = field(default_factory=dict)
     #: Why a player's start is not as US Chess's (name -> one line), where the file does
     #: not publish it (API files: an unrated player's age or blended start).
     uncertain: dict[str, str] = field(default_factory=dict)
     #: A line the command prints first (what was assumed for the whole event), or "".
     heading: str = ""
+
+    def player_ids(self) -> dict[str, tuple[str | None, str | None]]:
+        """Each player's (US Chess ID, FIDE ID) as the file gives them (None: not given),
+        for players with at least one."""
+        names = self.member_ids.keys() | self.fide_ids.keys()
+        return {n: (self.member_ids.get(n), self.fide_ids.get(n)) for n in sorted(names)}
 
 
 def split_lines(text: object) -> list[str]:

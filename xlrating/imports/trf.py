@@ -84,6 +84,11 @@ TRF_NAME: Final = (15, 47)
 TRF_RATING: Final = (49, 52)
 
 
+#: "58 - 68 FIDE Number" (read: the player's FIDE ID, which matches him on a club's
+#: Players sheet).
+TRF_FIDE_ID: Final = (58, 68)
+
+
 #: "70 - 79 Birth Date Format: YYYY/MM/DD" (only the year is read: a junior's K).
 TRF_BIRTH: Final = (70, 79)
 
@@ -178,6 +183,21 @@ def _trf_rounds(line: str, number: int) -> tuple[list[str], str]:
             f"92; read as {len(blocks)} rounds in order"
         )
     return blocks, ""  # _trf_block names the block that cannot be read
+
+
+def trf_fide_id(line: str, number: int, notes: list[str]) -> str | None:
+    """The FIDE ID of a ``001`` line (columns 58-68), or None: blank or 0 (no ID), or not
+    a number (noted in *notes*, not used)."""
+    text = _field(line.ljust(TRF_FIDE_ID[1]), TRF_FIDE_ID).strip()
+    if not text or (DIGITS.fullmatch(text) and not int(text)):
+        return None
+    if DIGITS.fullmatch(text):
+        return str(int(text))
+    notes.append(
+        f"line {number}: the FIDE number (columns 58-68) is not a number, got {show(text)}; "
+        "not used"
+    )
+    return None
 
 
 def _trf_player(line: str, number: int) -> tuple[int, Player, list[str], int | None, str]:
@@ -337,6 +357,7 @@ def read_trf(text: str) -> ImportedEvent:
     names: dict[str, int] = {}
     blocks_of: dict[int, list[str]] = {}
     born: dict[str, int] = {}
+    fide_ids: dict[str, str] = {}
     lichess = ""
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -357,6 +378,9 @@ def read_trf(text: str) -> ImportedEvent:
             blocks_of[pair] = blocks
             if year is not None:
                 born[player.name] = year
+            fide_id = trf_fide_id(line, number, notes)
+            if fide_id is not None:
+                fide_ids[player.name] = fide_id
             if note:
                 notes.append(note)
         elif record == "012" and name is None:
@@ -400,4 +424,5 @@ def read_trf(text: str) -> ImportedEvent:
         date_source="" if chosen is None else chosen[1],
         notes=tuple(notes),
         birth_years=born,
+        fide_ids=fide_ids,
     )

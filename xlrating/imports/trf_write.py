@@ -43,12 +43,12 @@ from .trf import (
     TRF_ROUND_WIDTH,
     TRF_START_RANK,
 )
+from .trf import TRF_FIDE_ID as TRF_FIDE_ID
 
 __all__ = ["TRF_FIDE_ID", "TRF_POINTS", "TRF_RANK_COLUMNS", "TrfHeader", "TrfReport", "write_trf"]
 
-# TRF-16 player section, 1-based inclusive columns: "58 - 68 FIDE Number", "81 - 84 Points
-# (in the form 11.5)", "86 - 89 Exact rank".
-TRF_FIDE_ID: Final = (58, 68)
+# TRF-16 player section, 1-based inclusive columns: "81 - 84 Points (in the form 11.5)",
+# "86 - 89 Exact rank" (and "58 - 68 FIDE Number": trf.TRF_FIDE_ID, which the reader reads).
 TRF_POINTS: Final = (81, 84)
 TRF_RANK_COLUMNS: Final = (86, 89)
 

@@ -49,6 +49,7 @@ __all__ = [
     "PlayersTable",
     "SeasonGames",
     "SeasonRows",
+    "member_id",
     "read_fide_players",
     "read_games",
     "read_name",
@@ -195,7 +196,7 @@ class PlayersTable:
 PLAYER_ID_COLUMNS: Final = ("US Chess ID", "FIDE ID")
 
 
-def _member_id(value: CellValue, where: str) -> str | None:
+def member_id(value: CellValue, where: str) -> str | None:
     """A member-ID cell: blank, or a member number (typed as a number or as digits)."""
     if is_blank(value):
         return None
@@ -222,8 +223,8 @@ def _player(cells: Sequence[CellValue], where: str) -> tuple[Player, str | None,
     floor = to_optional_number(cells[3], f"{where}: floor") or 0.0
     check_rating(floor, f"{where}: floor")  # a rating: the events check it by name only
     age = to_optional_number(cells[4], f"{where}: age")
-    uscf_id = _member_id(cells[5], f"{where}: {PLAYER_ID_COLUMNS[0]}")
-    fide_id = _member_id(cells[6], f"{where}: {PLAYER_ID_COLUMNS[1]}")
+    uscf_id = member_id(cells[5], f"{where}: {PLAYER_ID_COLUMNS[0]}")
+    fide_id = member_id(cells[6], f"{where}: {PLAYER_ID_COLUMNS[1]}")
     try:
         return Player(player, rating, games, floor, age), uscf_id, fide_id
     except InvalidInputError as error:  # a value out of range: say which row

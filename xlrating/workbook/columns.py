@@ -180,7 +180,8 @@ def _spans(row: minidom.Element, cells: list[tuple[int, minidom.Element]]) -> No
 def _apply(pkg: Package, edit: RowEdit) -> None:
     """Move the cells of *edit.sheet* and adjust every reference in the book."""
     target = pkg.sheet(edit.sheet)
-    target.refuse_unmoved()
+    target.refuse_unmoved(notes=target.name.casefold() in pkg.notes)
+    pkg.move_notes(edit, columns=True)  # first: a note on a deleted column refuses the edit
     names = {edit.sheet.casefold(), edit.sheet.casefold().replace("'", "''")}
     for sheet in pkg.sheets.values():
         masters = [text for text, _, _ in sheet.shared().values()]

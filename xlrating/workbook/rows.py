@@ -23,10 +23,11 @@ Deleting rows is the reverse, and is refused (:class:`RowsError`) when a referen
 outside the deleted rows points only into them (Excel would show ``#REF!``).
 
 Parts this module cannot adjust (Excel tables, drawings anchored on a sheet whose rows
-move, comments) make it refuse rather than leave them pointing at the wrong rows; a
-drawing wholly above the rows inserted or deleted (``Package(drawn=...)``) need not move.  Only
-the standard library is used (``xml.dom.minidom``, which keeps namespace prefixes as
-written).
+move, comments whose parts were not given) make it refuse rather than leave them pointing
+at the wrong rows; a drawing wholly above the rows inserted or deleted
+(``Package(drawn=...)``) need not move; notes (``Package(notes=...)``, :mod:`.notes`) move
+with their cells.  Only the standard library is used (``xml.dom.minidom``, which keeps
+namespace prefixes as written).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from .formula_text import (
     unquote,
 )
 from .guard import EXCEL_ROWS
+from .notes import move_notes
 
 __all__ = [
     "FORMULA_ELEMENTS",
@@ -334,11 +336,14 @@ class SheetPart:
                 if text:
                     yield number, text
 
-    def refuse_unmoved(self, below: int | None = None) -> None:
+    def refuse_unmoved(self, below: int | None = None, notes: bool = False) -> None:
         """Refuse an edit of a sheet holding parts this module cannot move; *below*: the
-        edit's first row, when the sheet's drawings end above it (they need not move)."""
+        edit's first row, when the sheet's drawings end above it (they need not move);
+        *notes*: the sheet's notes are known and move with their rows (:mod:`.notes`)."""
         for local in _UNMOVED:
             if local == "drawing" and below is not None:
+                continue
+            if local == "legacyDrawing" and notes:
                 continue
             if children(self.root, local):
                 what = {"drawing": "a chart or picture", "legacyDrawing": "comments"}.get(
@@ -400,11 +405,16 @@ class Package:
         parts: Mapping[str, bytes],
         workbook: str,
         drawn: Mapping[str, int] | None = None,
+        notes: Mapping[str, Mapping[str, bytes]] | None = None,
     ) -> None:
         self.sheets = {name: SheetPart(name, part, parts[part]) for name, part in sheets.items()}
         #: Sheet name (casefolded) -> the last row its drawings reach: rows below it can be
         #: inserted or deleted without moving them.
         self.drawn = {k.casefold(): v for k, v in (drawn or {}).items()}
+        #: Sheet name (casefolded) -> {part: bytes} of the parts holding its notes
+        #: (:func:`.notes.note_parts`): they move with the rows; parts changed so far.
+        self.notes = {k.casefold(): dict(v) for k, v in (notes or {}).items()}
+        self.changed_notes: set[str] = set()
         self.charts = {
             part: minidom.parseString(data)
             for part, data in parts.items()
@@ -499,11 +509,30 @@ class Package:
 
     # -- editing
 
+    def move_notes(self, edit: RowEdit, *, columns: bool = False) -> None:
+        """Move the notes of *edit.sheet* with its rows (or *columns*): :mod:`.notes`."""
+        noted = self.notes.get(edit.sheet.casefold())
+        if noted is None:
+            return
+
+        def after(index: int) -> int | None:
+            moved = edit.rows(index, index, False)
+            return None if moved is None else moved[0]
+
+        try:
+            changed = move_notes(noted, self.sheet(edit.sheet).name, after, columns=columns)
+        except ValueError as error:
+            raise RowsError(str(error)) from None
+        noted.update(changed)
+        self.changed_notes |= changed.keys()
+
     def apply(self, edit: RowEdit) -> None:
         """Insert or delete rows as *edit* says, and adjust every reference in the book."""
         target = self.sheet(edit.sheet)
         reach = self.drawn.get(target.name.casefold())
-        target.refuse_unmoved(edit.at if reach is not None and edit.at > reach else None)
+        below = edit.at if reach is not None and edit.at > reach else None
+        target.refuse_unmoved(below, notes=target.name.casefold() in self.notes)
+        self.move_notes(edit)  # first: a note on a deleted row refuses the whole edit
         for sheet in self.sheets.values():
             masters = [text for text, _, _ in sheet.shared().values()]
             if sheet is target or any(edit.sheet.casefold() in t.casefold() for t in masters):
@@ -707,4 +736,6 @@ class Package:
             root = self.workbook.documentElement
             assert root is not None
             out[self.workbook_part] = (_XML_DECLARATION + root.toxml()).encode("utf-8")
+        for parts in self.notes.values():
+            out.update({part: data for part, data in parts.items() if part in self.changed_notes})
         return out

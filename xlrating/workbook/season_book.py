@@ -34,10 +34,12 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from ..errors import InvalidInputError
 from ..rating.tournament import BYE, Event, Player, name_problem
 from ..rating.uscf_rules import BONUS_MULTIPLIERS, uscf_rules
 from ..sheet.cells import EXCEL_EPOCH, is_error_cell, to_date
 from ..sheet.names import name_key, near_member
+from ..sheet.tables import PLAYER_ID_COLUMNS, member_id
 from .a1 import bounds, parse_cell, split_sheet
 from .formula_text import outside_strings
 from .season_fit import (
@@ -72,6 +74,7 @@ from .season_layout import (
     CLUB_MAX_GAME_ROWS,
     CLUB_MAX_PLAYER_ROWS,
     CLUB_PLAYER_ROWS,
+    PLAYERS_SHEET,
 )
 
 __all__ = [
@@ -345,19 +348,23 @@ def _player_cells(
     at: int,
     first: tuple[int, int],
     width: int,
+    ids: PlayerIds | None = None,
 ) -> dict[tuple[int, int], object]:
     """The cells of the Players table's new rows (from sheet cell *first*), and the same
     values put in *players* from its row *at*: name, rating, rated games (0 when
-    unrated), floor, age, as far as the table is *width* columns wide."""
+    unrated), floor, age, US Chess ID, FIDE ID (numbers, from *ids*), as far as the table
+    is *width* columns wide (a book made before the ID columns gets none)."""
     cells: dict[tuple[int, int], object] = {}
     for i, player in enumerate(new_players):
         unrated = player.rating is None
+        given = (ids or {}).get(player.name, (None, None))
         values: list[str | float | None] = [
             player.name,
             player.rating,
             0 if unrated else player.games,
             player.floor or None,
             player.age,
+            *(int(x) if x and x.isdigit() and int(x) else None for x in given),
         ]
         for j, value in enumerate(values[:width]):
             if value is not None:
@@ -408,24 +415,102 @@ def _event_columns(book: Path, layout: SeasonLayout, needed: int) -> int | None:
     return columns
 
 
+#: Member IDs of an event's players: the file's name -> (US Chess ID, FIDE ID), each None
+#: when the file gives none (the order of :data:`~xlrating.sheet.tables.PLAYER_ID_COLUMNS`).
+PlayerIds = Mapping[str, tuple[str | None, str | None]]
+
+
+def _id_text(value: object) -> str | None:
+    """A member-ID cell as digits without leading zeros (None: blank, or not a member
+    number: such a cell matches nothing; the book's Status column says what is wrong)."""
+    try:
+        found = member_id(cell_value(value), "id")
+    except InvalidInputError:
+        return None
+    return None if found is None else str(int(found))
+
+
 def _match_players(
-    event: Event, players: list[list[object]]
-) -> tuple[list[Player], dict[str, str]]:
-    """The event's players not yet on the Players table (matched by name, ignoring case
-    and spacing, "LAST, FIRST" meeting "First Last": :func:`~xlrating.sheet.names.name_key`),
-    and each player's name as the book will spell it (the table's own spelling for those it
-    has)."""
-    listed = {name_key(str(row[0])): str(row[0]) for row in players if row and row[0] is not None}
+    event: Event,
+    players: list[list[object]],
+    ids: PlayerIds | None = None,
+    where: tuple[str, int] = (PLAYERS_SHEET, 1),
+) -> tuple[list[Player], dict[str, str], list[tuple[str, str, str]]]:
+    """The event's players not yet on the Players table, each player's name as the book
+    will spell it (the table's own spelling for those it has), and how each was matched.
+
+    A player is a member (in this order) when the file gives an ID that one member has in
+    the table's ID column of that kind (columns 6 US Chess ID and 7 FIDE ID, when the table
+    is that wide), whatever the spelling; else when his name is a member's name once case
+    and spacing are ignored and "LAST, FIRST" is read as "First Last"
+    (:func:`~xlrating.sheet.names.name_key`).  Refused (one line, nothing written): a
+    member matched whose ID of a kind differs from the file's (two people, or a typing
+    slip: the user decides), two members with the same ID, two of the event's players
+    taken for one member.  *where*: the Players sheet and the sheet row of the table's
+    first row, for the messages."""
+    sheet, first = where
+    width = len(players[0]) if players else 0
+    kinds = PLAYER_ID_COLUMNS[: max(0, min(len(PLAYER_ID_COLUMNS), width - 5))]
+    held: list[tuple[int, str, tuple[str | None, ...]]] = []
+    by_id: dict[tuple[int, str], int] = {}
+    for i, row in enumerate(players):
+        if not row or not isinstance(row[0], str) or not row[0].strip():
+            continue
+        member = " ".join(row[0].split())
+        row_ids = tuple(_id_text(row[5 + k]) if 5 + k < len(row) else None for k in range(2))
+        for k, text in enumerate(row_ids[: len(kinds)]):
+            if text is None:
+                continue
+            other = by_id.get((k, text))
+            if other is not None:
+                raise SeasonBookError(
+                    f"{sheet} rows {first + held[other][0]} and {first + i} have the same "
+                    f"{kinds[k]} {text}: correct one before importing"
+                )
+            by_id[(k, text)] = len(held)
+        held.append((i, member, row_ids))
+    listed = {name_key(member): j for j, (_, member, _) in enumerate(held)}
     spelling: dict[str, str] = {}
+    matched: list[tuple[str, str, str]] = []
+    taken: dict[int, str] = {}
     new_players = []
     for player in event.players:
-        known = listed.get(name_key(player.name))
-        if known is None:
+        given = tuple(
+            str(int(x)) if x and x.isdigit() and int(x) else None
+            for x in (ids or {}).get(player.name, (None, None))
+        )
+        found, how = None, "new"
+        for k, text in enumerate(given[: len(kinds)]):
+            if text is not None and (k, text) in by_id:
+                found, how = by_id[(k, text)], f"{kinds[k]} {text}"
+                break
+        if found is None and name_key(player.name) in listed:
+            found = listed[name_key(player.name)]
+            plain = _key(player.name) == _key(held[found][1])
+            how = "name" if plain else "name as LAST, FIRST"
+        if found is None:
             new_players.append(player)
             spelling[player.name] = player.name
-        else:
-            spelling[player.name] = " ".join(known.split())
-    return new_players, spelling
+            matched.append((player.name, player.name, how))
+            continue
+        at, member, row_ids = held[found]
+        for k, text in enumerate(given[: len(kinds)]):
+            if text is not None and row_ids[k] is not None and row_ids[k] != text:
+                raise SeasonBookError(
+                    f"{player.name!r} has {kinds[k]} {text} in the file, and {member!r} "
+                    f"({sheet} row {first + at}, matched by {how}) has {kinds[k]} "
+                    f"{row_ids[k]}: correct the ID on sheet {sheet}, or rename the member "
+                    "if they are two people; nothing was written"
+                )
+        if found in taken:
+            raise SeasonBookError(
+                f"{taken[found]!r} and {player.name!r} of the file are both {member!r} "
+                f"({sheet} row {first + at}): rename one in the file; nothing was written"
+            )
+        taken[found] = player.name
+        spelling[player.name] = member
+        matched.append((player.name, member, how))
+    return new_players, spelling, matched
 
 
 def _rows_for(needed: int, step: int, most: int, no_room: str) -> int:
@@ -488,15 +573,20 @@ def _imported_as(
 
 def _event_rows(
     book: Path,
-    sheet: str,
+    layout: SeasonLayout,
     event: Event,
-    players: list[list[object]],
-    games: list[list[object]],
+    tables: tuple[list[list[object]], list[list[object]]],
     date: dt.date,
-) -> tuple[list[Player], dict[str, str], list[tuple[int, str, str, str]], int]:
-    """The event's new players and spellings (:func:`_match_players`) and its game rows
-    (:func:`game_rows`); refused when the Games table already holds those games."""
-    new_players, spelling = _match_players(event, players)
+    ids: PlayerIds | None,
+) -> tuple[
+    list[Player], dict[str, str], list[tuple[int, str, str, str]], int, list[tuple[str, str, str]]
+]:
+    """The event's new players, spellings and matches (:func:`_match_players`) and its game
+    rows (:func:`game_rows`); refused when the Games table already holds those games."""
+    players, games = tables
+    sheet = layout.games[0]
+    where = (layout.players[0], bounds(layout.players[1])[0])
+    new_players, spelling, matched = _match_players(event, players, ids, where)
     rows, split = game_rows(event)
     again = _imported_as(games, rows, date, spelling) if rows else None
     if again is not None:
@@ -504,20 +594,24 @@ def _event_rows(
             f"{book.name} already holds these games as event {again!r} on sheet {sheet} "
             f"({date.isoformat()}): importing them again would count them twice"
         )
-    return new_players, spelling, rows, split
+    return new_players, spelling, rows, split, matched
 
 
-def close_names(book: str | Path, event: Event) -> list[tuple[str, str]]:
+def close_names(
+    book: str | Path, event: Event, ids: PlayerIds | None = None
+) -> list[tuple[str, str]]:
     """(the event's name, the member's) for each of *event*'s players the import would add
-    as new while one member of the Players table is one typo from the name
-    (:func:`~xlrating.sheet.names.near_member`): what ``import --dry-run`` flags."""
-    _, players, _ = read_tables(Path(book))
+    as new (not matched by ID or name: :func:`_match_players`) while one member of the
+    Players table is one typo from the name (:func:`~xlrating.sheet.names.near_member`):
+    what ``import --dry-run`` flags.  Nothing is refused here (the import says why)."""
+    layout, players, _ = read_tables(Path(book))
     members = [" ".join(row[0].split()) for row in players if row and isinstance(row[0], str)]
-    listed = {name_key(member) for member in members}
+    try:
+        new, _, _ = _match_players(event, players, ids, (layout.players[0], 1))
+    except SeasonBookError:
+        return []  # the import refuses, naming the rows
     out = []
-    for player in event.players:
-        if name_key(player.name) in listed:
-            continue
+    for player in new:
         close = near_member(player.name, members)
         if close is not None:
             out.append((player.name, close))
@@ -531,15 +625,17 @@ def import_event(
     name: str,
     date: dt.date,
     target: str | Path | None = None,
+    ids: PlayerIds | None = None,
 ) -> ImportReport:
     """Add *event* to the season workbook *book* (written to *target*, default *book*).
 
-    Players not yet on the Players table (matched by name, ignoring case and spacing) are
-    added after its last used row: name, rating, rated games (blank when an established
-    rating's count is not known, 0 when unrated), floor, age.  The games follow the last
-    used row of the Games table, one row per game or bye (:func:`game_rows`), with the
-    event's *name* and *date* on every row; names the Players table already had keep its
-    spelling.
+    Players not yet on the Players table (matched by ID, then by name: :func:`_match_players`;
+    *ids*: the member IDs the file gives) are added after its last used row: name, rating,
+    rated games (blank when an established rating's count is not known, 0 when unrated),
+    floor, age, and their US Chess ID and FIDE ID where the table has those columns.  The
+    games follow the last used row of the Games table, one row per game or bye
+    (:func:`game_rows`), with the event's *name* and *date* on every row; names the Players
+    table already had keep its spelling.
 
     When a table has too few blank rows left it grows first (:func:`resize_season`'s
     rules), to the next multiple of the template's standard room (40 player rows, 600
@@ -572,7 +668,9 @@ def import_event(
     g_sheet, g_ref = layout.games
     pr1, pc1, pr2, pc2 = bounds(p_ref)
     gr1, gc1, gr2, gc2 = bounds(g_ref)
-    new_players, spelling, rows, split = _event_rows(book, g_sheet, event, players, games, date)
+    new_players, spelling, rows, split, matched = _event_rows(
+        book, layout, event, (players, games), date, ids
+    )
 
     p_next, g_next = last_used(players) + 1, last_used(games) + 1
     p_room, g_room = len(players) - p_next, len(games) - g_next
@@ -597,7 +695,9 @@ def import_event(
     games += [[None] * (gc2 - gc1 + 1) for _ in range(g_rows - len(games))]
 
     edits = {
-        p_sheet: _player_cells(new_players, players, p_next, (pr1 + p_next, pc1), pc2 - pc1 + 1)
+        p_sheet: _player_cells(
+            new_players, players, p_next, (pr1 + p_next, pc1), pc2 - pc1 + 1, ids
+        )
     }
     game_cells = _game_cells(rows, games, g_next, (gr1 + g_next, gc1), event_name, date, spelling)
     _refuse_unrateable(book, players, games[g_next : g_next + len(rows)], event_name, date)
@@ -624,4 +724,5 @@ def import_event(
         game_rows=(gr1 + g_next, gr1 + g_next + len(rows) - 1),
         split=split,
         grown=grown,
+        matched=tuple(matched),
     )

@@ -121,6 +121,10 @@ class ImportReport:
     split: int
     #: How the tables grew to make room (None when they had room enough).
     grown: GrowReport | None = None
+    #: How each of the event's players was matched: (the file's name, the name the book
+    #: gives him, how: "US Chess ID 12345678", "FIDE ID 700070", "name as LAST, FIRST",
+    #: "name", or "new" for a player added).
+    matched: tuple[tuple[str, str, str], ...] = ()
 
 
 # ---------------------------------------------------------------- addresses

@@ -35,6 +35,7 @@ from .guard import (
     too_many_cells,
     too_many_formulas,
 )
+from .notes import note_parts
 from .rows import Package, RowEdit, RowsError, children, formula_ranges
 from .season_fit import (
     FUNCTION,
@@ -422,7 +423,7 @@ def _grown_parts(
         )
     drawn = _drawn(zf, sheets)
     try:
-        pkg = Package(sheets, parts, _workbook_part(zf), drawn)
+        pkg = Package(sheets, parts, _workbook_part(zf), drawn, note_parts(zf, sheets))
         followers = _followers(pkg, layout, book) if dp else []
         blocks = [(p_sheet, pr1, pr2, dp)] + [(s, a, b, dp) for s, a, b in followers]
         if dp < 0:  # the rows that read the dropped players go first

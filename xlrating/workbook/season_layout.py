@@ -23,6 +23,7 @@ __all__ = [
     "CLUB_CHART_LINES",
     "CLUB_CROSSTABLE_ROUNDS",
     "CLUB_EVENT_COLUMNS",
+    "CLUB_FIDE_ID_DIGITS",
     "CLUB_GAME_ROWS",
     "CLUB_MAX_EVENT_COLUMNS",
     "CLUB_MAX_GAME_ROWS",
@@ -32,13 +33,18 @@ __all__ = [
     "CLUB_SEASON",
     "CLUB_SEASON_EMPTY",
     "CLUB_SYSTEMS",
+    "CLUB_USCF_ID_DIGITS",
     "CROSSTABLE_SHEET",
     "GAMES_FIRST",
     "GAMES_SHEET",
     "PLAYERS_FIRST",
+    "PLAYERS_HEADINGS",
+    "PLAYERS_RECORD",
+    "PLAYERS_RECORD_PLACEHOLDER",
     "PLAYERS_SHEET",
     "RATINGS_HEADER",
     "RATINGS_SHEET",
+    "RECORD_PREFIX",
     "ROOM_DEFAULTS",
     "STANDINGS_FIRST",
     "STANDINGS_SHEET",
@@ -85,6 +91,36 @@ CLUB_SYSTEMS: Final = ["uscf", "fide", "elo", "glicko2"]
 
 # Where the tables are (1-based rows; the Players and Games tables start in column A).
 PLAYERS_FIRST: Final = 5
+#: The Players table's columns, headed in the row above it: what every season function
+#: reads (name, rating, rated games, floor, age), then the member IDs that match imported
+#: players before names (columns 6 and 7: :data:`xlrating.sheet.tables.PLAYER_ID_COLUMNS`).
+#: A book made before the ID columns reads A:E and still works (the functions, import,
+#: resize and new-season take the width its formulas give).
+PLAYERS_HEADINGS: Final = (
+    "Name",
+    "Rating",
+    "Rated games",
+    "Floor",
+    "Age",
+    "US Chess ID",
+    "FIDE ID",
+)
+#: The cell two rows above the Players table (A3) that records where the starting ratings
+#: came from (``xlrating ratings BOOK --list FILE`` writes its line there; it holds a
+#: placeholder starting "Starting ratings from " until then).
+PLAYERS_RECORD: Final = "A3"
+#: How that line starts: the command writes only into a cell that is empty or starts so.
+RECORD_PREFIX: Final = "Starting ratings from "
+#: What the cell holds in a new book.
+PLAYERS_RECORD_PLACEHOLDER: Final = (
+    f"{RECORD_PREFIX}this table as typed (xlrating ratings THIS_FILE.xlsx --list FILE fills "
+    "them from a federation's rating list, by the ID columns, and says so here)"
+)
+#: Digits a member ID cell accepts: US Chess IDs are 8-digit numbers (e.g. 12345678, as
+#: its crosstables show them); FIDE IDs fill at most TRF-16's "58 - 68 FIDE Number" field
+#: (11 columns: FIDE Handbook C.04 Annex 2).
+CLUB_USCF_ID_DIGITS: Final = 8
+CLUB_FIDE_ID_DIGITS: Final = 11
 GAMES_FIRST: Final = 5
 RATINGS_HEADER: Final = 13
 STANDINGS_FIRST: Final = 9

@@ -31,14 +31,15 @@ __all__ = ["CARRIED", "Carried", "carried_players", "new_season"]
 #: The function whose array holds a season book's Start and Final columns.
 START_FINAL: Final = "SEASON_START_FINAL"
 #: What the new season's Players rows carry, in its columns' order.
-CARRIED: Final = ("name", "rating", "rated games", "floor", "age")
+CARRIED: Final = ("name", "rating", "rated games", "floor", "age", "US Chess ID", "FIDE ID")
 
 
 @dataclass(frozen=True, slots=True)
 class Carried:
     """Last season's players as the new season's Players table lists them."""
 
-    #: Rows of name, final rating (None: still unrated), rated games, floor, age.
+    #: Rows of name, final rating (None: still unrated), rated games, floor, age, US Chess
+    #: ID, FIDE ID (None where last season's book has no such column, made before them).
     rows: tuple[tuple[object, ...], ...]
     #: The system last season was rated with, when the book tells it (else None).
     system: str | None
@@ -69,7 +70,8 @@ def _final_column(path: Path, layout: SeasonLayout) -> tuple[str, int, int, int]
 
 def carried_players(path: str | Path) -> Carried:
     """Last season's players, from the club season book at *path*: each listed player
-    with the Final rating the book shows, the rated games it rests on, floor and age.
+    with the Final rating the book shows, the rated games it rests on, floor, age and
+    member IDs (a book whose Players table reads A:E, made before the ID columns, has none).
 
     :raises SeasonBookError: (one line) when the book is not a club season, or holds no
         computed values (never saved by a spreadsheet or ``xlrating recalc``).
@@ -133,9 +135,8 @@ def carried_players(path: str | Path) -> Carried:
             games_now = count  # unrated at the start: every game counts
         else:
             games_now = None  # an established rating whose count is not known
-        floor = row[3] if len(row) > 3 else None
-        age = row[4] if len(row) > 4 else None
-        rows.append((name, rating, games_now, floor, age))
+        floor, age, uscf_id, fide_id = (row[j] if len(row) > j else None for j in range(3, 7))
+        rows.append((name, rating, games_now, floor, age, uscf_id, fide_id))
     return Carried(tuple(rows), season_system(path))
 
 

@@ -47,6 +47,7 @@ from .guard import WorkbookRefusedError, check_workbook
 from .season_fit import SeasonBookError, SeasonLayout, check_book, layout_from_xml, layout_of
 from .season_fit import load_book as _load_book
 from .season_fit import refused as _refused
+from .season_layout import RECORD_PREFIX as RECORD_PREFIX  # the record's first words
 from .xlsx import SheetRewriter, sheet_parts, with_calc_properties, workbook_part
 
 __all__ = [
@@ -59,9 +60,6 @@ __all__ = [
     "write_cells",
 ]
 
-#: The text the record of the list applied starts with (in the cell two rows above the
-#: Players table's first row, under the sheet's title: Players!A3 in the template).
-RECORD_PREFIX: Final = "Starting ratings from "
 #: Headings of the member-ID columns (lower case, spaces removed), and the column of the
 #: table each is when no heading names it (the living-season layout: 6 = US Chess ID,
 #: 7 = FIDE ID).

@@ -49,6 +49,7 @@ __all__ = [
     "children",
     "excel_text",
     "parse_cell",
+    "relationships",
     "sheet_names",
     "sheet_parts",
     "with_calc_properties",
@@ -124,6 +125,11 @@ def _relationships(zf: zipfile.ZipFile, part: str) -> list[tuple[str, str, str]]
         for rel in root.iter(f"{{{_REL_NS}}}Relationship")
         if rel.get("TargetMode") != "External"
     ]
+
+
+def relationships(zf: zipfile.ZipFile, part: str) -> list[tuple[str, str, str]]:
+    """(Id, Type, part path) of the internal relationships of *part* ("" for the package)."""
+    return _relationships(zf, part)
 
 
 def _workbook_part(zf: zipfile.ZipFile) -> str:

@@ -41,6 +41,7 @@ from ..season_layout import (
     CLUB_BYE,
     CLUB_CHART_LINES,
     CLUB_EVENT_COLUMNS,
+    CLUB_FIDE_ID_DIGITS,
     CLUB_GAME_ROWS,
     CLUB_MAX_EVENT_COLUMNS,
     CLUB_MAX_GAME_ROWS,
@@ -50,9 +51,13 @@ from ..season_layout import (
     CLUB_SEASON,
     CLUB_SEASON_EMPTY,
     CLUB_SYSTEMS,
+    CLUB_USCF_ID_DIGITS,
     GAMES_FIRST,
     GAMES_SHEET,
     PLAYERS_FIRST,
+    PLAYERS_HEADINGS,
+    PLAYERS_RECORD,
+    PLAYERS_RECORD_PLACEHOLDER,
     PLAYERS_SHEET,
     RATINGS_SHEET,
     ROOM_DEFAULTS,
@@ -94,6 +99,7 @@ from .writer import (
     choice_validation,
     date_validation,
     length_validation,
+    member_id_validation,
     number_validation,
     range_validation,
     rating_validation,
@@ -158,7 +164,7 @@ def _season_grids(
         out = [[as_cell(x) for x in row] + [None] * (width - len(row)) for row in as_table(rows)]
         return out + [[None] * width for _ in range(height - len(out))]
 
-    return grid(v["players"], room.players, 5), grid(v["games"], room.games, 6)
+    return grid(v["players"], room.players, len(PLAYERS_HEADINGS)), grid(v["games"], room.games, 6)
 
 
 def build_club_season(
@@ -178,7 +184,8 @@ def build_club_season(
 ) -> Built:
     """Build ``club_season.xlsx`` at *path* holding *players* and *games*.
 
-    :param players: rows of name, rating, rated games, floor, age (as the Players sheet).
+    :param players: rows of name, rating, rated games, floor, age, US Chess ID, FIDE ID (as
+        the Players sheet; the last ones may be left out).
     :param games: rows of event, date, round, White, Black, result (as the Games sheet).
     :param system: the rating system chosen on the Ratings sheet.
     :param k: the K-factor cell (used by the elo system only).
@@ -276,9 +283,11 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
     """The Players sheet: the table of members, and the BYE row the Games sheet offers."""
     room, top, bye_row = a.room, a.top, a.bye_row
     p = book.sheet(PLAYERS_SHEET)
-    p.widths(A=28, B=12, C=12, D=12, E=10, F=3, G=70)
+    p.widths(A=28, B=12, C=12, D=12, E=10, F=13, G=12, H=3, I=70)
     p.title(titled(v, "Club members"), SUBTITLE)
-    for col, text in enumerate(["Name", "Rating", "Rated games", "Floor", "Age"]):
+    # Where the starting ratings came from (xlrating ratings --list writes its line here).
+    p.write(PLAYERS_RECORD, PLAYERS_RECORD_PLACEHOLDER, "note")
+    for col, text in enumerate(PLAYERS_HEADINGS):
         p.write(cell_at(top - 2, col), text, "header")
     p.input_table(
         "players",
@@ -319,6 +328,26 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
                 ),
                 None,
             ),
+            (
+                member_id_validation(
+                    f"F{top}",
+                    CLUB_USCF_ID_DIGITS,
+                    PLAYERS_HEADINGS[5],
+                    "The US Chess member ID (8 digits), if any: xlrating import matches the "
+                    "player by it before the name, xlrating ratings --list fills the rating.",
+                ),
+                None,
+            ),
+            (
+                member_id_validation(
+                    f"G{top}",
+                    CLUB_FIDE_ID_DIGITS,
+                    PLAYERS_HEADINGS[6],
+                    "The FIDE ID, if any: xlrating import matches the player by it before "
+                    "the name, xlrating ratings --list fills the rating.",
+                ),
+                None,
+            ),
         ],
         "Players",
     )
@@ -330,13 +359,15 @@ def _players_sheet(book: Book, v: Mapping[str, object], a: Areas) -> None:
         "Rated games: how many games the rating rests on; a rating with blank games is an "
         "established rating whose count is not known.",
         "Floor: the player's US Chess rating floor, if any. Rows left blank are skipped.",
+        "US Chess ID, FIDE ID: member numbers, if known: an imported player with the same "
+        "ID is this member whatever the spelling.",
     ]
     for i, text in enumerate(notes):
-        p.write(f"G{top + i}", text, "note")
+        p.write(f"I{top + i}", text, "note")
     column = f"$A${top}:$A${a.last_player}"
     p.formula(
         None,
-        f"G{top + len(notes)}",
+        f"I{top + len(notes)}",
         f'"Room for "&ROWS({column})&" players, "&(ROWS({column})-COUNTA({column}))&'
         '" free: xlrating import adds rows when an event brings more players, xlrating '
         'resize THIS_FILE.xlsx --player-rows N on demand."',
@@ -1003,8 +1034,14 @@ def _club_how_to(book: Book) -> None:
             "and the games as they are played: every table grows as you type, with no command.",
             "Players: name, rating at the start of the season (blank if unrated), rated games "
             "(blank with a rating: established, count not known), floor, age (for an unrated "
-            "junior). Blank rows are skipped; the sheet says how many rows its table has "
-            "(xlrating import adds rows when an event needs them).",
+            "junior), US Chess ID and FIDE ID (if known). Blank rows are skipped; the sheet "
+            "says how many rows its table has (xlrating import adds rows when an event needs "
+            "them).",
+            "xlrating import takes a player of a file for the member with the same ID, "
+            "whatever the spelling, else for the member of the same name (ADAMS, ALAN is Alan "
+            "Adams); a name whose member has another ID is refused. xlrating ratings "
+            "THIS_FILE.xlsx --list FILE fills the starting ratings from a federation's list "
+            "by the IDs and says so in the line under the Players sheet's title.",
             "Games: event, date, round, White, Black and the result from White's side (1-0, "
             f"0-1, ½-½, +- or -+ for a forfeit, which is not rated). A bye: {CLUB_BYE} in Black "
             "and its points as the result (+- a full point, ½-½ half a point, -+ none). The "
@@ -1028,8 +1065,9 @@ def _club_how_to(book: Book) -> None:
             "recalc set the printed rows again after the tables change, so after typing "
             "players or games run xlrating recalc THIS_FILE.xlsx --in-place before "
             "printing.",
-            "Add an event from a FIDE TRF file or a US Chess crosstable (players not yet on the "
-            "Players sheet are added, then the games):",
+            "Add an event from a FIDE TRF file, a US Chess crosstable or a US Chess API file "
+            "(players not yet on the Players sheet are added with their IDs, then the games; "
+            "--dry-run shows who matched whom, and how):",
             "    xlrating import FILE --into THIS_FILE.xlsx [--event NAME] [--date YYYY-MM-DD]",
         ],
     )

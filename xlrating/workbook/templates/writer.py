@@ -58,6 +58,7 @@ __all__ = [
     "detail_format",
     "length_validation",
     "literal",
+    "member_id_validation",
     "number_validation",
     "range_validation",
     "rating_validation",
@@ -711,6 +712,30 @@ def length_validation(low: int, high: int, title: str, message: str) -> dict[str
         "input_message": message[:255],
         "error_title": "Not accepted",
         "error_message": f"Type {low} to {high} characters.",
+    }
+
+
+def member_id_validation(ref: str, digits: int, title: str, message: str) -> dict[str, Any]:
+    """A member number typed in cell *ref* (the column's first cell; the rule is relative):
+    a whole number from 1 with at most *digits* digits, or the same digits typed as text
+    (no sign, point, exponent or leading zero: the text reads back as the number it is)."""
+    most = 10**digits - 1
+    value = f"VALUE(TRIM({ref}))"
+    number = f"AND({ref}=INT({ref}),{ref}>=1,{ref}<={most})"
+    text = f'AND(LEN(TRIM({ref}))<={digits},{value}>=1,TRIM({ref})=TEXT({value},"0"))'
+    # IF, not OR: each branch is evaluated only for its kind of value (a text that is no
+    # number would make the other branch an error, and an error refuses the entry).  Text
+    # is asked first: the formulas library (xlrating's headless engine) takes ISNUMBER of
+    # the text "700070" for TRUE, where Excel and LibreOffice say FALSE.
+    typed = f"IF(ISERROR({value}),FALSE,{text})"
+    rule = f"IF(ISTEXT({ref}),{typed},IF(ISNUMBER({ref}),{number},FALSE))"
+    return {
+        "validate": "custom",
+        "value": f"={rule}",
+        "input_title": title[:32],
+        "input_message": message[:255],
+        "error_title": "Not accepted",
+        "error_message": f"Type the member number: digits only, at most {digits}.",
     }
 
 
