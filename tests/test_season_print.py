@@ -88,7 +88,7 @@ def test_the_sample_prints_its_nine_players_and_72_games() -> None:
     players = load_workbook(WORKBOOKS / "club_season.xlsx")["Players"]
     listed = [c.value for c in players["A"][4:44] if c.value]
     assert len(listed) == 9
-    assert areas["Players"] == "Players!$A$1:$E$13"  # the table's columns, 9 players
+    assert areas["Players"] == "Players!$A$1:$G$13"  # the table's columns (IDs too), 9 players
     assert _last_row(areas["Ratings"]) == 13 + 9
     assert _last_row(areas["Standings"]) == 8 + 9
     assert _last_row(areas["Crosstable"]) == 9 + 9
