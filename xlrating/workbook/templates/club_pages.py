@@ -323,10 +323,6 @@ def card_sheet(
 ) -> None:
     """The Player card sheet: one member's rating after each event (a table and a line
     chart) and his games of the season.
-
-    One piece: the sheet's cells and its chart in reading order, top to bottom; each
-    statement writes one cell, block or series the user sees, so the function reads as
-    the sheet does.
     """
     room, top, last_player = a.room, a.top, a.last_player
     c = book.sheet(CARD_SHEET)

@@ -18,10 +18,6 @@ season (``club_season_empty.xlsx``, what ``xlrating new-season`` writes).
 No formula looks text up inside a table result (LibreOffice never finds it there): rows
 and columns are found with SUMPRODUCT(EXACT(...)) and read with INDEX.  The sample
 season and the checks are in :mod:`.club_sample`.
-
-One piece: the club season's seven sheets are built from one layout and refer to each
-other's cells; the Player card and the Crosstable already live in club_pages.py, the sample
-season in club_sample.py.
 """
 
 from __future__ import annotations
@@ -437,11 +433,7 @@ def _games_sheet(
     a: Areas,
     grids: tuple[list[list[object]], list[list[object]]],
 ) -> None:
-    """The Games sheet: one row per game or bye.
-
-    One piece: the sheet's cells in reading order, top to bottom; each statement writes
-    one cell or block the user sees, so the function reads as the sheet does.
-    """
+    """The Games sheet: one row per game or bye."""
     room, top, bye_row, names = a.room, a.top, a.bye_row, a.names
     g = book.sheet(GAMES_SHEET)
     g.widths(A=22, B=12, C=8, D=24, E=24, F=9, G=40, H=3, I=70)
@@ -765,9 +757,6 @@ def _standings_sheet(
 ) -> None:
     """The Standings sheet: one event's players, rounds, points, rank and rating change
     (one SEASON_STANDINGS call).
-
-    One piece: the sheet's cells in reading order, top to bottom; each statement writes
-    one cell or block the user sees, so the function reads as the sheet does.
     """
     room, first, last_game, spill_events = a.room, a.first, a.last_game, a.spill_events
     st = book.sheet(STANDINGS_SHEET)
