@@ -219,3 +219,21 @@ def test_export_writes_an_imported_event_that_rates_the_same(
         "--fide-id", "Nobody=1",
     )  # fmt: skip
     assert code != 0 and "--fide-id Nobody: no player of that name" in err
+
+
+def test_export_to_standard_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--trf -``: the report is the output (no file named "-"), the notes go to stderr;
+    the same report as a file gives."""
+    pytest.importorskip("openpyxl")
+    monkeypatch.chdir(tmp_path)
+    book = WORKBOOKS / "club_season.xlsx"
+    code, out, err = run(capsys, "export", str(book), "--event", "December Swiss", "--trf", "-")
+    assert code == 0, err
+    assert err.startswith("wrote standard output: 'December Swiss', 9 players, 4 rounds")
+    assert list(tmp_path.iterdir()) == []
+    code, _, _ = run(capsys, "export", str(book), "--event", "December Swiss", "--trf", "out.trf")
+    assert code == 0 and (tmp_path / "out.trf").read_text(encoding="utf-8") == out
+    (event,) = read_tournament(out)
+    assert len(event.event.players) == 9

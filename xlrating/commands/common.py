@@ -40,6 +40,23 @@ def backup(book: Path) -> Path:
     return backup
 
 
+#: A text output named ``-``: standard output.
+STDOUT: Final = "-"
+
+
+def is_stream(target: Path) -> bool:
+    """A pipe, a terminal or a device (``/dev/stdout``, a named pipe): a text output is
+    written into it as it is, never through a temporary file renamed over it (nothing to
+    replace, nothing to lose)."""
+    import stat
+
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
+
+
 def add_ignore_lock(parser: argparse.ArgumentParser) -> None:
     """``--ignore-lock``: write although LibreOffice or Excel holds the file open."""
     parser.add_argument(

@@ -4,12 +4,13 @@ written as a FIDE TRF-16 report (:func:`xlrating.imports.trf_write.write_trf`)."
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
 from ..workbook import files
 from .base import EXIT_USAGE, CliError, Commands, Step, doing
-from .common import guard_workbook, iso_date, workbook_modules
+from .common import STDOUT, guard_workbook, is_stream, iso_date, workbook_modules
 
 
 def _fide_id(text: str) -> tuple[str, str]:
@@ -100,25 +101,39 @@ def run_export(args: argparse.Namespace) -> int:
     )
     with doing(Step(where, book.name)):
         report = write_trf(event, header, fide_ids=ids)
-    if target.is_dir():
+    to_stdout = args.trf == STDOUT
+    said = sys.stderr if to_stdout else sys.stdout  # the report is the output: notes apart
+    if to_stdout:
+        sys.stdout.write(report.text)
+    elif target.is_dir():
         raise CliError(f"{where}: --trf {target} is a directory")
-    with (
-        doing(Step(where, str(target), os_error=f"cannot write {target}")),
-        files.replacing(target) as temp,
-    ):
-        temp.write_text(report.text, encoding="utf-8")
+    elif is_stream(target):  # /dev/stdout, a named pipe: written as it is
+        with doing(Step(where, str(target), os_error=f"cannot write {target}")):
+            target.write_text(report.text, encoding="utf-8")
+    else:
+        with (
+            doing(Step(where, str(target), os_error=f"cannot write {target}")),
+            files.replacing(target) as temp,
+        ):
+            temp.write_text(report.text, encoding="utf-8")
     rounds = max((g.round for g in games), default=0)
+    shown = "standard output" if to_stdout else str(target)
     print(
-        f"wrote {target}: {event.name!r}, {len(event.players)} players, {rounds} rounds "
-        f"(FIDE TRF-16; ratings are the Players table's)"
+        f"wrote {shown}: {event.name!r}, {len(event.players)} players, {rounds} rounds "
+        f"(FIDE TRF-16; ratings are the Players table's)",
+        file=said,
     )
     if report.without_id:
         print(
             f"no FIDE ID for {len(report.without_id)}: {'; '.join(report.without_id)} "
-            "(--fide-id NAME=ID)"
+            "(--fide-id NAME=ID)",
+            file=said,
         )
     if report.without_rating:
-        print(f"no rating for {len(report.without_rating)}: {'; '.join(report.without_rating)}")
+        print(
+            f"no rating for {len(report.without_rating)}: {'; '.join(report.without_rating)}",
+            file=said,
+        )
     return 0
 
 
@@ -134,7 +149,12 @@ def add_export_parser(commands: Commands) -> None:
     )
     exporter.add_argument("book", metavar="BOOK.xlsx", help="the club season workbook")
     exporter.add_argument("--event", required=True, metavar="NAME", help="the event to write")
-    exporter.add_argument("--trf", required=True, metavar="OUT.trf", help="the file to write")
+    exporter.add_argument(
+        "--trf",
+        required=True,
+        metavar="OUT.trf",
+        help="the file to write (- : standard output, the notes then on standard error)",
+    )
     exporter.add_argument("--city", metavar="TEXT", help="record 022, the city")
     exporter.add_argument("--federation", metavar="FED", help="record 032, the federation")
     exporter.add_argument("--arbiter", metavar="NAME", help="record 102, the chief arbiter")

@@ -15,8 +15,10 @@ from ..rating._check import show
 from ..workbook import files
 from .base import EXIT_USAGE, FAMILIES, CliError, Commands, Step, doing, one_line
 from .common import (
+    STDOUT,
     add_ignore_lock,
     bonus_multiplier_value,
+    is_stream,
     iso_date,
     read_tournament,
     rules_date,
@@ -91,22 +93,6 @@ def _csv_cell(value: object) -> object:
     return value
 
 
-#: ``--csv -``: the CSV goes to standard output (and the table is not printed).
-STDOUT: Final = "-"
-
-
-def _is_stream(target: Path) -> bool:
-    """A pipe, a terminal or a device (``/dev/stdout``, a named pipe): written as it is,
-    never through a temporary file renamed over it (nothing to replace, nothing to lose)."""
-    import stat
-
-    try:
-        mode = target.stat().st_mode
-    except OSError:
-        return False
-    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
-
-
 def _write_csv(target: Path | None, events: Sequence[Any]) -> None:
     """Every rated event as CSV rows, written beside *target* and renamed over it; to
     standard output when *target* is None, straight into a pipe or device."""
@@ -120,7 +106,7 @@ def _write_csv(target: Path | None, events: Sequence[Any]) -> None:
     step = Step("xlrating rate", str(target), os_error=f"cannot write {target}")
     with contextlib.ExitStack() as stack:
         stack.enter_context(doing(step))
-        if _is_stream(target):
+        if is_stream(target):
             handle = stack.enter_context(target.open("w", newline="", encoding="utf-8"))
         else:
             temp = stack.enter_context(files.replacing(target))
@@ -299,7 +285,7 @@ def run_rate_file(args: argparse.Namespace) -> int:
         if number:
             print()
         _print_rated(rated, first_line, source)
-    if target is not None and not _is_stream(target):
+    if target is not None and not is_stream(target):
         print(f"wrote {target}")
     return 0
 
