@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from xlrating.cli import COLLECTOR_THRESHOLDS
-from xlrating.workbook import engine
+from xlrating.workbook.engine import evaluation as engine
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"

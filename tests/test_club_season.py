@@ -23,11 +23,12 @@ import pytest
 
 from xlrating.rating.season import rate_season
 from xlrating.rating.tournament import Game, GameKind, Player
-from xlrating.workbook import engine, templates
-from xlrating.workbook.engine import Evaluation
-from xlrating.workbook.season_book import SeasonLayout, find_season
-from xlrating.workbook.season_fit import layout_of
-from xlrating.workbook.season_layout import CLUB_CHART_LINES
+from xlrating.workbook import templates
+from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.engine.evaluation import Evaluation
+from xlrating.workbook.season.book import SeasonLayout, find_season
+from xlrating.workbook.season.find import layout_of
+from xlrating.workbook.season.layout import CLUB_CHART_LINES
 
 from .conftest import Demo, evaluated
 

@@ -1,4 +1,4 @@
-"""The engine's deferred import (xlrating/workbook/deferred.py), on a package of its own:
+"""The engine's deferred import (xlrating/workbook/engine/deferred.py), on a package of its own:
 a deferred module answers its import metadata without executing, executes once, in place,
 on first use, and a module that fails is not left behind half executed."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from xlrating.workbook.deferred import defer
+from xlrating.workbook.engine.deferred import defer
 
 
 @pytest.fixture

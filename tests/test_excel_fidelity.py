@@ -16,9 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from xlrating.excel import vba as excel_vba
 from xlrating.sheet.catalog import FUNCTIONS
-from xlrating.workbook import engine, excel_vba, finish, lint, season_book, templates
-from xlrating.workbook.xlsx import CURRENT_CALC_ID, with_calc_properties, write_cached_values
+from xlrating.workbook import finish, lint, templates
+from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, with_calc_properties, write_cached_values
+from xlrating.workbook.season import book as season_book
 
 from .conftest import evaluated
 

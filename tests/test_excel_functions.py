@@ -1,4 +1,4 @@
-"""Excel functions the engine computes its own way (xlrating/workbook/excel_functions.py):
+"""Excel functions the engine computes its own way (xlrating/workbook/engine/excel_functions.py):
 UNICHAR as Excel answers it (Microsoft Support, "UNICHAR function": a partial surrogate
 gives #N/A, a number outside the allowed range #VALUE!).  The other replacements are tested
 where their findings were (tests/test_hostile_files.py, tests/test_workbook_engine.py)."""
@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("formulas")
 
-from xlrating.workbook import engine
+from xlrating.workbook.engine import evaluation as engine
 
 from .hostile import make_corpus
 

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from openpyxl.worksheet._reader import WorkSheetParser
 
 from xlrating.rating import synthetic
-from xlrating.workbook import engine
-from xlrating.workbook.fast_values import strip_values
+from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.engine.fast_values import strip_values
+from xlrating.workbook.engine.value_cells import ValueCells
 from xlrating.workbook.templates import build_club_season
-from xlrating.workbook.value_cells import ValueCells
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'

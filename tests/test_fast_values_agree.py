@@ -4,7 +4,7 @@ openpyxl (issue 38, item 1).
 
 Each part is put in a small workbook and read twice by ``formulas``' own reader (openpyxl's
 ``ExcelReader`` as the engine calls it): whole, and through
-:func:`~xlrating.workbook.fast_values.reading_values_apart`. The cells openpyxl makes of the
+:func:`~xlrating.workbook.engine.fast_values.reading_values_apart`. The cells openpyxl makes of the
 stripped part plus the values read apart must be exactly the cells it makes of the whole
 part (value, type, merged or not), and no position may be both.
 """
@@ -21,7 +21,7 @@ import xlsxwriter
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from xlrating.workbook import fast_values
+from xlrating.workbook.engine import fast_values
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 FOREIGN = "urn:example:foreign"

@@ -1,4 +1,4 @@
-"""Writing a user's file (xlrating.workbook.files): beside the target, then renamed, with
+"""Writing a user's file (xlrating.workbook.ooxml.files): beside the target, then renamed, with
 the mode a new file gets under the umask, or the mode the target already had."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from xlrating.cli import main
-from xlrating.workbook import files
+from xlrating.workbook.ooxml import files
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="POSIX file modes")
 

@@ -111,7 +111,7 @@ def _checks(book: Path) -> tuple[object, list[tuple[object, ...]]]:
 def _ratings_header(book: Path) -> list[object]:
     from openpyxl import load_workbook
 
-    from xlrating.workbook.season_layout import RATINGS_HEADER
+    from xlrating.workbook.season.layout import RATINGS_HEADER
 
     sheet = load_workbook(book, data_only=True)["Ratings"]
     return [cell.value for cell in sheet[RATINGS_HEADER] if cell.value is not None]

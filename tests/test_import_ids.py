@@ -19,7 +19,7 @@ import openpyxl
 import pytest
 
 from xlrating.cli import main
-from xlrating.workbook.season_start import write_cells
+from xlrating.workbook.season.start import write_cells
 
 DATA = Path(__file__).parent / "data"
 TRF = DATA / "sample_trf16.txt"
@@ -215,7 +215,7 @@ ID_CASES: list[tuple[object, bool]] = [
 def test_the_id_cells_take_member_numbers_only(tmp_path: Path) -> None:
     """The rule of column F's validation, as the template writes it, computed by the
     headless engine beside each value (a blank cell is never checked)."""
-    from xlrating.workbook import engine
+    from xlrating.workbook.engine import evaluation as engine
 
     wb = openpyxl.load_workbook(WORKBOOKS / "club_season.xlsx")
     rules = {str(dv.sqref): dv for dv in wb["Players"].data_validations.dataValidation}

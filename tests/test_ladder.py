@@ -22,7 +22,10 @@ import pytest
 from xlrating import cli
 from xlrating.commands import base
 from xlrating.rating import synthetic
-from xlrating.workbook import a1, engine, season_book, season_fit, xlsx
+from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.ooxml import a1, xlsx
+from xlrating.workbook.season import book as season_book
+from xlrating.workbook.season import find as season_fit
 from xlrating.workbook.templates import build_club_season
 
 from .test_club_season import assert_equals_core, cells, spill

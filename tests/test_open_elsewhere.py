@@ -20,7 +20,7 @@ import pytest
 
 from xlrating.cli import main
 from xlrating.commands.excel import add_udf_module
-from xlrating.workbook import files, locks
+from xlrating.workbook.ooxml import files, locks
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"
@@ -256,7 +256,7 @@ def test_a_book_opened_while_computing_is_not_replaced(
     while xlrating computed stays as it was."""
     book = _elo(tmp_path)
     before = book.read_bytes()
-    from xlrating.workbook import engine
+    from xlrating.workbook.engine import evaluation as engine
 
     evaluate = engine.evaluate
 

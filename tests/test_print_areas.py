@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlrating.workbook.print_areas import PrintAreaError, last_used_row, reset_print_areas
+from xlrating.workbook.season.print_areas import PrintAreaError, last_used_row, reset_print_areas
 
 
 def _book(path: Path, used: int, room: int, *, hidden: bool = False) -> Path:

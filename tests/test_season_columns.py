@@ -1,6 +1,6 @@
 """Event columns that grow (issue 15): ``xlrating resize --event-columns E`` and an import
 that brings more events than the Ratings sheet has columns insert columns before its
-Start and Final columns, as Excel inserts columns (:mod:`xlrating.workbook.columns`),
+Start and Final columns, as Excel inserts columns (:mod:`xlrating.workbook.ooxml.columns`),
 and give the Player card a row per event column.
 
 One recalculation in the module (the ``computed`` fixture): a season with an event
@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 
 from xlrating.imports import parse_any
 from xlrating.rating.season import rate_season
-from xlrating.workbook import guard
-from xlrating.workbook.a1 import bounds
-from xlrating.workbook.columns import map_columns
-from xlrating.workbook.rows import RowEdit, RowsError
-from xlrating.workbook.season_book import (
+from xlrating.workbook.ooxml import guard
+from xlrating.workbook.ooxml.a1 import bounds
+from xlrating.workbook.ooxml.columns import map_columns
+from xlrating.workbook.ooxml.rows import RowEdit, RowsError
+from xlrating.workbook.season.book import (
     SeasonBookError,
     find_season,
     import_event,
@@ -397,7 +397,7 @@ def test_deleted_columns_refuse_a_reference_into_them_only() -> None:
 def test_formulas_come_back_when_the_inserted_columns_are_deleted(
     refs: list[tuple[str, int, int, int, str]], at: int, count: int
 ) -> None:
-    from xlrating.workbook.a1 import column_letters
+    from xlrating.workbook.ooxml.a1 import column_letters
 
     text = "+".join(
         f"{sheet}{d}{column_letters(col)}{row}"
@@ -439,7 +439,7 @@ def test_an_event_typed_past_the_event_columns_is_shown_not_dropped(
     many events it cannot show and how to grow it; the Final column still shows the
     season rated whole."""
     from xlrating.cli import main
-    from xlrating.workbook.season_fit import write_book
+    from xlrating.workbook.season.find import write_book
 
     typed, out = tmp_path / "typed.xlsx", tmp_path / "out.xlsx"
     layout = find_season(narrow)
@@ -475,7 +475,7 @@ def test_event_columns_beyond_the_guard_limits_are_refused(
 ) -> None:
     """With the guard's cell limit set to what the book holds at 20 event columns, 21 are
     refused in one line and nothing is written."""
-    from xlrating.workbook import season_fit  # where the guard is called
+    from xlrating.workbook.season import find as season_fit  # where the guard is called
 
     book = tmp_path / NAME
     shutil.copy(WORKBOOKS / NAME, book)

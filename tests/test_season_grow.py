@@ -1,6 +1,6 @@
 """Tables that grow (issue 15): ``xlrating import`` grows a club season's Players and Games
 tables when an event needs more room, ``xlrating resize`` does it on demand, and
-:mod:`xlrating.workbook.rows` keeps every reference to the moved rows right.
+:mod:`xlrating.workbook.ooxml.rows` keeps every reference to the moved rows right.
 
 The real scenario of the issue: a 64-player event imported into the default book (which
 used to fail with "no room on sheet Players ... room for 31 more") now succeeds, and
@@ -27,9 +27,9 @@ from xlrating.cli import main
 from xlrating.imports import parse_any
 from xlrating.rating.season import rate_season
 from xlrating.rating.tournament import Game, Player
-from xlrating.workbook import guard
-from xlrating.workbook.rows import RowEdit, RowsError, map_references
-from xlrating.workbook.season_book import SeasonBookError, find_season, resize_season
+from xlrating.workbook.ooxml import guard
+from xlrating.workbook.ooxml.rows import RowEdit, RowsError, map_references
+from xlrating.workbook.season.book import SeasonBookError, find_season, resize_season
 
 from .hostile.make_corpus import trf_player
 from .test_club_season import cells, season_from_book, used_part
@@ -322,7 +322,7 @@ def test_the_crosstable_grows_with_the_players(
     table (80 rows: rows 10-89 under the header), so the 64 players of the big event are
     all on the Crosstable, as the function gives them for the book's tables."""
     from xlrating.sheet.catalog import FUNCTIONS
-    from xlrating.workbook.season_fit import grid_of
+    from xlrating.workbook.season.find import grid_of
 
     book, recalc, _ = grown
     before, after = template_sheets, grown_sheets
@@ -576,7 +576,8 @@ def test_a_grow_past_the_limits_is_refused_before_it_is_built(
     """With the guard's cell limit set to what the book holds with 10 more Games rows:
     610 rows are built and pass the check of the built book; 611 are refused before
     anything is built, in the words that check gives (it gives them too, when asked)."""
-    from xlrating.workbook import season_fit, season_grow
+    from xlrating.workbook.season import find as season_fit
+    from xlrating.workbook.season import grow as season_grow
 
     held = guard.check_workbook(WORKBOOKS / NAME)
     games = cells_of(template_sheets["Games"])
@@ -615,8 +616,10 @@ def test_import_grows_to_what_fits_the_limits(
     rows it needs (40, the standard step, would pass the limit); 8 more are refused.
     (The cell limit: the rows that follow the Players table are arrays, so a player row
     adds cells but no formula cell.)"""
-    from xlrating.workbook import season_fit  # where the guard is called (season_book's split)
-    from xlrating.workbook.season_book import import_event
+    from xlrating.workbook.season import (
+        find as season_fit,  # where the guard is called (season_book's split)
+    )
+    from xlrating.workbook.season.book import import_event
 
     book = tmp_path / NAME
     resize_season(WORKBOOKS / NAME, book, player_rows=9)
@@ -746,7 +749,7 @@ def test_names_formats_merges_and_other_formulas_follow(tmp_path: Path) -> None:
 def test_shared_formulas_are_spelled_out_before_rows_move() -> None:
     """A shared formula group (as Excel saves one) crossing the insertion point: each cell
     keeps reading the cells it read."""
-    from xlrating.workbook.rows import Package
+    from xlrating.workbook.ooxml.rows import Package
 
     sheet = (
         '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'

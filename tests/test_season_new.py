@@ -1,4 +1,4 @@
-"""``xlrating new-season`` (xlrating/workbook/season_new.py, xlrating/commands/season.py):
+"""``xlrating new-season`` (xlrating/workbook/new_season.py, xlrating/commands/season.py):
 an empty season of your own, or one that starts from last season's players and final
 ratings; and the shipped empty season typed into cell by cell through the embedded
 engine (LibreOffice's run of the same steps: test_season_typing_libreoffice.py).
@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from xlrating.cli import main
-from xlrating.workbook import engine
-from xlrating.workbook.excel_vba import is_macro_enabled
-from xlrating.workbook.xlsx import CellError
+from xlrating.excel.vba import is_macro_enabled
+from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.ooxml.xlsx import CellError
 
 from .season_typing import AFTER, EMPTY, STEPS, outside_status
 from .test_club_season import season_from_book
@@ -199,7 +199,7 @@ def test_a_season_starts_from_last_seasons_final_ratings(
 def test_the_member_ids_carry_over(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Last season's US Chess ID and FIDE ID columns start the new season as they were
     (a number stays a number, digits typed as text stay text)."""
-    from xlrating.workbook.season_start import write_cells
+    from xlrating.workbook.season.start import write_cells
 
     last = tmp_path / "last.xlsx"
     write_cells(
@@ -268,15 +268,15 @@ def test_typing_into_the_empty_season_grows_every_table_with_no_error(tmp_path: 
     """Each step of tests/season_typing.py typed into the shipped empty season, the book
     computed after each by the embedded engine: no cell outside the Status column shows
     an error at any step, and at the end the new players and event are in every table."""
-    from xlrating.workbook.season_book import find_season
-    from xlrating.workbook.season_fit import write_book
+    from xlrating.workbook.season.book import find_season
+    from xlrating.workbook.season.find import write_book
 
     book = tmp_path / "typed.xlsx"
     shutil.copy(WORKBOOKS / EMPTY, book)
     layout = find_season(book)
     typed: dict[str, dict[tuple[int, int], object]] = {}
     for sheet, cell, value in STEPS:
-        from xlrating.workbook.a1 import parse_cell
+        from xlrating.workbook.ooxml.a1 import parse_cell
 
         typed.setdefault(sheet, {})[parse_cell(cell)] = value
         step = tmp_path / f"step-{sum(len(v) for v in typed.values())}.xlsx"
@@ -298,8 +298,8 @@ def test_the_room_running_out_is_said_in_one_cell_each(tmp_path: Path) -> None:
     says the table is full and the resize that makes room; 17 events typed into its 16
     event columns: the last column's header says how many it cannot show and the resize
     that shows them (the 17th player's event is not dropped silently)."""
-    from xlrating.workbook.season_book import find_season
-    from xlrating.workbook.season_fit import write_book
+    from xlrating.workbook.season.book import find_season
+    from xlrating.workbook.season.find import write_book
 
     book = tmp_path / "full.xlsx"
     layout = find_season(WORKBOOKS / EMPTY)
@@ -328,8 +328,8 @@ def test_a_row_left_out_of_last_season_is_not_counted(
     """Last season's book holds a game row still being typed (no round, no result): the
     season left it out (its Status cell says why), so it counts for nobody's games, and
     the new season starts all the same."""
-    from xlrating.workbook.season_book import find_season
-    from xlrating.workbook.season_fit import write_book
+    from xlrating.workbook.season.book import find_season
+    from xlrating.workbook.season.find import write_book
 
     last, computed = tmp_path / "last.xlsx", tmp_path / "computed.xlsx"
     layout = find_season(WORKBOOKS / "club_season.xlsx")

@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrating.cli import main
-from xlrating.workbook.a1 import column_letters, parse_cell
-from xlrating.workbook.notes import move_notes
-from xlrating.workbook.xlsx import sheet_parts
+from xlrating.workbook.ooxml.a1 import column_letters, parse_cell
+from xlrating.workbook.ooxml.notes import move_notes
+from xlrating.workbook.ooxml.xlsx import sheet_parts
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 TRF = Path(__file__).parent / "data" / "sample_trf16.txt"

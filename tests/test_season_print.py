@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from xlrating.cli import main
-from xlrating.workbook.season_print import season_print_rows
+from xlrating.workbook.season.printing import season_print_rows
 from xlrating.workbook.templates import build_club_season
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"

@@ -1,4 +1,4 @@
-"""What a rating list changes in a season's Players table (xlrating/workbook/season_start.py):
+"""What a rating list changes in a season's Players table (xlrating/workbook/season/start.py):
 Hypothesis properties over generated tables and lists."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlrating.imports.rating_lists import ListEntry, RatingList
-from xlrating.workbook.season_fit import SeasonBookError
-from xlrating.workbook.season_start import PlayerRow, PlayersSheet, StartPlan, plan_start
+from xlrating.workbook.season.find import SeasonBookError
+from xlrating.workbook.season.start import PlayerRow, PlayersSheet, StartPlan, plan_start
 
 TODAY = dt.date(2026, 12, 6)
 FIRST = 5  # the table's first sheet row: A5:E44, ID column F

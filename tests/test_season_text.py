@@ -27,13 +27,13 @@ from hypothesis import strategies as st
 
 from xlrating.cli import main
 from xlrating.rating.tournament import Event, Game, Player
-from xlrating.workbook import guard
-from xlrating.workbook.season_book import (
+from xlrating.workbook.ooxml import guard
+from xlrating.workbook.ooxml.xlsx import SheetRewriter
+from xlrating.workbook.season.book import (
     MAX_CELL_CHARS,
     SeasonBookError,
     import_event,
 )
-from xlrating.workbook.xlsx import SheetRewriter
 
 from .hostile import make_corpus
 
@@ -226,7 +226,8 @@ def test_a_part_that_does_not_parse_is_never_renamed_into_place(
 ) -> None:
     """The last line of defence: were a name check to miss a character, the new file's
     parts are parsed before the rename, and the book is kept."""
-    from xlrating.workbook import season_book, xlsx
+    from xlrating.workbook.ooxml import xlsx
+    from xlrating.workbook.season import book as season_book
 
     monkeypatch.setattr(season_book, "text_problem", lambda text: None)
     monkeypatch.setattr(xlsx, "excel_text", lambda text: text)  # and the writer's escape

@@ -9,8 +9,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from xlrating.workbook import engine, excel_functions, templates
-from xlrating.workbook.xlsx import CellError
+from xlrating.workbook import templates
+from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.engine import excel_functions
+from xlrating.workbook.ooxml.xlsx import CellError
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 
@@ -154,7 +156,7 @@ def test_no_progress_bars_on_stderr(capfd: pytest.CaptureFixture[str]) -> None:
 _STATS_ON_DEMAND = """
 import sys
 from openpyxl import Workbook
-from xlrating.workbook import engine
+from xlrating.workbook.engine import evaluation as engine
 
 engine.register_functions()
 stats = sys.modules["scipy.stats"]
@@ -189,7 +191,7 @@ print(repr(got.value("Sheet", "A1")), repr(got.value("Sheet", "A2")))
 @pytest.mark.slow
 def test_scipy_stats_is_loaded_when_a_formula_needs_it(tmp_path: Path) -> None:
     """``formulas`` imports scipy.stats for Excel's statistical functions; the engine loads
-    it on first use (xlrating/workbook/deferred.py), not when its file or name is read, and
+    it on first use (xlrating/workbook/engine/deferred.py), not when its file or name is read, and
     such a function still computes.
     T.DIST(60,1,TRUE) is 0.99469533 in Microsoft's example (Support, "T.DIST function");
     with 1 degree of freedom it is 1/2 + atan(60)/pi."""

@@ -3,7 +3,7 @@
 The first tests pin the count: openpyxl makes a cell of every child of a ``<row>``, a ``<c>``
 or not, so the guard's cell limit counts each of them, and a row number openpyxl cannot read
 is refused in one line.  The rest concern the files the guard accepted
-(xlrating.workbook.guard._ACCEPTED).
+(xlrating.workbook.ooxml.guard._ACCEPTED).
 
 A command checks one file more than once (``import`` as it starts and as it reads the
 book); the verdict depends only on the file's bytes and the limits,
@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlrating.workbook import guard
+from xlrating.workbook.ooxml import guard
 
 from .hostile import make_corpus
 

@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from xlrating.cli import main
-from xlrating.workbook import engine
-from xlrating.workbook.files import InvalidOutputError, check_package
-from xlrating.workbook.xlsx import _write_cached_values, excel_text
+from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.ooxml.files import InvalidOutputError, check_package
+from xlrating.workbook.ooxml.xlsx import _write_cached_values, excel_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SEASON = ROOT / "workbooks" / "club_season.xlsx"

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, Final
 
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import (
     EXIT_USAGE,
     TIME_LIMIT_SECONDS,
@@ -79,7 +79,7 @@ def add_force(parser: argparse.ArgumentParser, what: str) -> None:
 
 def guard_workbook(where: str, book: Path) -> None:
     """Refuse, in one line, a workbook that is not a plain xlsx within the guard's limits."""
-    from ..workbook import guard
+    from ..workbook.ooxml import guard
 
     with doing(Step(where, str(book), os_error=f"cannot read {book}")):
         guard.check_workbook(book)  # standard library only: a refused file costs no import
@@ -183,7 +183,8 @@ def workbook_modules(templates: bool = True) -> tuple[Any, Any, Any]:
         import formulas  # noqa: F401
         import openpyxl  # noqa: F401
 
-        from ..workbook import engine, xlsx
+        from ..workbook.engine import evaluation as engine
+        from ..workbook.ooxml import xlsx
 
         if not templates:
             return engine, xlsx, None
@@ -209,7 +210,7 @@ _PLAIN_SUFFIXES: Final = frozenset({".xlsx", ".xltx"})
 def check_suffix(where: str, package: Path, target: Path, code: int = EXIT_USAGE) -> None:
     """Refuse, in one line, to write the package *package* under *target*'s name when
     Excel would refuse it (macro-enabled under .xlsx, or plain under .xlsm)."""
-    from ..workbook.excel_vba import is_macro_enabled
+    from ..excel.vba import is_macro_enabled
 
     suffix = target.suffix.lower()
     if suffix not in _MACRO_SUFFIXES | _PLAIN_SUFFIXES:

@@ -10,8 +10,8 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Final
 
-from ..a1 import bounds, column_letters
-from ..season_layout import CLUB_BYE
+from ..ooxml.a1 import bounds, column_letters
+from ..season.layout import CLUB_BYE
 from .elo import SEED_004
 from .fide_period import SEED_001
 from .registry import NOT_COMPARED, Check, Tie, sheet_ref

@@ -1,8 +1,8 @@
 """Formula text: its string literals and its A1 references, read, moved as Excel fills a
 formula down or across, and continued the way two rows continue it.
 
-The row and column edits (:mod:`~xlrating.workbook.rows`,
-:mod:`~xlrating.workbook.columns`) and the filling of new table rows read formulas
+The row and column edits (:mod:`~xlrating.workbook.ooxml.rows`,
+:mod:`~xlrating.workbook.ooxml.columns`) and the filling of new table rows read formulas
 through these; they work on the text alone, so a reference inside a string literal
 (``"A1"``) is never touched.
 

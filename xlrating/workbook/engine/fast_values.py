@@ -3,7 +3,7 @@
 ``formulas`` reads a book with openpyxl, which makes a cell object of every cell of every
 sheet (a 5,000-game season: the Games table's 30,000 cells, half a second of the
 recalculation); the engine then keeps each value cell only as a value
-(:class:`~xlrating.workbook.value_cells.ValueCells`). Here, as openpyxl opens each sheet
+(:class:`~xlrating.workbook.engine.value_cells.ValueCells`). Here, as openpyxl opens each sheet
 part, the part is parsed by an XML parser (expat, as the guard and openpyxl parse it:
 entities as openpyxl decodes them, line ends normalised, comments, processing
 instructions and CDATA as XML reads them), its plain value cells (a number, a shared or
@@ -26,7 +26,7 @@ the grid) or a reference written twice, a data-table formula, an array formula o
 cell, ``mergeCells`` anywhere but in the root or more than :data:`MOST_MERGES` merged and
 array ranges. Nothing is guessed: what is not read here exactly is openpyxl's.
 
-:mod:`xlrating.workbook.engine` installs it (:func:`reading_values_apart` while
+:mod:`xlrating.workbook.engine.evaluation` installs it (:func:`reading_values_apart` while
 ``formulas`` loads the book, :func:`keep_taken` as it pushes each sheet); ``formulas``
 is imported only there.
 """
@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 from xml.parsers import expat
 
-from .a1 import RANGE_RE, column_number
-from .guard import EXCEL_COLUMNS, EXCEL_ROWS
+from ..ooxml.a1 import RANGE_RE, column_number
+from ..ooxml.guard import EXCEL_COLUMNS, EXCEL_ROWS
 
 __all__ = [
     "MOST_MERGES",

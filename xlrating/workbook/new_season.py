@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Final
 
 from ..sheet.tables import read_season_rows, season_games_known
-from .a1 import bounds, column_letters
-from .files import copy_file
-from .guard import WorkbookRefusedError, check_workbook
-from .rows import SheetPart, formula_ranges
-from .season_fit import SeasonBookError, SeasonLayout, check_book, layout_from_xml
-from .xlsx import sheet_parts
+from .ooxml.a1 import bounds, column_letters
+from .ooxml.files import copy_file
+from .ooxml.guard import WorkbookRefusedError, check_workbook
+from .ooxml.rows import SheetPart, formula_ranges
+from .ooxml.xlsx import sheet_parts
+from .season.find import SeasonBookError, SeasonLayout, check_book, layout_from_xml
 
 __all__ = ["CARRIED", "Carried", "carried_players", "new_season"]
 
@@ -78,7 +78,7 @@ def carried_players(path: str | Path) -> Carried:
     """
     from openpyxl import load_workbook
 
-    from .season_book import season_system
+    from .season.book import season_system
 
     path = Path(path)
     check_book(path)
@@ -199,7 +199,7 @@ def new_season(
             ) from None
         recalculate(book)
         if target.suffix.lower() == ".xlsm":
-            from .excel_vba import make_macro_enabled
+            from ..excel.vba import make_macro_enabled
 
             make_macro_enabled(book, target)
         else:

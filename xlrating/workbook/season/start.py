@@ -27,7 +27,7 @@ rows without a rating, unless *replace* (``--replace-start``).
 
 The file is edited as XML inside the zip (only the cells written and the workbook part's
 ``calcPr``, which asks for a recalculation on load, change; every other part is copied
-byte for byte), as :mod:`xlrating.workbook.season_book` edits it, and the new file must
+byte for byte), as :mod:`xlrating.workbook.season.book` edits it, and the new file must
 pass the guard before it is kept.
 """
 
@@ -41,14 +41,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ..imports.rating_lists import ListEntry, RatingList
-from .a1 import address, bounds
-from .guard import WorkbookRefusedError, check_workbook
-from .season_fit import SeasonBookError, SeasonLayout, check_book, layout_from_xml, layout_of
-from .season_fit import load_book as _load_book
-from .season_fit import refused as _refused
-from .season_layout import RECORD_PREFIX as RECORD_PREFIX  # the record's first words
-from .xlsx import SheetRewriter, sheet_parts, with_calc_properties, workbook_part
+from ...imports.rating_lists import ListEntry, RatingList
+from ..ooxml.a1 import address, bounds
+from ..ooxml.guard import WorkbookRefusedError, check_workbook
+from ..ooxml.xlsx import SheetRewriter, sheet_parts, with_calc_properties, workbook_part
+from .find import SeasonBookError, SeasonLayout, check_book, layout_from_xml, layout_of
+from .find import load_book as _load_book
+from .find import refused as _refused
+from .layout import RECORD_PREFIX as RECORD_PREFIX  # the record's first words
 
 __all__ = [
     "RECORD_PREFIX",

@@ -42,7 +42,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
-from .files import replacing
+from ..workbook.ooxml.files import replacing
 
 __all__ = [
     "DICTIONARY_CLASS",
@@ -287,7 +287,7 @@ def sources_match(embedded: str, expected: str) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - a maintainer's tool
-    """``python -m xlrating.workbook.excel_vba BOOK.xlsx...``: write each one's twin."""
+    """``python -m xlrating.excel.vba BOOK.xlsx...``: write each one's twin."""
     books = sys.argv[1:] if argv is None else argv
     for book in books:
         path = Path(book)

@@ -1,7 +1,7 @@
 """Excel functions the headless engine computes its own way, with ``formulas``' own rules.
 
-:mod:`xlrating.workbook.engine` installs these over ``formulas``' table of Excel functions
-(:func:`replacements`).  Each gives what ``formulas`` 1.3 gives, and differs only where it
+:mod:`xlrating.workbook.engine.evaluation` installs these over ``formulas``' table of Excel
+functions (:func:`replacements`).  Each gives what ``formulas`` 1.3 gives, and differs only where it
 says why:
 
 * :func:`text_bounded`: REPT, SUBSTITUTE, CONCAT, CONCATENATE and TEXTJOIN answer

@@ -34,7 +34,7 @@ from typing import Any, Final
 from xml.dom import minidom
 from xml.etree import ElementTree
 
-from ..sheet.cells import EXCEL_ERRORS
+from ...sheet.cells import EXCEL_ERRORS
 from .a1 import address, cell_range, column_number, parse_cell
 from .files import replacing
 

@@ -13,19 +13,19 @@ room.
   the tables: players not yet listed (matched by name, ignoring case and spacing), then
   one row per game or bye, growing the tables when they have too few rows left.
 
-The file is edited as XML inside the zip, like :mod:`xlrating.workbook.xlsx` does:
+The file is edited as XML inside the zip, like :mod:`xlrating.workbook.ooxml.xlsx` does:
 saving with openpyxl would drop the dynamic-array metadata (Excel 365 would then show the
 array as a legacy CSE array) and rewrite every part, charts included.
 Only the cells written, the array's range, the cells it gains or loses, and the chart
 series change; every other part is copied byte for byte.  The new file is written next to
 the target and renamed over it, so a failure never leaves a damaged book.  openpyxl is
 used to read cell values (shared strings, dates) only, and only after
-:func:`xlrating.workbook.guard.check_workbook` has accepted the file (no DOCTYPE in any
+:func:`xlrating.workbook.ooxml.guard.check_workbook` has accepted the file (no DOCTYPE in any
 part, sizes within the limits, no links to other workbooks).
 
 This module holds the import (:func:`import_event`); finding the tables and writing the
-book live in :mod:`xlrating.workbook.season_fit`, growing the tables in
-:mod:`xlrating.workbook.season_grow`; their public names are re-exported here.
+book live in :mod:`xlrating.workbook.season.find`, growing the tables in
+:mod:`xlrating.workbook.season.grow`; their public names are re-exported here.
 """
 
 from __future__ import annotations
@@ -34,15 +34,15 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ..errors import InvalidInputError
-from ..rating.tournament import BYE, Event, Player, name_problem
-from ..rating.uscf_rules import BONUS_MULTIPLIERS, uscf_rules
-from ..sheet.cells import EXCEL_EPOCH, is_error_cell, to_date
-from ..sheet.names import name_key, near_member
-from ..sheet.tables import PLAYER_ID_COLUMNS, member_id
-from .a1 import bounds, parse_cell, split_sheet
-from .formula_text import outside_strings
-from .season_fit import (
+from ...errors import InvalidInputError
+from ...rating.tournament import BYE, Event, Player, name_problem
+from ...rating.uscf_rules import BONUS_MULTIPLIERS, uscf_rules
+from ...sheet.cells import EXCEL_EPOCH, is_error_cell, to_date
+from ...sheet.names import name_key, near_member
+from ...sheet.tables import PLAYER_ID_COLUMNS, member_id
+from ..ooxml.a1 import bounds, parse_cell, split_sheet
+from ..ooxml.formula_text import outside_strings
+from .find import (
     BYE_TEXT,
     FORFEIT_TEXT,
     FUNCTION,
@@ -61,13 +61,13 @@ from .season_fit import (
     streamed_tables,
     write_book,
 )
-from .season_fit import MAX_CELL_CHARS as MAX_CELL_CHARS
-from .season_fit import Area as Area
-from .season_fit import SeasonLayout as SeasonLayout
-from .season_fit import find_season as find_season
-from .season_grow import event_columns_of, room_for, write_grown
-from .season_grow import resize_season as resize_season
-from .season_layout import (
+from .find import MAX_CELL_CHARS as MAX_CELL_CHARS
+from .find import Area as Area
+from .find import SeasonLayout as SeasonLayout
+from .find import find_season as find_season
+from .grow import event_columns_of, room_for, write_grown
+from .grow import resize_season as resize_season
+from .layout import (
     CLUB_EVENT_COLUMNS,
     CLUB_GAME_ROWS,
     CLUB_MAX_EVENT_COLUMNS,
@@ -193,7 +193,7 @@ def _refuse_unrateable(
             f"multiplier); give a date from {first} on (--date), or choose another system on "
             "the Ratings sheet"
         )
-    from ..sheet.catalog import FUNCTIONS
+    from ...sheet.catalog import FUNCTIONS
 
     table = FUNCTIONS["SEASON_RATINGS"](players, games, system, None)
     if isinstance(table, str):  # an error text: the function gives a table otherwise

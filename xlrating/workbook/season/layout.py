@@ -1,7 +1,7 @@
 """Where the club season workbook keeps its tables: sheets, first rows, columns and room.
 
 ``club_season.xlsx`` is built by :mod:`xlrating.workbook.templates.club_season`; the
-importer (:mod:`xlrating.workbook.season_book`) and the ``xlrating`` command read this
+importer (:mod:`xlrating.workbook.season.book`) and the ``xlrating`` command read this
 small module instead of the builder, so they know the layout without XlsxWriter, the
 registry or the sample season.  Only the standard library and the core are imported.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..rating.tournament import BYE
+from ...rating.tournament import BYE
 
 __all__ = [
     "CARD_SHEET",

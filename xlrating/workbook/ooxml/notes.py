@@ -6,13 +6,13 @@ relationships: the comments part (``xl/comments1.xml``: ``<comment ref="H10">``)
 drawing that shows it (``xl/drawings/vmlDrawing1.vml``: ``<x:Row>`` the 0-based row,
 ``<x:Anchor>`` the box's cells, its rows 3rd and 7th), and, for Excel 365's threaded
 comments, ``xl/threadedComments/threadedComment1.xml`` (``<threadedComment ref="H10">``).
-:class:`xlrating.workbook.rows.Package` moves them with their rows, and
-:mod:`xlrating.workbook.columns` with their columns, through :func:`move_notes`, as
+:class:`xlrating.workbook.ooxml.rows.Package` moves them with their rows, and
+:mod:`xlrating.workbook.ooxml.columns` with their columns, through :func:`move_notes`, as
 Excel's insert-rows and insert-columns edits do.  Only the cell addresses and row
 numbers change: every other byte of those parts is kept.
 
 A note on a row or column that an edit deletes is refused
-(:class:`~xlrating.workbook.rows.RowsError`, naming the cell): xlrating never drops what the
+(:class:`~xlrating.workbook.ooxml.rows.RowsError`, naming the cell): xlrating never drops what the
 user typed.
 """
 

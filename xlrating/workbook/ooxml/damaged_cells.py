@@ -9,7 +9,7 @@ openpyxl's worksheet reader does (``openpyxl/worksheet/_reader.py``: ``_cast_num
 ``bool(int(value))``, ``from_ISO8601``, ``shared_strings[int(value)]``) and says which cell
 holds what, so that the user can retype it.
 
-The file has passed the guard (:mod:`xlrating.workbook.guard`: no DOCTYPE, no entity,
+The file has passed the guard (:mod:`xlrating.workbook.ooxml.guard`: no DOCTYPE, no entity,
 bounded parts) before anything here reads it.
 """
 

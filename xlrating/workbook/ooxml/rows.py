@@ -1,6 +1,6 @@
 """Insert and delete whole rows of an xlsx package, adjusting every reference to them.
 
-:mod:`xlrating.workbook.season_book` grows (and shrinks) a club season's tables with
+:mod:`xlrating.workbook.season.book` grows (and shrinks) a club season's tables with
 this module: Excel's own "insert rows" edit, done on the XML parts of the file.  Rows at
 or below the insertion point move down; every reference to them moves with them, in
 every part that holds references:

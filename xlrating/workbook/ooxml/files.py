@@ -45,7 +45,7 @@ and :func:`lock` for every target; the ``xlrating`` command sets :func:`policy` 
 options):
 
 - a file open in LibreOffice or Excel (their lock file beside it:
-  :mod:`xlrating.workbook.locks`) is never written, checked when the command starts and
+  :mod:`xlrating.workbook.ooxml.locks`) is never written, checked when the command starts and
   again just before the rename, unless ``--ignore-lock``;
 - an output the user did not name (``templates DIR``'s files, ``recalc BOOK``'s default
   ``BOOK.recalc.xlsx``, ``lite-bundle``'s files...) never replaces an existing file,
@@ -78,7 +78,7 @@ from pathlib import Path
 from typing import Final
 from xml.parsers import expat
 
-from ..errors import WorkbookError
+from ...errors import WorkbookError
 from .locks import refuse_if_open
 
 __all__ = [
@@ -185,7 +185,7 @@ def _check_open(target: str | Path) -> None:
 def check_writable(target: str | Path, *, named: bool = True) -> None:
     """The one policy for writing *target* (one line, nothing written, when refused):
     not while LibreOffice or Excel holds it open (unless ``--ignore-lock``; see
-    :mod:`xlrating.workbook.locks`), and, for an output the user did not name (*named*
+    :mod:`xlrating.workbook.ooxml.locks`), and, for an output the user did not name (*named*
     False), not over an existing file (:class:`ExistsError`, unless ``--force``)."""
     if not named and not _policy().force and os.path.lexists(target):
         raise ExistsError(

@@ -1,7 +1,7 @@
 """Check a workbook file before any parser reads it: refuse what is not a plain xlsx.
 
 Club spreadsheets arrive from anywhere, so :func:`check_workbook` looks at a file with
-bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.xlsx` see it:
+bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.ooxml.xlsx` see it:
 
 1. the size on disk (:data:`MAX_FILE_BYTES`) and the first bytes: an OLE compound file
    (``D0 CF 11 E0``) is a password-protected (encrypted) workbook or a legacy ``.xls``;
@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import IO, Final
 from xml.parsers import expat
 
-from ..errors import WorkbookError
+from ...errors import WorkbookError
 from .a1 import column_letters, column_number
 
 __all__ = [
@@ -709,7 +709,7 @@ def check_workbook(path: str | Path, limits: Limits = LIMITS) -> Inspection:
     >>> check_workbook(plain)
     Traceback (most recent call last):
     ...
-    xlrating.workbook.guard.WorkbookRefusedError: not an xlsx file (no zip archive)
+    xlrating.workbook.ooxml.guard.WorkbookRefusedError: not an xlsx file (no zip archive)
     """
     path = Path(path)
     with path.open("rb") as file:

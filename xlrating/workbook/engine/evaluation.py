@@ -15,11 +15,11 @@ classic xlwings hands them over:
 
 ``formulas`` reports its progress with tqdm bars on stderr; they are swallowed here.
 
-Hostile workbooks: :func:`evaluate` first runs :func:`xlrating.workbook.guard.check_workbook`
+Hostile workbooks: :func:`evaluate` first runs :func:`xlrating.workbook.ooxml.guard.check_workbook`
 (and insists that openpyxl parses with defusedxml), and it refuses, with a one-line
-:class:`~xlrating.workbook.guard.WorkbookRefusedError`, a formula that calls a function
+:class:`~xlrating.workbook.ooxml.guard.WorkbookRefusedError`, a formula that calls a function
 neither Excel's (as ``formulas`` knows them) nor the registry's, a formula or defined
-name beyond :func:`~xlrating.workbook.guard.formula_problem`'s bounds (Excel's formula
+name beyond :func:`~xlrating.workbook.ooxml.guard.formula_problem`'s bounds (Excel's formula
 length, 1,000 operators, whole-column or whole-row references, ranges over 100,000 cells;
 all checked before any formula is compiled), more than 100,000 operators in all, a
 circular reference (a defined name's inverse reference is not one), and a reference to
@@ -27,11 +27,11 @@ another workbook: ``formulas`` would load a linked ``.xlsx`` from disk, so the m
 never loads any file but the one asked for.  Only Excel built-ins and the registry's
 functions run; no macro, no link, no network.  Excel's text functions that can build long
 text answer ``#VALUE!`` beyond 32,767 characters, as in Excel
-(:func:`xlrating.workbook.excel_functions.text_bounded`).
+(:func:`xlrating.workbook.engine.excel_functions.text_bounded`).
 Blank cells and the cached cells of an array formula are not compiled
 (:func:`_drop_spilled_cells`): they add nothing to the model; value cells are not nodes of
 the model but the values of the ranges that read them
-(:class:`~xlrating.workbook.value_cells.ValueCells`: a 5,000-game season's Games table was
+(:class:`~xlrating.workbook.engine.value_cells.ValueCells`: a 5,000-game season's Games table was
 30,000 of its 31,000 nodes).  Known limits of
 ``formulas`` 1.3: a sheet whose name contains an apostrophe cannot be evaluated (its own
 cell references come out as ``#REF!``); a typed number is read rounded to 15 decimal
@@ -53,11 +53,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ..sheet.catalog import FUNCTIONS, ExcelFunction
-from .a1 import parse_cell
-from .deferred import defer_scipy
-from .fast_values import keep_taken, reading_values_apart
-from .guard import (
+from ...sheet.catalog import FUNCTIONS, ExcelFunction
+from ..ooxml.a1 import parse_cell
+from ..ooxml.guard import (
     LIMITS,
     WorkbookRefusedError,
     check_workbook,
@@ -65,10 +63,12 @@ from .guard import (
     formula_problem,
     require_defusedxml,
 )
+from ..ooxml.xlsx import CellKey, sheet_names
+from .deferred import defer_scipy
+from .fast_values import keep_taken, reading_values_apart
 from .solution import KEY_RE as _KEY_RE
 from .solution import solution_values
 from .value_cells import ValueCells
-from .xlsx import CellKey, sheet_names
 
 __all__ = [
     "Evaluation",
@@ -104,7 +104,7 @@ class Evaluation:
 
     path: Path
     #: Values by (sheet name as in the workbook, "B5"): float/int, str, bool,
-    #: :class:`~xlrating.workbook.xlsx.CellError`, or None for an empty cell.
+    #: :class:`~xlrating.workbook.ooxml.xlsx.CellError`, or None for an empty cell.
     values: Mapping[CellKey, object] = field(repr=False)
 
     def value(self, sheet: str, cell: str) -> object:
@@ -211,7 +211,7 @@ def _adapter(fn: ExcelFunction) -> Callable[..., Any]:
 
 def register_functions(functions: Mapping[str, ExcelFunction] | None = None) -> None:
     """Install the registry's functions (default: all) and the Excel functions the engine
-    computes its own way (:func:`xlrating.workbook.excel_functions.replacements`)."""
+    computes its own way (:func:`xlrating.workbook.engine.excel_functions.replacements`)."""
     defer_scipy()  # before formulas reads its table of Excel functions
     import formulas
     from formulas.functions import wrap_func
@@ -261,7 +261,7 @@ def evaluate(
     :param path: an xlsx (or xlsm) file.
     :param progress: called as each step starts: reading, compiling, calculating.
     :param observer: called with every registry call (for tests and debugging).
-    :param checked: the caller has run :func:`~xlrating.workbook.guard.check_workbook` on
+    :param checked: the caller has run :func:`~xlrating.workbook.ooxml.guard.check_workbook` on
         this very file (or wrote it itself): do not scan it again.
     :returns: an :class:`Evaluation` with every cell's value.
     """
@@ -388,7 +388,7 @@ def _load_as(path: Path) -> Any:
     except (ValueError, IndexError):
         # openpyxl could not convert a cell's value: name the cell, not the temporary file
         # the book is read under (nor an exception openpyxl does not show).
-        from .damaged_cells import first_unreadable
+        from ..ooxml.damaged_cells import first_unreadable
 
         found = first_unreadable(path)
         if found is None:
@@ -539,8 +539,9 @@ def _finish(model: Any, names: Mapping[str, str]) -> None:
 def _refuse_unknown(book: Any) -> None:
     """Refuse, before ``formulas`` compiles anything, a formula calling a function neither
     ``formulas`` nor the registry knows, and a formula or defined name beyond what the
-    engine computes in bounded time and memory (:func:`~xlrating.workbook.guard.formula_problem`:
-    Excel's formula length, too many operators, whole columns or rows, huge ranges)."""
+    engine computes in bounded time and memory
+    (:func:`~xlrating.workbook.ooxml.guard.formula_problem`: Excel's formula length, too many
+    operators, whole columns or rows, huge ranges)."""
     import formulas
     from openpyxl.worksheet.formula import ArrayFormula
 

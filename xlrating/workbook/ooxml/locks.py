@@ -2,7 +2,7 @@
 
 A club secretary keeps the season book open all evening; a command that rewrote it
 then would lose one side's work (the program saves its copy over ours, or we write
-over edits not saved yet). So before any file is written (:mod:`xlrating.workbook.files`
+over edits not saved yet). So before any file is written (:mod:`xlrating.workbook.ooxml.files`
 asks here, for every target of every command: the book, a ``-o`` target, a backup, a
 template, xlwings.conf, the Lite bundle) the lock files of both programs are looked for
 beside it:
@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..errors import WorkbookError
+from ...errors import WorkbookError
 
 __all__ = [
     "EXCEL",

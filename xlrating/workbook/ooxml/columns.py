@@ -1,11 +1,11 @@
 """Insert and delete whole columns of an xlsx package, adjusting every reference to them.
 
-The column twin of :mod:`xlrating.workbook.rows` (Excel's "insert columns" edit, done on
-the XML parts :class:`~xlrating.workbook.rows.Package` holds): columns at or right of the
+The column twin of :mod:`xlrating.workbook.ooxml.rows` (Excel's "insert columns" edit, done on
+the XML parts :class:`~xlrating.workbook.ooxml.rows.Package` holds): columns at or right of the
 insertion point move right, and every reference to them moves with them, in cell
 formulas (array ranges too), data validations, conditional formats, merged cells,
 hyperlinks, the sheet views, the ``<cols>`` widths, defined names (print areas included)
-and chart series.  The arithmetic is :class:`~xlrating.workbook.rows.RowEdit`'s, on
+and chart series.  The arithmetic is :class:`~xlrating.workbook.ooxml.rows.RowEdit`'s, on
 column numbers: a range that ends on the column left of the insertion and starts at or
 left of the block's first column (``Ratings!$B$13:$Q$13`` for event columns B-Q) grows
 with it; whole-column references (``$A:$C``) are adjusted too.  New columns get the
@@ -13,7 +13,7 @@ styles of the block's last column (:func:`fill_columns`); a formula there is ref
 xlrating would not know how it continues sideways.  Deleting columns is refused when a
 reference points only into them, or when they hold a typed value.
 
-:mod:`xlrating.workbook.season_grow` gives the club season's Ratings sheet its event
+:mod:`xlrating.workbook.season.grow` gives the club season's Ratings sheet its event
 columns with this module.  Only the standard library is used.
 """
 

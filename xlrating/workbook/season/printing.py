@@ -29,8 +29,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from .print_areas import reset_print_areas
-from .season_layout import (
+from ..ooxml.xlsx import sheet_parts
+from .layout import (
     CARD_SHEET,
     CROSSTABLE_SHEET,
     GAMES_FIRST,
@@ -40,7 +40,7 @@ from .season_layout import (
     RATINGS_SHEET,
     STANDINGS_SHEET,
 )
-from .xlsx import sheet_parts
+from .print_areas import reset_print_areas
 
 __all__ = [
     "TABLE_FUNCTIONS",
@@ -142,7 +142,7 @@ def season_print_areas(book: str | Path) -> dict[str, int] | None:
     """The last row each sheet of the club season *book* prints (see the module), by the
     sheets' names as the book spells them; None when *book* is no club season (no
     SEASON_RATINGS table)."""
-    from .season_book import read_tables
+    from .book import read_tables
 
     with zipfile.ZipFile(book) as zf:
         if not any(b"SEASON_RATINGS(" in zf.read(part) for _, part in sheet_parts(zf)):

@@ -1,5 +1,5 @@
 """The value cells of a book kept out of the ``formulas`` model (:class:`ValueCells`),
-for :mod:`xlrating.workbook.engine`."""
+for :mod:`xlrating.workbook.engine.evaluation`."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A club season workbook's tables found (:func:`find_season`), read, and the book written
 back with cells changed (:func:`write_book`, for an import or a resize).
 
-Split from :mod:`xlrating.workbook.season_book` (whose docstring tells the whole story),
+Split from :mod:`xlrating.workbook.season.book` (whose docstring tells the whole story),
 which re-exports every public name here.
 """
 
@@ -15,20 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from ..errors import WorkbookError
-from ..rating.tournament import MAX_NAME_CHARS
-from .a1 import RANGE_RE, bounds, column_letters, column_number, parse_cell, split_sheet
-from .files import replacing
-from .guard import WorkbookRefusedError, check_workbook, require_defusedxml
-from .lint import references
-from .season_layout import (
-    CLUB_BYE_RESULTS,
-)
-from .xlsx import (
+from ...errors import WorkbookError
+from ...rating.tournament import MAX_NAME_CHARS
+from ..lint import references
+from ..ooxml.a1 import RANGE_RE, bounds, column_letters, column_number, parse_cell, split_sheet
+from ..ooxml.files import replacing
+from ..ooxml.guard import WorkbookRefusedError, check_workbook, require_defusedxml
+from ..ooxml.xlsx import (
     SheetRewriter,
     sheet_parts,
     with_calc_properties,
     workbook_part,
+)
+from .layout import (
+    CLUB_BYE_RESULTS,
 )
 
 #: The registry function whose array a season book fits.

@@ -8,7 +8,7 @@ For each workbook (default: the ``.xlsm`` twins in ``./workbooks``) it:
    Python through the workbook's VBA, the way a user's Excel does;
 3. reads every cell whose formula calls one of xlrating's functions (each cell of an
    array formula too) and every formula cell of the Checks sheet, and compares each with
-   what the headless engine (:func:`xlrating.workbook.engine.evaluate`) computes for the
+   what the headless engine (:func:`xlrating.workbook.engine.evaluation.evaluate`) computes for the
    same file;
 4. requires every verdict of the Checks sheet to read PASS (and its status ALL PASS).
 
@@ -122,8 +122,8 @@ def compared_cells(path: str | Path) -> list[tuple[str, str]]:
     from openpyxl.worksheet.formula import ArrayFormula
 
     from ..sheet.catalog import FUNCTIONS
-    from .a1 import cell_range
-    from .lint import function_calls
+    from ..workbook.lint import function_calls
+    from ..workbook.ooxml.a1 import cell_range
 
     def column(number: int) -> str:
         letters = ""
@@ -188,8 +188,8 @@ def _is_verdict(value: object) -> bool:
 
 def check_book(app: Any, path: str | Path) -> BookResult:
     """Open *path* in the Excel *app* (an ``xlwings.App``), compute it fully, compare."""
-    from . import engine
-    from .excel_vba import is_macro_enabled
+    from ..workbook.engine import evaluation as engine
+    from .vba import is_macro_enabled
 
     path = Path(path).resolve()
     try:

@@ -14,7 +14,7 @@ formula whose cached value is not empty.  The styled blank rows of a table's roo
 formulas that show ``""`` there (a ratings table sized for more players than it has),
 are not printed.  A formula without a cached value (never computed) counts as in use.
 The columns of a print area are kept (the templates set them to the table and the text
-beside it; :func:`xlrating.workbook.columns.keep_text_printed` follows column edits), and
+beside it; :func:`xlrating.workbook.ooxml.columns.keep_text_printed` follows column edits), and
 so are its first row and the rows repeated on every page (``_xlnm.Print_Titles``).  A
 hidden sheet is left alone: it is not printed (LibreOffice prints a hidden sheet that has
 a print area, so the templates give hidden sheets none).
@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Final
 from xml.etree import ElementTree
 
-from ..errors import WorkbookError
-from .files import replacing
-from .season_fit import with_print_rows
-from .xlsx import sheet_parts, workbook_part
+from ...errors import WorkbookError
+from ..ooxml.files import replacing
+from ..ooxml.xlsx import sheet_parts, workbook_part
+from .find import with_print_rows
 
 __all__ = ["PrintAreaError", "last_used_row", "reset_print_areas", "with_print_areas"]
 
@@ -90,7 +90,7 @@ def reset_print_areas(
     """Set the print area of each of *sheets* in the workbook *book* to end on its last
     row in use (see the module), or on the row *sheets* gives it when it maps sheet
     names to rows (1-based: a caller that knows its tables' rows, as
-    :mod:`xlrating.workbook.season_print`); write the result to *target* (default: *book*
+    :mod:`xlrating.workbook.season.printing`); write the result to *target* (default: *book*
     itself, through a temporary file and a rename, so the book is never left half
     written).
 

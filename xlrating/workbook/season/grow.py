@@ -4,12 +4,12 @@ validations, formats, print areas and charts that refer to a table follow it.
 
 The rows that follow the Players table (one per player: the Ratings, Standings and
 Crosstable rows) grow with it; the Player card's rows (one per event column) grow with
-the event columns (:mod:`xlrating.workbook.columns` inserts those); the charts' lines
+the event columns (:mod:`xlrating.workbook.ooxml.columns` inserts those); the charts' lines
 below the Ratings table (SEASON_CHART) are in its event columns and widen with them.
 The season's arrays cover their tables' whole room, so growing a table is all a resize
 does: nothing is fitted.
 
-Split from :mod:`xlrating.workbook.season_book`, which re-exports :func:`resize_season`.
+Split from :mod:`xlrating.workbook.season.book`, which re-exports :func:`resize_season`.
 """
 
 from __future__ import annotations
@@ -21,23 +21,26 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from xml.dom import minidom
 
-from .a1 import address, bounds, column_letters, parse_cell
-from .columns import (
+from ..ooxml.a1 import address, bounds, column_letters, parse_cell
+from ..ooxml.columns import (
     column_areas,
     delete_columns,
     event_room,
     insert_columns,
     keep_text_printed,
 )
-from .guard import (
+from ..ooxml.guard import (
     LIMITS,
     check_workbook,
     too_many_cells,
     too_many_formulas,
 )
-from .notes import note_parts
-from .rows import Package, RowEdit, RowsError, children, formula_ranges
-from .season_fit import (
+from ..ooxml.notes import note_parts
+from ..ooxml.rows import Package, RowEdit, RowsError, children, formula_ranges
+from ..ooxml.xlsx import (
+    sheet_parts,
+)
+from .find import (
     FUNCTION,
     Area,
     GrowReport,
@@ -52,15 +55,12 @@ from .season_fit import (
     refused,
     write_book,
 )
-from .season_layout import (
+from .layout import (
     CARD_SHEET,
     CHECKS_SHEET,
     CLUB_MAX_EVENT_COLUMNS,
     CLUB_MAX_GAME_ROWS,
     CLUB_MAX_PLAYER_ROWS,
-)
-from .xlsx import (
-    sheet_parts,
 )
 
 # ---------------------------------------------------------------- tables that grow
