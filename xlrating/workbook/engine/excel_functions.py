@@ -17,7 +17,7 @@ says why:
   ``M0001`` became the time 00:00:01 of today's year, and every criterion ``M0001`` of
   COUNTIFS matched every name ``M0002``, ``M0040``...).
 
-Tests compare them with ``formulas``' own functions (tests/test_workbook_engine.py) and
+Tests compare them with ``formulas``' own functions (tests/workbook/engine/test_evaluation.py) and
 every template's values with LibreOffice's (tests/test_libreoffice_addin.py).
 """
 

@@ -28,9 +28,9 @@ from xlrating.workbook.season import book as season_book
 from xlrating.workbook.season import find as season_fit
 from xlrating.workbook.templates import build_club_season
 
-from .test_club_season import assert_equals_core, cells, spill
+from ..templates.test_club_season import assert_equals_core, cells, spill
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[2] / "data"
 TRF = DATA / "sample_trf16.txt"
 #: A small ladder: 12 players, 40 events of one game each.
 PLAYERS, EVENTS = 12, 40

@@ -35,9 +35,9 @@ from xlrating.workbook.season.book import (
     import_event,
 )
 
-from .hostile import make_corpus
+from ...hostile import make_corpus
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 NAME = "club_season.xlsx"
 
 

@@ -276,7 +276,7 @@ def _both_paths(source: Path, tmp_path: Path, values: Any, values_only: bool) ->
     assert not differ, f"{source.name}: {differ[:3]} {ours.get(differ[0])} {theirs.get(differ[0])}"
 
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 
 
 @pytest.mark.slow
@@ -285,7 +285,7 @@ WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 def test_fast_writer_equals_the_dom_writer_on_the_templates(
     name: str, values_only: bool, tmp_path: Path
 ) -> None:
-    from .conftest import evaluated
+    from ...conftest import evaluated
 
     source = WORKBOOKS / name
     with zipfile.ZipFile(source) as zf:  # the fast path does every sheet of a template

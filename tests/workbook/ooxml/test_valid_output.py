@@ -29,9 +29,9 @@ from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.ooxml.files import InvalidOutputError, check_package
 from xlrating.workbook.ooxml.xlsx import _write_cached_values, excel_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SEASON = ROOT / "workbooks" / "club_season.xlsx"
-TRF = Path(__file__).parent / "data" / "sample_trf16.txt"
+TRF = Path(__file__).parents[2] / "data" / "sample_trf16.txt"
 HOW_TO = "xl/worksheets/sheet8.xml"  # the club season's "How to use" sheet
 #: The formula put in How to use!Z1, and the text Excel gives for it.
 FORMULA = 'CHAR(1)&amp;"_x0041_"&amp;CHAR(13)&amp;"end"'

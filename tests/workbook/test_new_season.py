@@ -19,10 +19,10 @@ from xlrating.excel.vba import is_macro_enabled
 from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.ooxml.xlsx import CellError
 
-from .season_typing import AFTER, EMPTY, STEPS, outside_status
-from .test_club_season import season_from_book
+from ..season_typing import AFTER, EMPTY, STEPS, outside_status
+from .templates.test_club_season import season_from_book
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 NO_GAMES = "No games yet: type them on the Games sheet, or run xlrating import"
 
 
@@ -218,7 +218,7 @@ def test_a_book_made_before_the_id_columns_starts_a_season(
 ) -> None:
     """Last season's book reads Players A:E (no ID columns): its players carry over, the
     new season has blank ID cells."""
-    old = Path(__file__).parent / "data" / "club_season_a_to_e.xlsx"
+    old = Path(__file__).parents[1] / "data" / "club_season_a_to_e.xlsx"
     book = tmp_path / "next.xlsx"
     code, out, err = run(capsys, "new-season", str(book), "--from", str(old))
     assert code == 0 and err == "", err

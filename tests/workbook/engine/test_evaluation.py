@@ -14,7 +14,7 @@ from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.engine import excel_functions
 from xlrating.workbook.ooxml.xlsx import CellError
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 
 
 def _empty() -> Any:
@@ -222,7 +222,7 @@ def _com(value: Any) -> Any:
     import schedula as sh
     from formulas.tokens.operand import XlError
 
-    from .xlwings_harness import CELL_ERRORS
+    from ...xlwings_harness import CELL_ERRORS
 
     if value is sh.EMPTY or value is None:
         return None
@@ -263,7 +263,7 @@ def test_engine_calls_match_xlwings_classic(name: str) -> None:
     pytest.importorskip("xlwings")
     from xlwings import conversion
 
-    from .xlwings_harness import call_udf, decorated_udfs
+    from ...xlwings_harness import call_udf, decorated_udfs
 
     udfs = decorated_udfs()
     calls: list[tuple[str, tuple[Any, ...], tuple[object, ...], object]] = []

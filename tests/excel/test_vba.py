@@ -23,12 +23,12 @@ from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, with_calc_properties, write_cached_values
 from xlrating.workbook.season import book as season_book
 
-from .conftest import evaluated
+from ..conftest import evaluated
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 NAMES = list(templates.TEMPLATES)
 TWINS = [Path(name).with_suffix(".xlsm").name for name in NAMES]
-PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
 def _calc_pr(path: Path) -> str:
@@ -143,7 +143,7 @@ def test_import_without_recalc_asks_excel_to_recalculate(tmp_path: Path) -> None
     book = tmp_path / "club_season.xlsx"
     shutil.copyfile(WORKBOOKS / "club_season.xlsx", book)
     assert "fullCalcOnLoad" not in _calc_pr(book)  # the committed book's values are current
-    data = Path(__file__).resolve().parent / "data" / "sample_trf16.txt"
+    data = Path(__file__).resolve().parents[1] / "data" / "sample_trf16.txt"
     event = parse_any(data.read_text(encoding="utf-8"))
     assert event.date is not None
     season_book.import_event(book, event, name="Imported", date=event.date)

@@ -22,9 +22,9 @@ from xlrating.cli import main
 from xlrating.commands.excel import add_udf_module
 from xlrating.workbook.ooxml import files, locks
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 WORKBOOKS = ROOT / "workbooks"
-TRF = Path(__file__).parent / "data" / "sample_trf16.txt"
+TRF = Path(__file__).parents[2] / "data" / "sample_trf16.txt"
 #: When the book was opened: an hour ago, to the minute (as LibreOffice writes it).
 WHEN = (dt.datetime.now() - dt.timedelta(hours=1)).replace(second=0, microsecond=0)
 SINCE = f"{WHEN:%Y-%m-%d %H:%M}"
@@ -167,7 +167,9 @@ def _elo(folder: Path) -> Path:
 
 
 #: A FIDE list (the ratings command refuses an open book before it reads the list).
-FIDE_LIST = Path(__file__).resolve().parent / "data" / "rating_lists" / "fide_players_list_foa.txt"
+FIDE_LIST = (
+    Path(__file__).resolve().parents[2] / "data" / "rating_lists" / "fide_players_list_foa.txt"
+)
 
 # (argv with {book} and {dir}, the book maker, the file the lock is beside)
 COMMANDS = {

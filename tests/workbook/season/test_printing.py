@@ -24,8 +24,8 @@ from xlrating.cli import main
 from xlrating.workbook.season.printing import season_print_rows
 from xlrating.workbook.templates import build_club_season
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
-DATA = Path(__file__).resolve().parent / "data"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
+DATA = Path(__file__).resolve().parents[2] / "data"
 #: A US Chess crosstable of 64 players (the issue's "64-player event").
 BIG = DATA / "uscf_crosstable_real_undated.txt"
 TOPS = {"Ratings": 13, "Standings": 8, "Crosstable": 9, "Player card": 29}

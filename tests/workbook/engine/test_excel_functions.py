@@ -1,7 +1,8 @@
 """Excel functions the engine computes its own way (xlrating/workbook/engine/excel_functions.py):
 UNICHAR as Excel answers it (Microsoft Support, "UNICHAR function": a partial surrogate
 gives #N/A, a number outside the allowed range #VALUE!).  The other replacements are tested
-where their findings were (tests/test_hostile_files.py, tests/test_workbook_engine.py)."""
+where their findings were (tests/test_hostile_files.py,
+tests/workbook/engine/test_evaluation.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ pytest.importorskip("formulas")
 
 from xlrating.workbook.engine import evaluation as engine
 
-from .hostile import make_corpus
+from ...hostile import make_corpus
 
 
 @pytest.mark.parametrize(

@@ -34,8 +34,8 @@ from xlrating.workbook.season.book import (
     resize_season,
 )
 
-from .test_club_season import season_from_book
-from .test_season_grow import (
+from ..templates.test_club_season import season_from_book
+from .test_grow import (
     MAIN,
     NAME,
     WORKBOOKS,

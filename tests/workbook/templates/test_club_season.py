@@ -30,13 +30,13 @@ from xlrating.workbook.season.book import SeasonLayout, find_season
 from xlrating.workbook.season.find import layout_of
 from xlrating.workbook.season.layout import CLUB_CHART_LINES
 
-from .conftest import Demo, evaluated
+from ...conftest import Demo, evaluated
 
 NAME = "club_season.xlsx"
 #: The header row of the charts' lines below the Ratings table (its 40 players rows end
 #: on row 53).
 LINES_HEAD = 56
-BOOK = Path(__file__).resolve().parent.parent / "workbooks" / NAME
+BOOK = Path(__file__).resolve().parents[3] / "workbooks" / NAME
 
 # How the Games sheet writes results (White's points, kind) and, with BYE in the Black
 # column, a bye's points.

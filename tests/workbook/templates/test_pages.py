@@ -42,7 +42,7 @@ from xlrating.workbook.templates.pages import (
     printable_width,
 )
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 TEMPLATES = sorted(p.name for p in WORKBOOKS.glob("*.xlsx"))
 #: Excel's default row height (11-point Calibri) and column width, in points and characters.
 LINE_POINTS = 15.0
@@ -93,7 +93,7 @@ def test_every_wrapped_text_has_the_height_of_its_lines(name: str) -> None:
 #: The club season after importing a 64-player event (a US Chess crosstable): its tables
 #: grown, its print areas reset by the import.
 IMPORTED = "club_season_64_players.xlsx"
-BIG_EVENT = Path(__file__).resolve().parent / "data" / "uscf_crosstable_real_undated.txt"
+BIG_EVENT = Path(__file__).resolve().parents[2] / "data" / "uscf_crosstable_real_undated.txt"
 #: The books whose every page is checked for legibility and page count: every template,
 #: and the imported season.
 LAID_OUT = [*TEMPLATES, IMPORTED]

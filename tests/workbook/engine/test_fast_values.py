@@ -19,7 +19,7 @@ from xlrating.workbook.engine.fast_values import strip_values
 from xlrating.workbook.engine.value_cells import ValueCells
 from xlrating.workbook.templates import build_club_season
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 
 

@@ -31,10 +31,10 @@ from xlrating.workbook.ooxml import guard
 from xlrating.workbook.ooxml.rows import RowEdit, RowsError, map_references
 from xlrating.workbook.season.book import SeasonBookError, find_season, resize_season
 
-from .hostile.make_corpus import trf_player
-from .test_club_season import cells, season_from_book, used_part
+from ...hostile.make_corpus import trf_player
+from ..templates.test_club_season import cells, season_from_book, used_part
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 NAME = "club_season.xlsx"
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"

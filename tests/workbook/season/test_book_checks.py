@@ -27,8 +27,8 @@ from xlrating.cli import main
 from xlrating.workbook.templates.club_sample import CLUB_GAMES, CLUB_PLAYERS
 from xlrating.workbook.templates.club_season import build_club_season
 
-DATA = Path(__file__).parent / "data"
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+DATA = Path(__file__).parents[2] / "data"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 WILD = DATA / "trf_wild_2005.txt"
 
 #: Every tournament file of tests/data, with the section to import (None: the only one).

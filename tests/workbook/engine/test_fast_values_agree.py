@@ -418,7 +418,7 @@ def test_the_club_season_rates_from_the_players_sheet_as_shown(tmp_path: Path) -
 
     from xlrating.cli import main
 
-    source = Path(__file__).resolve().parent.parent / "workbooks" / "club_season.xlsx"
+    source = Path(__file__).resolve().parents[3] / "workbooks" / "club_season.xlsx"
     commented = tmp_path / "commented.xlsx"
     with zipfile.ZipFile(source) as zin, zipfile.ZipFile(commented, "w") as zout:
         players = "xl/worksheets/sheet1.xml"

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 from xlrating.workbook.ooxml import guard
 
-from .hostile import make_corpus
+from ...hostile import make_corpus
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 #: Limits that only the cell count can break (the rest as shipped).
 FEW_CELLS = dataclasses.replace(guard.LIMITS, cells=5)
 

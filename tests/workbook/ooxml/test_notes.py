@@ -24,8 +24,8 @@ from xlrating.workbook.ooxml.a1 import column_letters, parse_cell
 from xlrating.workbook.ooxml.notes import move_notes
 from xlrating.workbook.ooxml.xlsx import sheet_parts
 
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
-TRF = Path(__file__).parent / "data" / "sample_trf16.txt"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
+TRF = Path(__file__).parents[2] / "data" / "sample_trf16.txt"
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _PACKAGE = "http://schemas.openxmlformats.org/package/2006/relationships"
 _COMMENTS = "application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml"

@@ -21,10 +21,10 @@ import pytest
 from xlrating.cli import main
 from xlrating.workbook.season.start import write_cells
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[2] / "data"
 TRF = DATA / "sample_trf16.txt"
 API = DATA / "uschess_api" / "standings-thanksgiving-u1600.json"
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 OLD = DATA / "club_season_a_to_e.xlsx"  # Players A:E, made before the ID columns
 DATE = "2026-02-07"  # a date the season's US Chess rules rate
 FIRST_FREE = 14  # the sample season lists 9 players in rows 5-13
