@@ -11,7 +11,8 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, Final
+from types import ModuleType
+from typing import IO, Any, Final, Literal, overload
 
 from ..workbook.ooxml import files
 from .base import (
@@ -176,7 +177,17 @@ def progress(args: argparse.Namespace) -> Progress:
     return Progress(bool(getattr(args, "progress", False)) or sys.stderr.isatty())
 
 
-def workbook_modules(templates: bool = True) -> tuple[Any, Any, Any]:
+@overload
+def workbook_modules(
+    templates: Literal[True] = True,
+) -> tuple[ModuleType, ModuleType, ModuleType]: ...
+
+
+@overload
+def workbook_modules(templates: Literal[False]) -> tuple[ModuleType, ModuleType, None]: ...
+
+
+def workbook_modules(templates: bool = True) -> tuple[ModuleType, ModuleType, ModuleType | None]:
     """engine, xlsx and templates (None with *templates* False: a command that builds no
     workbook does without XlsxWriter), or a one-line error naming the extra to install."""
     try:

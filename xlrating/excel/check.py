@@ -123,14 +123,7 @@ def compared_cells(path: str | Path) -> list[tuple[str, str]]:
 
     from ..sheet.catalog import FUNCTIONS
     from ..workbook.lint import function_calls
-    from ..workbook.ooxml.a1 import cell_range
-
-    def column(number: int) -> str:
-        letters = ""
-        while number:
-            number, rest = divmod(number - 1, 26)
-            letters = chr(ord("A") + rest) + letters
-        return letters
+    from ..workbook.ooxml.a1 import cell_range, column_letters
 
     with Path(path).open("rb") as handle:
         wb = load_workbook(handle)
@@ -151,7 +144,7 @@ def compared_cells(path: str | Path) -> list[tuple[str, str]]:
                     calls = set()
                 if ws.title == CHECKS_SHEET or calls & FUNCTIONS.keys():
                     for r, c in cell_range(str(area).replace("$", "")):
-                        found[(ws.title, f"{column(c)}{r}")] = None
+                        found[(ws.title, f"{column_letters(c)}{r}")] = None
     return list(found)
 
 

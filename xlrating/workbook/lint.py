@@ -513,14 +513,12 @@ def _calc_properties(path: Path) -> tuple[bool, int | None]:
     missing fullCalcOnLoad as True, so the XML is read directly)."""
     import zipfile
 
-    from .ooxml.xlsx import workbook_part
+    from .ooxml.xlsx import calc_properties, workbook_part
 
     with zipfile.ZipFile(path) as zf:
-        text = zf.read(workbook_part(zf)).decode("utf-8", "replace")
-    found = re.search(r"<(?:\w+:)?calcPr\b([^>]*)>", text)
-    if found is None:
+        attributes = calc_properties(zf.read(workbook_part(zf)))
+    if attributes is None:
         return False, None
-    attributes = dict(re.findall(r'([\w:]+)\s*=\s*"([^"]*)"', found.group(1)))
     full = attributes.get("fullCalcOnLoad", "0").strip().lower() in ("1", "true")
     raw = attributes.get("calcId", "")
     return full, int(raw) if raw.strip().isdigit() else None

@@ -57,6 +57,7 @@ from ...sheet.catalog import FUNCTIONS, ExcelFunction
 from ..ooxml.a1 import parse_cell
 from ..ooxml.guard import (
     LIMITS,
+    QUOTED_RE,
     WorkbookRefusedError,
     check_workbook,
     formula_operations,
@@ -91,7 +92,6 @@ _OBSERVER: ContextVar[Observer | None] = ContextVar("xlrating_engine_observer", 
 _STEPS: Final = 3
 #: A function call in a formula (string literals and quoted sheet names removed first).
 _CALL_RE: Final = re.compile(r"(?<![\w.\]!$'])([A-Za-z_][\w.]*)\(")
-_QUOTED_RE: Final = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'')
 #: Prefixes Excel writes before names that are not functions (LAMBDA parameters).
 _NOT_FUNCTIONS: Final = ("_XLPM.",)
 #: How many cells a circular-reference message names.
@@ -573,7 +573,7 @@ def _refuse_unknown(book: Any) -> None:
                         f"and calls in all (reached at {ws.title}!{cell.coordinate}); split "
                         "the workbook"
                     )
-                plain = _QUOTED_RE.sub('""', text)
+                plain = QUOTED_RE.sub('""', text)
                 for match in _CALL_RE.finditer(plain):
                     name = match.group(1).upper()
                     if (

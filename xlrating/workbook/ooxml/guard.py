@@ -365,7 +365,8 @@ WHOLE_REFERENCE_RE: Final = re.compile(
     r"(?<![\w.$:])(\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?[0-9]+:\$?[0-9]+)(?![\w.(:!])"
 )
 #: Text and quoted sheet names in a formula (removed before it is searched).
-_QUOTED_RE: Final = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'')
+#: Quoted text in a formula: a string ("..." with "" inside) or a quoted sheet name ('...').
+QUOTED_RE: Final = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'')
 #: Operators and function calls, counted in a formula with its text removed.
 _OPERATION_RE: Final = re.compile(r"[-+*/^&=<>%,]|[A-Za-z_][\w.]*\(")
 
@@ -400,7 +401,7 @@ def formula_operations(text: str) -> int:
     >>> formula_operations('IF(A1="+",1,2)+B1')
     5
     """
-    return len(_OPERATION_RE.findall(_QUOTED_RE.sub('""', text)))
+    return len(_OPERATION_RE.findall(QUOTED_RE.sub('""', text)))
 
 
 def formula_problem(text: str, limits: Limits | None = None) -> str | None:
@@ -417,7 +418,7 @@ def formula_problem(text: str, limits: Limits | None = None) -> str | None:
             f"holds a formula of {len(text):,} characters (Excel's limit is "
             f"{limits.formula_chars:,})"
         )
-    plain = _QUOTED_RE.sub('""', text)
+    plain = QUOTED_RE.sub('""', text)
     operations = formula_operations(plain)
     if operations > limits.formula_operations:
         return (

@@ -132,21 +132,17 @@ def relationships(zf: zipfile.ZipFile, part: str) -> list[tuple[str, str, str]]:
     return _relationships(zf, part)
 
 
-def _workbook_part(zf: zipfile.ZipFile) -> str:
+def workbook_part(zf: zipfile.ZipFile) -> str:
+    """The path of the package's workbook part (``xl/workbook.xml`` as Excel writes it)."""
     for _, kind, target in _relationships(zf, ""):
         if kind.endswith("/officeDocument"):
             return target
     return "xl/workbook.xml"
 
 
-def workbook_part(zf: zipfile.ZipFile) -> str:
-    """The path of the package's workbook part (``xl/workbook.xml`` as Excel writes it)."""
-    return _workbook_part(zf)
-
-
 def sheet_parts(zf: zipfile.ZipFile) -> list[tuple[str, str]]:
     """(sheet name, part path) of every worksheet, in the workbook's order."""
-    book = _workbook_part(zf)
+    book = workbook_part(zf)
     targets = {rid: target for rid, _, target in _relationships(zf, book)}
     root = ElementTree.fromstring(zf.read(book))
     sheets = []
@@ -360,6 +356,17 @@ _CALC_PR_RE: Final = re.compile(
 _BEFORE_CALC_PR: Final = ("definedNames", "externalReferences", "functionGroups", "sheets")
 
 
+def calc_properties(workbook_xml: bytes) -> dict[str, str] | None:
+    """The attributes of the workbook part's ``calcPr`` (raw values, without quotes), or
+    None when it has none.
+
+    >>> calc_properties(b'<workbook><sheets/><calcPr calcId="191029"/></workbook>')
+    {'calcId': '191029'}
+    """
+    found = _CALC_PR_RE.search(workbook_xml.decode("utf-8", "replace"))
+    return None if found is None else _attributes(found.group(2) or "")
+
+
 def with_calc_properties(workbook_xml: bytes, *, current: bool) -> bytes:
     """The workbook part *workbook_xml* with the ``calcPr`` Excel writes for its values.
 
@@ -412,8 +419,9 @@ def with_calc_properties(workbook_xml: bytes, *, current: bool) -> bytes:
 # ---------------------------------------------------------------- the package
 
 
-def _without_calc_chain(name: str, data: bytes) -> bytes:
-    """Drop calcChain.xml from [Content_Types].xml or the workbook's relationships."""
+def without_calc_chain(name: str, data: bytes) -> bytes:
+    """The part *name* ([Content_Types].xml or the workbook's relationships) without its
+    entry for the calculation chain (xl/calcChain.xml), which Excel rebuilds."""
     text = data.decode("utf-8")
     if name == "[Content_Types].xml":
         text = re.sub(r"<Override\b[^>]*PartName=\"/xl/calcChain\.xml\"[^>]*/>", "", text)
@@ -803,10 +811,10 @@ def _write_cached_values(
         sheets = dict((part, name) for name, part in sheet_parts(zf))
         calc_chain = [
             target_part
-            for _, kind, target_part in _relationships(zf, _workbook_part(zf))
+            for _, kind, target_part in _relationships(zf, workbook_part(zf))
             if kind.endswith("/calcChain")
         ]
-        book_part = _workbook_part(zf)
+        book_part = workbook_part(zf)
         book_rels = _rels_path(book_part)
         replaced: dict[str, bytes] = {}
         for part, sheet in sheets.items():
@@ -835,6 +843,6 @@ def _write_cached_values(
                 if data is None:
                     data = zf.read(name)
                     if values_only and calc_chain and name in ("[Content_Types].xml", book_rels):
-                        data = _without_calc_chain(name, data)
+                        data = without_calc_chain(name, data)
                 out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
     return CacheReport(total, written, tuple(missing), tuple(errors))

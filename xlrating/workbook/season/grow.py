@@ -37,9 +37,7 @@ from ..ooxml.guard import (
 )
 from ..ooxml.notes import note_parts
 from ..ooxml.rows import Package, RowEdit, RowsError, children, formula_ranges
-from ..ooxml.xlsx import (
-    sheet_parts,
-)
+from ..ooxml.xlsx import sheet_parts, without_calc_chain, workbook_part
 from .find import (
     FUNCTION,
     Area,
@@ -64,18 +62,6 @@ from .layout import (
 )
 
 # ---------------------------------------------------------------- tables that grow
-
-
-def _workbook_part(zf: zipfile.ZipFile) -> str:
-    """The workbook part named by the package relationships (xl/workbook.xml)."""
-    rels = zf.read("_rels/.rels").decode("utf-8", "replace")
-    for match in re.finditer(r"<Relationship\b[^>]*>", rels):
-        tag = match.group(0)
-        if re.search(r'Type="[^"]*/officeDocument"', tag):
-            found = re.search(r'Target="([^"]+)"', tag)
-            if found:
-                return found.group(1).lstrip("/")
-    return "xl/workbook.xml"
 
 
 def room_for(needed: int, step: int, most: int) -> int:
@@ -304,7 +290,7 @@ def _edit_rows(
     return edits, formulas
 
 
-def _without_calc_chain(zf: zipfile.ZipFile) -> dict[str, bytes | None]:
+def _calc_chain_dropped(zf: zipfile.ZipFile) -> dict[str, bytes | None]:
     """The parts that drop the calculation chain (None: the part goes), which Excel
     rebuilds; nothing when the book has none."""
     if "xl/calcChain.xml" not in zf.namelist():
@@ -312,10 +298,7 @@ def _without_calc_chain(zf: zipfile.ZipFile) -> dict[str, bytes | None]:
     out: dict[str, bytes | None] = {"xl/calcChain.xml": None}
     for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
         if name in zf.namelist():
-            text = zf.read(name).decode("utf-8")
-            text = re.sub(r'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', "", text)
-            text = re.sub(r'<Relationship\b[^>]*Type="[^"]*/calcChain"[^>]*/>', "", text)
-            out[name] = text.encode("utf-8")
+            out[name] = without_calc_chain(name, zf.read(name))
     return out
 
 
@@ -335,7 +318,7 @@ def _sheets_and_parts(zf: zipfile.ZipFile) -> tuple[dict[str, str], dict[str, by
     """The book's sheets (name -> part) and the parts a grow edits: the sheets, the
     workbook and the charts."""
     sheets = dict(sheet_parts(zf))
-    wanted = set(sheets.values()) | {_workbook_part(zf)}
+    wanted = set(sheets.values()) | {workbook_part(zf)}
     parts = {
         name: zf.read(name)
         for name in zf.namelist()
@@ -423,7 +406,7 @@ def _grown_parts(
         )
     drawn = _drawn(zf, sheets)
     try:
-        pkg = Package(sheets, parts, _workbook_part(zf), drawn, note_parts(zf, sheets))
+        pkg = Package(sheets, parts, workbook_part(zf), drawn, note_parts(zf, sheets))
         followers = _followers(pkg, layout, book) if dp else []
         blocks = [(p_sheet, pr1, pr2, dp)] + [(s, a, b, dp) for s, a, b in followers]
         if dp < 0:  # the rows that read the dropped players go first
@@ -448,7 +431,7 @@ def _grown_parts(
     except RowsError as error:
         raise SeasonBookError(f"{book}: {error}") from None
     out: dict[str, bytes | None] = dict(pkg.to_parts())
-    out.update(_without_calc_chain(zf))
+    out.update(_calc_chain_dropped(zf))
 
     grown = _moved_layout(layout, edits, array_ref)
     columns: tuple[int, int] | None = None
