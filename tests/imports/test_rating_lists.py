@@ -31,7 +31,7 @@ from xlrating.imports.rating_lists import (
     read_uschess_json,
 )
 
-DATA = Path(__file__).parent / "data" / "rating_lists"
+DATA = Path(__file__).parents[1] / "data" / "rating_lists"
 COMBINED = DATA / "fide_players_list_foa.txt"
 BLITZ = DATA / "fide_blitz_rating_list.txt"
 XML = DATA / "fide_players_list_xml_foa.xml"
@@ -294,7 +294,7 @@ class _Generated(io.RawIOBase):
 
 _MILLION = """
 import io, resource, sys
-from tests.test_rating_lists import _Generated
+from tests.imports.test_rating_lists import _Generated
 from xlrating.imports.rating_lists import read_fide_text
 stream = io.BufferedReader(_Generated(1_000_000), buffer_size=1 << 16)
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -310,7 +310,7 @@ def test_a_million_lines_stream_in_bounded_memory() -> None:
     """The whole list is about a million lines (170 MB); reading it grows the peak memory
     (resident set size, measured in a fresh interpreter: Linux counts it in KiB) by less
     than the list's text."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     done = subprocess.run(
         [sys.executable, "-c", _MILLION], cwd=root, capture_output=True, text=True, check=True
     )

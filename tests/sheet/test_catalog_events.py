@@ -11,9 +11,9 @@ from xlrating.imports import parse_trf, parse_uscf_crosstable
 from xlrating.rating import events
 from xlrating.rating.tournament import Event, Game, Player
 
-from .xlwings_harness import MISSING, call_udf, com_value
+from ..xlwings_harness import MISSING, call_udf, com_value
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 PLAYERS = [
     ["Name", "Rating", "Games", "Floor", "Age"],

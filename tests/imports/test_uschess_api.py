@@ -28,7 +28,7 @@ from xlrating.errors import InvalidInputError
 from xlrating.imports import ImportedEvent, Start, read_api, read_files, read_tournament
 from xlrating.imports.rate import API_DECIMAL_TOLERANCE, RatedEvent, rate_event
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 API = DATA / "uschess_api"
 LICHESS = DATA / "trf_lichess_swiss_2020.txt"
 
@@ -538,7 +538,7 @@ def test_import_into_a_season_takes_one_rating_and_says_which_first(
     import shutil
 
     book = tmp_path / "season.xlsx"
-    shutil.copy(Path(__file__).resolve().parent.parent / "workbooks" / "club_season.xlsx", book)
+    shutil.copy(Path(__file__).resolve().parents[2] / "workbooks" / "club_season.xlsx", book)
     key = "rockville-u1500"
     args = [
         "import", str(API / f"standings-{key}.json"), str(API / f"section-{key}.json"),

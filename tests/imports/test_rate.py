@@ -32,10 +32,10 @@ from xlrating.errors import InvalidInputError
 from xlrating.imports import decode_text, read_tournament
 from xlrating.imports.rate import rate_event
 
-from .test_imports import blk, trf, trf_line
+from .test_trf_crosstable import blk, trf, trf_line
 
-DATA = Path(__file__).parent / "data"
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+DATA = Path(__file__).parents[1] / "data"
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 PAGE = DATA / "uscf_crosstable_page.txt"
 ROUND_DATES = DATA / "trf_round_dates.txt"
 #: A real US Chess crosstable with no date and no event name; its post-event ratings are

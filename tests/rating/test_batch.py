@@ -32,7 +32,7 @@ from xlrating.rating.batch import FideBatchResult, fide_period_batch, pd_hundred
 from xlrating.rating.events import FidePlayer, fide_period
 from xlrating.rating.tournament import Game
 
-DATA = Path(__file__).parent / "data" / "fide_vectors.json"
+DATA = Path(__file__).parents[1] / "data" / "fide_vectors.json"
 #: The plain 400-point rule (2024-03-01 .. 2025-09-30) and today's rules (2650 exemption).
 PLAIN = datetime.date(2025, 6, 1)
 EXEMPTION = datetime.date(2025, 11, 1)

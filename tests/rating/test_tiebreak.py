@@ -130,7 +130,7 @@ def test_an_all_play_all_counts_a_forfeit_against_the_scheduled_opponent() -> No
     assert not is_all_play_all([*games, Game(4, "A", "B", 1.0)])  # A and B met twice
 
 
-EXERCISE = Path(__file__).parent / "data" / "fide_tiebreak_exercise_swiss.json"
+EXERCISE = Path(__file__).parents[1] / "data" / "fide_tiebreak_exercise_swiss.json"
 _CELL = re.compile(r"([+=-])(W|B|F|BYE)(\d*)")
 _POINTS = {"+": 1.0, "=": 0.5, "-": 0.0}
 

@@ -28,7 +28,7 @@ from xlrating.imports import (
 )
 from xlrating.rating.tournament import Event, Game, Player
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 TRF_TEXT = (DATA / "sample_trf16.txt").read_text(encoding="utf-8")
 CROSSTABLE_TEXT = (DATA / "sample_uscf_crosstable.txt").read_text(encoding="utf-8")
 

@@ -23,7 +23,7 @@ from xlrating.sheet import catalog, catalog_args
 from xlrating.sheet.catalog import FUNCTIONS
 from xlrating.sheet.catalog_render import FUNCTION_DOCS_PATH, render_function_docs, render_udfs
 
-from .xlwings_harness import MISSING, call_udf, com_value, decorated_udfs
+from ..xlwings_harness import MISSING, call_udf, com_value, decorated_udfs
 
 #: The catalog as the function-catalog issue fixes it: names and argument order are a
 #: contract with users' spreadsheets (new optional arguments may only be added at the end).

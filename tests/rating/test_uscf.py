@@ -42,7 +42,7 @@ from xlrating.rating.uscf import (
 )
 
 VECTORS: list[dict[str, Any]] = json.loads(
-    (Path(__file__).parent / "data" / "uscf_vectors.json").read_text(encoding="utf-8")
+    (Path(__file__).parents[1] / "data" / "uscf_vectors.json").read_text(encoding="utf-8")
 )
 
 # Kinds of vector the module does not implement, with the reason.

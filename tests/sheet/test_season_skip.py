@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from xlrating.sheet.catalog import FUNCTIONS, NO_GAMES
 
-from .xlwings_harness import call_udf
+from ..xlwings_harness import call_udf
 
 #: The Players sheet: the range starts on sheet row 4 with its header; a blank row last.
 PLAYERS: list[list[Any]] = [

@@ -27,9 +27,9 @@ from xlrating.imports import (
 )
 from xlrating.rating.tournament import MAX_NAME_CHARS, Game, Player
 
-from .test_imports import blk, crosstable, trf, trf_line
+from .test_trf_crosstable import blk, crosstable, trf, trf_line
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 
 def text_of(name: str) -> str:

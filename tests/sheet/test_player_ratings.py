@@ -17,7 +17,7 @@ import pytest
 
 from xlrating.sheet.catalog import FUNCTIONS
 
-from .xlwings_harness import call_udf, com_value
+from ..xlwings_harness import call_udf, com_value
 
 TABLE: list[list[Any]] = [
     ["Player", "May", "June", 2026.0, None, None],

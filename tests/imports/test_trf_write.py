@@ -25,8 +25,8 @@ from xlrating.imports.rate import rate_event
 from xlrating.imports.trf_write import TrfHeader, write_trf
 from xlrating.rating.tournament import Event, Game, GameKind, Player
 
-DATA = Path(__file__).parent / "data"
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
+DATA = Path(__file__).parents[1] / "data"
+WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 TRFS = [
     "sample_trf16.txt",
     "trf_arena_2020.txt",

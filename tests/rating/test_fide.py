@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from xlrating.errors import InvalidInputError, NoRatingError
 from xlrating.rating import fide
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 VECTORS: list[dict[str, Any]] = json.loads((DATA / "fide_vectors.json").read_text("utf-8"))
 TABLES: dict[str, Any] = json.loads((DATA / "fide_tables.json").read_text("utf-8"))
 

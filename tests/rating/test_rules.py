@@ -18,7 +18,7 @@ import pytest
 from xlrating.errors import InvalidInputError
 from xlrating.rating import fide, uscf
 
-PACKAGE = Path(__file__).resolve().parent.parent / "xlrating"
+PACKAGE = Path(__file__).resolve().parents[2] / "xlrating"
 DAY = dt.timedelta(days=1)
 
 
