@@ -7,12 +7,12 @@ Run from the repository root (not part of the test suite; no timing is asserted)
 For each workbook it reports the best of N runs of
 
 * formulas (the engine ``xlrating recalc`` uses): load + compile + calculate, through
-  :func:`xlrating.workbook.engine.evaluate`;
+  :func:`xlrating.workbook.engine.evaluation.evaluate`;
 * pycel, if it is installed: ``ExcelCompiler`` + evaluating every formula cell, with the
   registry's functions installed as a plugin module (pycel looks functions up by lower-case
   name) through the same argument adapter.  pycel is optional and not a dependency; the
   benchmark says so and skips it when it is missing.
-* writing the cached values (:func:`xlrating.workbook.xlsx.write_cached_values`).
+* writing the cached values (:func:`xlrating.workbook.ooxml.xlsx.write_cached_values`).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _pycel_plugin() -> types.ModuleType | None:
     except ImportError:
         return None
     from xlrating.sheet.catalog import FUNCTIONS
-    from xlrating.workbook.engine import to_cell_value
+    from xlrating.workbook.engine.evaluation import to_cell_value
 
     module = types.ModuleType("xlrating_pycel_plugin")
 
@@ -98,7 +98,8 @@ def main() -> int:
     parser.add_argument("--dir", default="workbooks")
     args = parser.parse_args()
 
-    from xlrating.workbook import engine, xlsx
+    from xlrating.workbook.engine import evaluation as engine
+    from xlrating.workbook.ooxml import xlsx
 
     books = sorted(Path(args.dir).glob("*.xlsx"))
     if not books:

@@ -75,7 +75,7 @@ def _size(
 ) -> dict[str, Any]:
     """One size: the engine and LibreOffice timed in alternation, then the values compared."""
     from xlrating.libreoffice import office
-    from xlrating.workbook import engine
+    from xlrating.workbook.engine import evaluation as engine
 
     book = build_book(root / f"club_season_{games}.xlsx", games, players, events)
     out = root / f"club_season_{games}.recalc.xlsx"

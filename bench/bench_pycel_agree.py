@@ -10,7 +10,7 @@ So evaluating the formula cells of a freshly loaded template, as ``bench_engine.
 returns those zeros without calling a single xlrating function.  This script evaluates
 every formula cell (which builds pycel's graph), calls ``recalculate()``, reads every
 formula cell again, and compares each value with
-:func:`xlrating.workbook.engine.evaluate`.  It reports both readings and the best time of
+:func:`xlrating.workbook.engine.evaluation.evaluate`.  It reports both readings and the best time of
 the recalculated run.  Spilled tables are compared at their anchor cell (pycel does not
 spill).  No timing is asserted.
 """
@@ -82,7 +82,7 @@ def main() -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_engine import _pycel_plugin  # the same plugin bench_engine.py times
 
-    from xlrating.workbook import engine
+    from xlrating.workbook.engine import evaluation as engine
 
     plugin = _pycel_plugin()
     logging.getLogger("pycel").setLevel(logging.CRITICAL)  # its failures are reported below

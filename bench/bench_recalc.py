@@ -15,7 +15,7 @@ a few forfeits.  The club season template is built around it
   games on a 2-core machine);
 * one more run in process times its stages: the engine's ``loads``/``finish``/``calculate``
   and its own bookkeeping, and
-  :func:`~xlrating.workbook.xlsx.write_cached_values`.
+  :func:`~xlrating.workbook.ooxml.xlsx.write_cached_values`.
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ def _stages(book: Path, out: Path) -> dict[str, float]:
     import formulas
 
     from xlrating import cli
-    from xlrating.workbook import engine, xlsx
+    from xlrating.workbook.engine import evaluation as engine
+    from xlrating.workbook.ooxml import xlsx
 
     marks: dict[str, float] = {}
     originals: list[tuple[Any, str, Any]] = []

@@ -426,7 +426,9 @@ def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) 
     """The ladder book as a club that kept typing games gets it: built with its first 16
     events, then the other games written into the Games table while the ratings array
     still spans 16 events (``recalc`` must widen it: 23,000 new cells and the chart)."""
-    from xlrating.workbook import a1, season_book, season_fit
+    from xlrating.workbook.ooxml import a1
+    from xlrating.workbook.season import book as season_book
+    from xlrating.workbook.season import find as season_fit
     from xlrating.workbook.templates import build_club_season
 
     first = sorted({str(row[0]) for row in games})[:16]

@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from xlrating.cli import COLLECTOR_THRESHOLDS
-from xlrating.workbook import engine
+from xlrating.workbook.engine import evaluation as engine
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"
@@ -172,11 +172,11 @@ SLOW_FIXTURES = frozenset(
         "converted",  # test_workbook_libreoffice: both copies converted by soffice
         "values_only",  # test_workbook_libreoffice: the values-only copies of "converted"
         "formulas_kept",  # test_workbook_libreoffice: the formulas-kept copies of "converted"
-        "grown",  # test_season_grow: 64 players imported, then recalculated
+        "grown",  # season/test_grow: 64 players imported, then recalculated
         "imported",  # test_cli_import: an event imported with --recalc
         "demo",  # xlrating demo (every template built and recalculated)
-        "ladder",  # test_ladder: a 40-event ladder season built (and evaluated)
-        "computed",  # test_season_columns: an event imported into a wide book, recalculated
+        "ladder",  # season/test_wide_season: a 40-event ladder season built, evaluated
+        "computed",  # season/test_event_columns: an event imported into a wide book, recalculated
     }
 )
 
@@ -186,15 +186,15 @@ SLOW_FIXTURES = frozenset(
 #: collection order; starting with the longest lets the short ones fill the gaps, so the
 #: workers finish together instead of one waiting for the other's last long module.
 LONGEST_FIRST = (
-    "test_season_grow.py",
+    "test_grow.py",
     "test_libreoffice_addin.py",
     "test_cli_import.py",
     "test_hostile_writes.py",
     "test_club_season.py",
-    "test_season_columns.py",
+    "test_event_columns.py",
     "test_hostile_cells.py",
     "test_hostile_files.py",
-    "test_ladder.py",
+    "test_wide_season.py",
     "test_cli.py",
     "test_batch.py",
     "test_events.py",
@@ -202,7 +202,7 @@ LONGEST_FIRST = (
     "test_workbook_libreoffice.py",
     "test_cli_excel.py",
     "test_files.py",
-    "test_template_pages.py",
+    "test_pages.py",
 )
 
 

@@ -1,6 +1,6 @@
 """Typing a season into the shipped empty book, one cell at a time, as a club secretary
 does: two players, then the games of a new event (shared by the engine's test in
-test_season_new.py and LibreOffice's in test_season_typing_libreoffice.py).
+test_new_season.py and LibreOffice's in test_season_typing_libreoffice.py).
 
 Each step is (sheet, cell, value): a text as typed, a number as the cell stores it (the
 date 2026-03-14 as its serial, 46095, which a cell formatted as a date shows as typed).

@@ -22,7 +22,7 @@ SCANNED = ("xlrating", "tests", "bench", "docs", "README.md")
 SUFFIXES = frozenset({".py", ".md", ".txt", ".toml", ".json", ".rst"})
 
 CITATION = re.compile(r"docs/rules/(?P<page>[A-Za-z0-9_-]+)\.md(?:#(?P<anchor>[A-Za-z0-9_-]+))?")
-#: A module of the package named by its path (``xlrating/workbook/xlsx.py``): it must exist.
+#: A module of the package named by its path (``xlrating/workbook/ooxml/xlsx.py``): it must exist.
 MODULE = re.compile(r"(?<![\w./-])xlrating/[\w/]+\.py\b")
 #: The old citation forms, each with what is wrong with it.
 OLD_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (

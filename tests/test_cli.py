@@ -292,7 +292,8 @@ def test_templates_command_refuses_room_it_cannot_give(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Too little room for the sample season is one line, exit 1; so is room beyond what
-    recalc computes (the room given is checked in tests/test_files.py, with the modes)."""
+    recalc computes (the room given is checked in tests/workbook/ooxml/test_files.py, with the
+    modes)."""
     books = tmp_path / "books"
     code, _, err = run(capsys, "templates", str(books), "--game-rows", "2")
     assert code == 1

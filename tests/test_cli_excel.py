@@ -15,7 +15,9 @@ import pytest
 
 from xlrating.cli import main
 from xlrating.commands.excel import conf_python, read_conf, set_conf_value
-from xlrating.workbook import engine, excel_check, instructions
+from xlrating.excel import check as excel_check
+from xlrating.excel import instructions
+from xlrating.workbook.engine import evaluation as engine
 
 from .conftest import evaluated
 

@@ -25,11 +25,18 @@ import pytest
 from xlrating.cli import main
 from xlrating.imports import parse_any
 from xlrating.rating.season import rate_season
-from xlrating.workbook import engine, templates
+from xlrating.workbook import templates
+from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.lint import lint_workbook
-from xlrating.workbook.season_layout import CLUB_CARD_GAMES
+from xlrating.workbook.season.layout import CLUB_CARD_GAMES
 
-from .test_club_season import cells, season_from_book, season_layout, spill, used_part
+from .workbook.templates.test_club_season import (
+    cells,
+    season_from_book,
+    season_layout,
+    spill,
+    used_part,
+)
 
 DATA = Path(__file__).parent / "data"
 TRF = DATA / "sample_trf16.txt"

@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 
 from xlrating.cli import main
-from xlrating.workbook.season_start import RECORD_PREFIX, write_cells
+from xlrating.workbook.season.start import RECORD_PREFIX, write_cells
 
 DATA = Path(__file__).parent / "data" / "rating_lists"
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"

@@ -13,8 +13,8 @@ from xlrating.errors import (
     WorkbookError,
     XlratingError,
 )
-from xlrating.workbook.guard import WorkbookRefusedError
-from xlrating.workbook.season_book import SeasonBookError
+from xlrating.workbook.ooxml.guard import WorkbookRefusedError
+from xlrating.workbook.season.book import SeasonBookError
 from xlrating.workbook.templates import TemplateError
 
 

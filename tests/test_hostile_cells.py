@@ -31,8 +31,8 @@ from xlrating.rating._check import show
 from xlrating.sheet import cells
 from xlrating.sheet.catalog import FUNCTIONS
 
-from .test_catalog import _args as catalog_args
-from .test_catalog import _assert_cell_value
+from .sheet.test_catalog import _args as catalog_args
+from .sheet.test_catalog import _assert_cell_value
 from .xlwings_harness import MISSING, call_udf, com_value
 
 #: A range as a list of row lists (Any: cells of every type, and lists are invariant).

@@ -31,7 +31,7 @@ pytest.importorskip("openpyxl")
 
 from xlrating import cli
 from xlrating.commands import base
-from xlrating.workbook import files
+from xlrating.workbook.ooxml import files
 
 from . import cli_process
 from .hostile import make_corpus

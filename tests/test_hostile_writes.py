@@ -29,7 +29,7 @@ pytest.importorskip("openpyxl")
 from xlrating import cli
 from xlrating.commands import base, common
 from xlrating.commands.common import TIME_LIMIT_MAX, time_limit
-from xlrating.workbook import files
+from xlrating.workbook.ooxml import files
 
 from . import cli_process
 from .hostile import make_corpus
@@ -307,7 +307,7 @@ def test_the_longest_time_limit_is_one_the_timer_takes(monkeypatch: pytest.Monke
 _HOLDER = textwrap.dedent(
     """
     import sys, time
-    from xlrating.workbook import files
+    from xlrating.workbook.ooxml import files
     files.lock(sys.argv[1])
     print("locked", flush=True)
     time.sleep(600)
@@ -479,7 +479,7 @@ def test_recalc_refuses_when_the_input_changed(
     capsys: pytest.CaptureFixture[str],
     in_place: bool,
 ) -> None:
-    from xlrating.workbook import engine
+    from xlrating.workbook.engine import evaluation as engine
 
     book = _book(tmp_path, template="elo.xlsx")
     evaluate = engine.evaluate
@@ -501,7 +501,7 @@ def test_recalc_refuses_when_the_input_changed(
 def test_import_refuses_when_the_book_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from xlrating.workbook import season_fit
+    from xlrating.workbook.season import find as season_fit
 
     book = _book(tmp_path)
     trf = _trf(tmp_path, "Raced Event")

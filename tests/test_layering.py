@@ -170,6 +170,79 @@ def crossings(graph: dict[str, set[str]]) -> list[str]:
     return wrong
 
 
+#: The workbook wing's floors, bottom first, with the Excel host between the engine and the
+#: season: a module imports its own floor's package and the floors below it, never one
+#: above, and not the other package of its own floor (the engine and the lint stand side by
+#: side).  The first floor whose package holds a module is its floor, so the modules at the
+#: top of xlrating/workbook (finish, new_season) stand over all the others.
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("xlrating.workbook.ooxml",),
+    ("xlrating.workbook.engine", "xlrating.workbook.lint"),
+    ("xlrating.excel",),
+    ("xlrating.workbook.season",),
+    ("xlrating.workbook.templates",),
+    ("xlrating.workbook",),
+)
+#: What the floors may import from outside them: the layers below the front ends.
+BELOW_THE_FLOORS = ("xlrating.errors", "xlrating.rating", "xlrating.sheet", "xlrating.imports")
+
+
+def _floor(module: str) -> tuple[int, str] | None:
+    for number, packages in enumerate(FLOORS):
+        for package in packages:
+            if module == package or module.startswith(package + "."):
+                return number, package
+    return None
+
+
+def floor_crossings(graph: dict[str, set[str]]) -> list[str]:
+    """Imports of the workbook wing that go up a floor, across one, or out of the floors to
+    anything but the layers below, as "importer -> imported"."""
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        here = _floor(module)
+        if here is None:
+            continue
+        for target in sorted(targets):
+            there = _floor(target)
+            if there is None:
+                if target != "xlrating" and not any(
+                    target == layer or target.startswith(layer + ".") for layer in BELOW_THE_FLOORS
+                ):
+                    wrong.append(f"{module} -> {target}")
+            elif there[0] > here[0] or (there[0] == here[0] and there[1] != here[1]):
+                wrong.append(f"{module} -> {target}")
+    return wrong
+
+
+def test_the_workbook_floors_import_only_downwards() -> None:
+    found = floor_crossings(import_graph(ROOT))
+    assert not found, "\n".join(found)
+
+
+def test_every_floor_is_a_folder_of_the_package() -> None:
+    for packages in FLOORS:
+        for package in packages:
+            path = ROOT.joinpath(*package.split("."))
+            assert path.is_dir() or path.with_suffix(".py").is_file(), package
+
+
+def test_the_floor_rules_can_fail() -> None:
+    graph = {
+        "xlrating.workbook.ooxml.rows": {"xlrating.workbook.season.grow", "xlrating.sheet.cells"},
+        "xlrating.workbook.engine.evaluation": {"xlrating.workbook.lint"},
+        "xlrating.workbook.lint": {"xlrating.workbook.ooxml.xlsx"},
+        "xlrating.excel.vba": {"xlrating.workbook.ooxml.files", "xlrating.commands.common"},
+        "xlrating.workbook.season.grow": {"xlrating.excel.vba", "xlrating"},
+        "xlrating.workbook.finish": {"xlrating.workbook.templates", "xlrating.excel.vba"},
+    }
+    assert floor_crossings(graph) == [
+        "xlrating.excel.vba -> xlrating.commands.common",
+        "xlrating.workbook.engine.evaluation -> xlrating.workbook.lint",
+        "xlrating.workbook.ooxml.rows -> xlrating.workbook.season.grow",
+    ]
+
+
 def test_the_import_graph_has_no_circles() -> None:
     found = circles(import_graph(ROOT))
     assert not found, found

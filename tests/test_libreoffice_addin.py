@@ -4,7 +4,7 @@ A session fixture builds the extension from the registry and installs it into a 
 LibreOffice profile (``xlrating libreoffice-setup --profile``).  Then LibreOffice opens
 every template in ``workbooks/`` and a sheet of seed examples written here, recalculates
 everything live (``calculateAll``), and each formula cell is compared with
-:func:`xlrating.workbook.engine.evaluate` on the same file.  The seed sheet's README
+:func:`xlrating.workbook.engine.evaluation.evaluate` on the same file.  The seed sheet's README
 numbers are also checked against the published values; its other cells are "LibreOffice
 equals the engine" checks only.
 
@@ -196,7 +196,7 @@ def _same(got: object, want: object) -> bool:
 
 
 def _differences(book: Path, values: Mapping[tuple[str, str], object]) -> dict[str, str]:
-    from xlrating.workbook import engine
+    from xlrating.workbook.engine import evaluation as engine
 
     # a committed template is evaluated once per session (tests/conftest.py)
     want = (evaluated(book.name) if book == WORKBOOKS / book.name else engine.evaluate(book)).values

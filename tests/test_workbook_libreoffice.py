@@ -31,7 +31,7 @@ import pytest
 
 from xlrating.libreoffice.office import office_env
 from xlrating.workbook import templates
-from xlrating.workbook.xlsx import CellError, write_cached_values
+from xlrating.workbook.ooxml.xlsx import CellError, write_cached_values
 
 from .conftest import evaluated
 

@@ -31,14 +31,14 @@ Only the standard library and the registry are imported up front: the workbook m
 with a non-zero exit and one line on stderr, never a traceback.
 
 Hostile or broken files: ``recalc`` and ``import`` check every workbook with
-:func:`xlrating.workbook.guard.check_workbook` before any parser reads it, ``recalc`` gives
+:func:`xlrating.workbook.ooxml.guard.check_workbook` before any parser reads it, ``recalc`` gives
 up after :data:`~xlrating.commands.base.TIME_LIMIT_SECONDS`, and a tournament file is read through
 :func:`xlrating.imports.decode_text`.  Nothing is written under a target's name until it
-is complete: every file is written through :mod:`xlrating.workbook.files` (a temporary
+is complete: every file is written through :mod:`xlrating.workbook.ooxml.files` (a temporary
 file beside the target, flushed, renamed into place); ``recalc --in-place`` first copies
 the book to :func:`~xlrating.commands.common.backup_path`.  A run killed midway may leave a
 temporary ``.NAME.*.tmp`` beside the target; the next run on that target removes those
-older than :data:`~xlrating.workbook.files.STALE_TEMP_SECONDS`.
+older than :data:`~xlrating.workbook.ooxml.files.STALE_TEMP_SECONDS`.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def _message(error: BaseException, step: Step) -> str | None:
     """What *error* means in *step*; None for a failure the step does not expect."""
     import zipfile
 
-    from .workbook.guard import WorkbookRefusedError
+    from .workbook.ooxml.guard import WorkbookRefusedError
 
     where, file, text = step.where, step.file, one_line(error)
     for name, typed in step.words:  # the library's names as the user typed them
@@ -217,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     and collects garbage less often (:data:`COLLECTOR_THRESHOLDS`); a caller that runs it
     in its own process (*argv* given) keeps its settings.
     """
-    from .workbook import files
+    from .workbook.ooxml import files
 
     if argv is None:
         _limit_memory()
@@ -228,7 +228,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
         # The locks a command takes end with it; --force and --ignore-lock are the one
-        # policy of the one writer (xlrating.workbook.files.check_writable).
+        # policy of the one writer (xlrating.workbook.ooxml.files.check_writable).
         force, ignore_lock = getattr(args, "force", False), getattr(args, "ignore_lock", False)
         with files.holding(), files.policy(force=force, ignore_lock=ignore_lock):
             return handler(args)

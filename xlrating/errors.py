@@ -9,8 +9,8 @@ message.  Two branches:
   exactly one place (:data:`xlrating.sheet.cells.ERROR_PREFIX`).
 * :class:`WorkbookError`: a workbook that cannot be built, read or changed as asked (the
   workbook wing's :class:`~xlrating.workbook.templates.TemplateError`,
-  :class:`~xlrating.workbook.guard.WorkbookRefusedError`,
-  :class:`~xlrating.workbook.season_book.SeasonBookError`), and the LibreOffice front
+  :class:`~xlrating.workbook.ooxml.guard.WorkbookRefusedError`,
+  :class:`~xlrating.workbook.season.book.SeasonBookError`), and the LibreOffice front
   end's :class:`~xlrating.libreoffice.office.LibreOfficeError` (LibreOffice missing,
   unsupported or failing).
 

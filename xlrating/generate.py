@@ -2,7 +2,7 @@
 
 The xlwings declarations (:mod:`xlrating.udfs`), the function reference
 (docs/functions.md) and the LibreOffice add-in's interface files are rendered from
-:data:`xlrating.sheet.catalog.FUNCTIONS`; tests/test_catalog.py checks that the committed
+:data:`xlrating.sheet.catalog.FUNCTIONS`; tests/sheet/test_catalog.py checks that the committed
 files equal what this writes.  Run it after changing the registry.
 """
 

@@ -268,8 +268,8 @@ def write_bundle(folder: Path, *, named: bool = True) -> list[Path]:
     """Write main.py and requirements.txt into *folder* (made if missing), each through a
     temporary file renamed into place; returns the paths written. *named* False (the
     ``lite-bundle`` command: the user named the folder, not the files): an existing file
-    is refused unless ``--force`` (:func:`xlrating.workbook.files.check_writable`)."""
-    from .workbook.files import check_writable, replacing
+    is refused unless ``--force`` (:func:`xlrating.workbook.ooxml.files.check_writable`)."""
+    from .workbook.ooxml.files import check_writable, replacing
 
     bundle = ((MAIN, render_main()), (REQUIREMENTS, render_requirements()))
     for name, _ in bundle:  # both checked before either is written

@@ -11,9 +11,10 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, Final
+from types import ModuleType
+from typing import IO, Any, Final, Literal, overload
 
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import (
     EXIT_USAGE,
     TIME_LIMIT_SECONDS,
@@ -79,7 +80,7 @@ def add_force(parser: argparse.ArgumentParser, what: str) -> None:
 
 def guard_workbook(where: str, book: Path) -> None:
     """Refuse, in one line, a workbook that is not a plain xlsx within the guard's limits."""
-    from ..workbook import guard
+    from ..workbook.ooxml import guard
 
     with doing(Step(where, str(book), os_error=f"cannot read {book}")):
         guard.check_workbook(book)  # standard library only: a refused file costs no import
@@ -176,14 +177,25 @@ def progress(args: argparse.Namespace) -> Progress:
     return Progress(bool(getattr(args, "progress", False)) or sys.stderr.isatty())
 
 
-def workbook_modules(templates: bool = True) -> tuple[Any, Any, Any]:
+@overload
+def workbook_modules(
+    templates: Literal[True] = True,
+) -> tuple[ModuleType, ModuleType, ModuleType]: ...
+
+
+@overload
+def workbook_modules(templates: Literal[False]) -> tuple[ModuleType, ModuleType, None]: ...
+
+
+def workbook_modules(templates: bool = True) -> tuple[ModuleType, ModuleType, ModuleType | None]:
     """engine, xlsx and templates (None with *templates* False: a command that builds no
     workbook does without XlsxWriter), or a one-line error naming the extra to install."""
     try:
         import formulas  # noqa: F401
         import openpyxl  # noqa: F401
 
-        from ..workbook import engine, xlsx
+        from ..workbook.engine import evaluation as engine
+        from ..workbook.ooxml import xlsx
 
         if not templates:
             return engine, xlsx, None
@@ -209,7 +221,7 @@ _PLAIN_SUFFIXES: Final = frozenset({".xlsx", ".xltx"})
 def check_suffix(where: str, package: Path, target: Path, code: int = EXIT_USAGE) -> None:
     """Refuse, in one line, to write the package *package* under *target*'s name when
     Excel would refuse it (macro-enabled under .xlsx, or plain under .xlsm)."""
-    from ..workbook.excel_vba import is_macro_enabled
+    from ..excel.vba import is_macro_enabled
 
     suffix = target.suffix.lower()
     if suffix not in _MACRO_SUFFIXES | _PLAIN_SUFFIXES:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Final
 
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import CliError, Commands, Step, doing
 from .common import add_ignore_lock, workbook_modules
 
@@ -131,7 +131,7 @@ def _xlwings_command() -> list[str]:
     import importlib.util
 
     if importlib.util.find_spec("xlwings") is None:
-        from ..workbook.instructions import INSTALL_FROM_CLONE
+        from ..excel.instructions import INSTALL_FROM_CLONE
 
         raise CliError(
             f"xlrating excel-setup: xlwings is not installed in this Python "
@@ -141,7 +141,7 @@ def _xlwings_command() -> list[str]:
 
 
 def run_excel_setup(args: argparse.Namespace) -> int:
-    from ..workbook import instructions
+    from ..excel import instructions
 
     if sys.platform != "win32":
         system = {"darwin": "macOS", "linux": "Linux"}.get(sys.platform, sys.platform)
@@ -187,7 +187,7 @@ def run_excel_check(args: argparse.Namespace) -> int:
     """Open each workbook in Excel (through xlwings), compute it, compare with the engine."""
     if sys.platform == "win32":
         workbook_modules()  # the engine computes what Excel must agree with
-    from ..workbook import excel_check
+    from ..excel import check as excel_check
 
     return excel_check.main(args.books, err=lambda line: print(line, file=sys.stderr))
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import EXIT_USAGE, CliError, Commands, Step, doing
 from .common import STDOUT, guard_workbook, is_stream, iso_date, workbook_modules
 
@@ -29,7 +29,7 @@ def _round_dates(text: str) -> tuple[Any, ...]:
 def _tables(where: str, book: Path) -> tuple[list[list[object]], list[list[object]]]:
     """The season book's Players and Games tables, read as import reads them."""
     _, _, _ = workbook_modules(templates=False)
-    from ..workbook.season_fit import (
+    from ..workbook.season.find import (
         grid_of,
         layout_from_xml,
         layout_of,

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rating._check import show
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import (
     EXIT_FAILURE,
     EXIT_USAGE,
@@ -125,8 +125,8 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
         )
     event = imported_events[0].event
     engine, xlsx, _ = workbook_modules()
-    from ..workbook import season_book
-    from ..workbook.season_print import reset_season_print_areas
+    from ..workbook.season import book as season_book
+    from ..workbook.season.printing import reset_season_print_areas
 
     name = args.event if args.event is not None else event.name
     if not name or not name.strip():
@@ -217,7 +217,7 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     source, book = Path(args.file), Path(args.into)
     if not book.is_file():
         raise CliError(f"{where}: no such file: {book}")
-    from ..workbook.locks import open_note
+    from ..workbook.ooxml.locks import open_note
 
     note = open_note(book)  # what is saved of a book open elsewhere is what is read
     if note is not None:
@@ -241,7 +241,7 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     if given is not None:
         _check_multiplier(where, source, given, day, came_from)
     _, _, _ = workbook_modules()
-    from ..workbook import season_book
+    from ..workbook.season import book as season_book
 
     with (
         tempfile.TemporaryDirectory(prefix="xlrating-dry-run-") as scratch,
@@ -328,8 +328,8 @@ def run_resize(args: argparse.Namespace) -> int:
         files.lock(target, reading=[source], named=named)  # one xlrating at a time
     guard_workbook(where, source)
     workbook_modules()
-    from ..workbook import season_book
-    from ..workbook.season_print import reset_season_print_areas
+    from ..workbook.season import book as season_book
+    from ..workbook.season.printing import reset_season_print_areas
 
     files.remove_stale_temps(target)
     step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file", words=ROOM_WORDS)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..rating._check import show
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import EXIT_USAGE, FAMILIES, CliError, Commands, Step, doing, one_line
 from .common import (
     STDOUT,

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidInputError
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import (
     EXIT_FAILURE,
     EXIT_USAGE,
@@ -133,7 +133,7 @@ def _ratings_within(args: argparse.Namespace, where: str) -> int:
         check_suffix(where, book, book, EXIT_FAILURE)
         files.remove_stale_temps(book)
     workbook_modules(templates=False)
-    from ..workbook import season_start
+    from ..workbook.season import start as season_start
 
     reading = Step(where, str(book), bad_zip=f"{book} is not an xlsx file")
     with doing(reading):
@@ -174,7 +174,7 @@ def _ratings_within(args: argparse.Namespace, where: str) -> int:
 
 
 def _report(table: Any, found: Any, plan: Any, args: argparse.Namespace) -> None:
-    from ..workbook.a1 import address
+    from ..workbook.ooxml.a1 import address
 
     dated = (
         f"of {found.date.isoformat()} (from {found.date_source})"

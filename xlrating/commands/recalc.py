@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import EXIT_FAILURE, EXIT_USAGE, TIME_LIMIT_VARIABLE, CliError, Commands, Step, doing
 from .common import (
     Deadline,
@@ -43,7 +43,7 @@ def run_recalc(args: argparse.Namespace) -> int:
     with doing(Step(where, str(target), os_error=f"cannot write {target}")):
         files.lock(target, reading=[source], named=named)  # one xlrating at a time
     if not args.in_place:
-        from ..workbook.locks import open_note
+        from ..workbook.ooxml.locks import open_note
 
         note = open_note(source)  # reading a book open elsewhere: its saved state only
         if note is not None:
@@ -65,8 +65,8 @@ def run_recalc(args: argparse.Namespace) -> int:
         computing=True,
         other=f"cannot compute {source.name}",
     )
-    from ..workbook.print_areas import reset_print_areas
-    from ..workbook.season_print import season_print_areas
+    from ..workbook.season.print_areas import reset_print_areas
+    from ..workbook.season.printing import season_print_areas
 
     try:
         with doing(computing), Deadline(limit):
@@ -119,23 +119,19 @@ def _print_report(target: Path, report: Any, evaluation: Any, *, values_only: bo
         )
 
 
-#: Excel's error values: a LibreOffice error shown otherwise (Err:504, ...) is cached as #VALUE!.
-_EXCEL_ERRORS: Final = frozenset(
-    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"}
-)
-
-
 def _in_libreoffice(engine: Any, book: Path, bar: Progress) -> Any:
     """Every cell's value computed by a headless LibreOffice with xlrating's add-in
     (``--engine libreoffice``)."""
     from ..libreoffice import office
-    from ..workbook.xlsx import CellError
+    from ..sheet.cells import CLASSIC_EXCEL_ERRORS
+    from ..workbook.ooxml.xlsx import CellError
 
     bar.show(f"LibreOffice: computing {book.name}", 0.1)
     with doing(Step("xlrating recalc --engine libreoffice", str(book))):
         done = office.recalculate_once(office.find_office(), book)
     values = {
-        key: (CellError(v if v in _EXCEL_ERRORS else "#VALUE!"))
+        # a LibreOffice error shown otherwise (Err:504, ...) is cached as #VALUE!
+        key: (CellError(v if v in CLASSIC_EXCEL_ERRORS else "#VALUE!"))
         if isinstance(v, office.CalcError)
         else v
         for key, v in done.values.items()

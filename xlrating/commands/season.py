@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Final
 
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import EXIT_USAGE, CliError, Commands, Step, doing
 from .common import add_force, add_ignore_lock, guard_workbook, workbook_modules
 
@@ -27,7 +27,7 @@ def _room(option: str, value: int | None, low: int, most: int) -> int | None:
 
 
 def run_new_season(args: argparse.Namespace) -> int:
-    from ..workbook.season_layout import CLUB_MAX_GAME_ROWS, CLUB_MAX_PLAYER_ROWS
+    from ..workbook.season.layout import CLUB_MAX_GAME_ROWS, CLUB_MAX_PLAYER_ROWS
 
     where = "xlrating new-season"
     target = Path(args.book)
@@ -53,7 +53,7 @@ def run_new_season(args: argparse.Namespace) -> int:
         # command's words; checked again here against a file made meanwhile).
         files.lock(target, reading=[last] if last is not None else [], named=False)
     workbook_modules()
-    from ..workbook import season_new
+    from ..workbook import new_season as season_new
 
     players: tuple[tuple[object, ...], ...] = ()
     system = args.system
@@ -89,7 +89,7 @@ def run_new_season(args: argparse.Namespace) -> int:
 
 def add_parser(commands: Commands) -> None:
     """Add the ``new-season`` command to the ``xlrating`` parser."""
-    from ..workbook.season_layout import CLUB_SYSTEMS
+    from ..workbook.season.layout import CLUB_SYSTEMS
 
     parser = commands.add_parser(
         "new-season",

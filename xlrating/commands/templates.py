@@ -9,13 +9,13 @@ import importlib.util
 from pathlib import Path
 from typing import Any, Final
 
-from ..workbook import files
+from ..workbook.ooxml import files
 from .base import ROOM_WORDS, CliError, Commands, Step, doing, one_line
 from .common import add_force, add_ignore_lock, progress, workbook_modules
 
 
 def run_templates(args: argparse.Namespace) -> int:
-    from ..workbook.season_layout import CLUB_SEASON
+    from ..workbook.season.layout import CLUB_SEASON
 
     _, _, templates = workbook_modules()
     directory = Path(args.directory)
@@ -36,7 +36,7 @@ def run_templates(args: argparse.Namespace) -> int:
         if not room:
             paths = templates.build_all(directory)
         else:  # the club season with the room asked for, if recalc will accept it
-            from ..workbook.guard import WorkbookRefusedError, check_workbook
+            from ..workbook.ooxml.guard import WorkbookRefusedError, check_workbook
 
             with files.replacing(directory / CLUB_SEASON) as sized:
                 # The guard's limits first: a book too big is refused without being linted.
@@ -88,7 +88,7 @@ def _display(value: object, num_format: str | None) -> str:
 
 def _grid_of(ref: str) -> list[list[str]]:
     """ "$C$13:$D$14" -> [["C13", "D13"], ["C14", "D14"]]: the cells of a range, by row."""
-    from ..workbook.a1 import address, cell_range
+    from ..workbook.ooxml.a1 import address, cell_range
 
     rows: dict[int, list[str]] = {}
     for row, col in cell_range(ref.replace("$", "")):
@@ -246,7 +246,7 @@ def add_parsers(commands: Commands) -> None:
         help="where to write them (default: ./workbooks)",
     )
     # The club season's layout module imports no workbook library, so --help can read it.
-    from ..workbook import season_layout as club
+    from ..workbook.season import layout as club
 
     for option, what, default in (
         ("--player-rows", "rows for players", club.CLUB_PLAYER_ROWS),

@@ -47,16 +47,16 @@ CellValue = object
 #: Marker for "no value given" in the coercion helpers.
 BLANK: Final = None
 
+#: Excel's seven classic error values, the ones every spreadsheet program also knows
+#: (LibreOffice writes them into an xlsx as they are; its other errors, Err:504 and the like,
+#: have no Excel name).
+CLASSIC_EXCEL_ERRORS: Final = frozenset(
+    {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"}
+)
+
 #: The text Excel shows for its own error values; a cell holding one is never a number.
-EXCEL_ERRORS: Final = frozenset(
+EXCEL_ERRORS: Final = CLASSIC_EXCEL_ERRORS | frozenset(
     {
-        "#NULL!",
-        "#DIV/0!",
-        "#VALUE!",
-        "#REF!",
-        "#NAME?",
-        "#NUM!",
-        "#N/A",
         "#GETTING_DATA",
         "#SPILL!",
         "#CALC!",

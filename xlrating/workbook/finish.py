@@ -5,7 +5,7 @@ every formula) and asks every program to recalculate on load (``fullCalcOnLoad``
 :func:`recalculate` computes it headlessly and caches the real values with the calcPr
 Excel writes for current values, so the template shows its worked examples in any
 program, before anything is set up.  :func:`finish_templates` does that for each built
-template and writes its ``.xlsm`` twin (:func:`xlrating.workbook.excel_vba.make_macro_enabled`),
+template and writes its ``.xlsm`` twin (:func:`xlrating.excel.vba.make_macro_enabled`),
 which carries the same values and the function module.
 
 ``python -m xlrating.workbook.finish [DIR]`` builds every template into DIR (default
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..errors import WorkbookError
-from .xlsx import CacheReport, write_cached_values
+from .ooxml.xlsx import CacheReport, write_cached_values
 
 __all__ = ["FinishError", "build_and_finish", "finish_templates", "recalculate"]
 
@@ -35,7 +35,7 @@ def recalculate(path: str | Path) -> CacheReport:
     :raises FinishError: if a formula cell could not be computed (the file is then
         written with ``fullCalcOnLoad``, as :func:`write_cached_values` does).
     """
-    from . import engine
+    from .engine import evaluation as engine
 
     path = Path(path)
     evaluation = engine.evaluate(path)
@@ -58,7 +58,7 @@ def finish_templates(paths: Iterable[str | Path], *, twins: bool = True) -> list
         recalculate(path)
         written.append(path)
         if twins:
-            from .excel_vba import make_macro_enabled
+            from ..excel.vba import make_macro_enabled
 
             written.append(make_macro_enabled(path, path.with_suffix(".xlsm")))
     return written

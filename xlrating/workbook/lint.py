@@ -11,7 +11,7 @@ Every formula is tokenised (openpyxl's tokenizer) and checked:
 * a registry function that spills is written as an array formula, not as a plain cell
   (Excel 365 would show only its first value, as ``=@NAME(...)``);
 * the workbook's ``calcPr`` matches its values: ``fullCalcOnLoad="1"`` when they are
-  placeholders, or the current ``calcId`` (:data:`~xlrating.workbook.xlsx.CURRENT_CALC_ID`)
+  placeholders, or the current ``calcId`` (:data:`~xlrating.workbook.ooxml.xlsx.CURRENT_CALC_ID`)
   without it when every formula cell carries its computed value (an older calcId makes
   Excel recalculate on load anyway, which turns the values into ``#NAME?`` wherever the
   functions are not set up).
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from ..sheet.catalog import FUNCTIONS, ExcelFunction
-from .a1 import CELL, column_number, split_sheet
+from .ooxml.a1 import CELL, column_number, split_sheet
 
 __all__ = [
     "EXCEL_COLUMNS",
@@ -491,7 +491,7 @@ def _formula_cells_without_value(path: Path) -> list[tuple[str, str]]:
     """(sheet, cell) of the formula cells that carry no cached value (no ``<v>``)."""
     import zipfile
 
-    from .xlsx import sheet_parts
+    from .ooxml.xlsx import sheet_parts
 
     missing: list[tuple[str, str]] = []
     with zipfile.ZipFile(path) as zf:
@@ -513,14 +513,12 @@ def _calc_properties(path: Path) -> tuple[bool, int | None]:
     missing fullCalcOnLoad as True, so the XML is read directly)."""
     import zipfile
 
-    from .xlsx import workbook_part
+    from .ooxml.xlsx import calc_properties, workbook_part
 
     with zipfile.ZipFile(path) as zf:
-        text = zf.read(workbook_part(zf)).decode("utf-8", "replace")
-    found = re.search(r"<(?:\w+:)?calcPr\b([^>]*)>", text)
-    if found is None:
+        attributes = calc_properties(zf.read(workbook_part(zf)))
+    if attributes is None:
         return False, None
-    attributes = dict(re.findall(r'([\w:]+)\s*=\s*"([^"]*)"', found.group(1)))
     full = attributes.get("fullCalcOnLoad", "0").strip().lower() in ("1", "true")
     raw = attributes.get("calcId", "")
     return full, int(raw) if raw.strip().isdigit() else None
@@ -528,7 +526,7 @@ def _calc_properties(path: Path) -> tuple[bool, int | None]:
 
 def calc_problems(path: str | Path, values: Values | None = None) -> list[str]:
     """What is wrong with the calcPr of the workbook at *path* (see :func:`lint_workbook`)."""
-    from .xlsx import CURRENT_CALC_ID
+    from .ooxml.xlsx import CURRENT_CALC_ID
 
     full, calc_id = _calc_properties(Path(path))
     if full:

@@ -12,7 +12,7 @@ One module per workbook, over a shared sheet writer:
 * :mod:`.uscf_event`, :mod:`.fide_period`, :mod:`.elo`: the calculators (``uscf_event.xlsx``,
   ``fide_period.xlsx``, ``elo.xlsx``), each with a "How to use" sheet;
 * :mod:`.club_season` and :mod:`.club_sample`: ``club_season.xlsx`` and its sample season
-  (where its tables are: :mod:`xlrating.workbook.season_layout`).
+  (where its tables are: :mod:`xlrating.workbook.season.layout`).
 
 Nothing here computes a rating: every result cell is a formula.  The templates register
 in build order when this package is imported.
@@ -20,7 +20,7 @@ in build order when this package is imported.
 
 from __future__ import annotations
 
-from ..season_layout import (
+from ..season.layout import (
     CLUB_BYE,
     CLUB_BYE_RESULTS,
     CLUB_EVENT_COLUMNS,

@@ -14,7 +14,7 @@ from typing import Final
 
 from ...sheet.catalog import FUNCTIONS, UNRATED
 from ..lint import formula_problems, with_prefixes
-from ..season_layout import (
+from ..season.layout import (
     CARD_SHEET,
     CLUB_CARD_GAMES,
     CLUB_CROSSTABLE_ROUNDS,
@@ -30,7 +30,7 @@ from ..season_layout import (
     STANDINGS_SHEET,
     ClubRoom,
 )
-from ..season_print import season_print_rows
+from ..season.printing import season_print_rows
 from .writer import (
     RATING_FORMAT,
     Book,
@@ -152,7 +152,7 @@ def card_games_head(a: Areas) -> int:
 
 def printed(v: Mapping[str, object], a: Areas) -> dict[str, int]:
     """The last row (1-based) each sheet prints for the season typed in
-    (:func:`xlrating.workbook.season_print.season_print_rows`)."""
+    (:func:`xlrating.workbook.season.printing.season_print_rows`)."""
     tops = {
         RATINGS_SHEET: a.head,
         STANDINGS_SHEET: STANDINGS_FIRST - 1,

@@ -10,8 +10,8 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Final
 
-from ..a1 import bounds, column_letters
-from ..season_layout import CLUB_BYE
+from ..ooxml.a1 import bounds, column_letters
+from ..season.layout import CLUB_BYE
 from .elo import SEED_004
 from .fide_period import SEED_001
 from .registry import NOT_COMPARED, Check, Tie, sheet_ref
@@ -172,7 +172,7 @@ _SEED_001_GAMES: Final = [
 # Commission, 2024; docs/rules/tiebreak.md): a 16-player Swiss of five rounds with
 # half-point, full-point and zero-point byes, forfeits and a withdrawal.  Players are named
 # by pairing number; tests/data/fide_tiebreak_exercise_swiss.json holds the crosstable as
-# published, with its sources, and tests/test_tiebreak.py checks this copy against it.
+# published, with its sources, and tests/rating/test_tiebreak.py checks this copy against it.
 TEC_EXERCISE: Final = "FIDE TEC, Exercises in Tie-Breaking (2024), Swiss of page 5"
 TEC_EXERCISE_PLAYERS: Final = [
     ["P01", 2200, 30],

@@ -1,8 +1,8 @@
 """``club_season.xlsx``: a club's season: players, games, ratings after each event, standings.
 
 The builder lays out seven sheets (Players, Games, Ratings, Standings, Chart, Crosstable,
-Player card) where :mod:`xlrating.workbook.season_layout` says;
-:mod:`xlrating.workbook.season_book` imports events into a built book.  Every season
+Player card) where :mod:`xlrating.workbook.season.layout` says;
+:mod:`xlrating.workbook.season.book` imports events into a built book.  Every season
 array covers its tables' whole room (a row per Players row, a column per event column,
 a cell per Games row) and the functions pad it with blanks, so a player, game or event
 typed in shows at once in every table, with nothing to re-enter; every call passes skip
@@ -31,7 +31,7 @@ from typing import Final
 from ...rating._check import show
 from ...sheet.catalog import FUNCTIONS
 from ..lint import formula_problems, with_prefixes
-from ..season_layout import (
+from ..season.layout import (
     CARD_SHEET,
     CHART_SHEET,
     CLUB_BYE,

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ..a1 import absolute
-from ..files import check_package, replacing
-from ..instructions import how_to_use_lines
+from ...excel.instructions import how_to_use_lines
 from ..lint import lint_workbook
-from ..season_layout import CHECKS_SHEET
+from ..ooxml.a1 import absolute
+from ..ooxml.files import check_package, replacing
+from ..season.layout import CHECKS_SHEET
 from .writer import Address, Book, Ref, TemplateError, call_text, cell_at, literal
 
 __all__ = [

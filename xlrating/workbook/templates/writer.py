@@ -10,7 +10,7 @@ against the registry and writes them in its order); newer Excel functions get th
 ``_xlfn.`` prefix Excel needs (:func:`xlrating.workbook.lint.with_prefixes`).
 
 XlsxWriter counts rows and columns from zero; :func:`cell_index` and :func:`cell_at` are
-the door to :mod:`xlrating.workbook.a1`, which counts from one as Excel does.
+the door to :mod:`xlrating.workbook.ooxml.a1`, which counts from one as Excel does.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from typing import Any, Final
 
 from ...errors import WorkbookError
 from ...sheet.catalog import FUNCTIONS
-from ..a1 import absolute, address, cell_range
 from ..lint import formula_problems, function_calls, with_prefixes
+from ..ooxml.a1 import absolute, address, cell_range
 from .pages import LINE_HEIGHT, set_up_page
 
 __all__ = [

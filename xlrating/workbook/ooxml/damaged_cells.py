@@ -1,0 +1,129 @@
+"""The first cell value openpyxl cannot read, named in one line.
+
+openpyxl converts a cell's text by the cell's type as it loads a sheet (``t="n"`` a number,
+``"b"`` 0 or 1, ``"d"`` an ISO 8601 date, ``"s"`` an index into the shared strings) and a
+value that does not convert stops the whole load with "Unable to read workbook: could not
+read worksheets from <a temporary file>" and an exception it does not show.  When that
+happens, :func:`first_unreadable` reads the sheets again, converts each value as
+openpyxl's worksheet reader does (``openpyxl/worksheet/_reader.py``: ``_cast_number``,
+``bool(int(value))``, ``from_ISO8601``, ``shared_strings[int(value)]``) and says which cell
+holds what, so that the user can retype it.
+
+The file has passed the guard (:mod:`xlrating.workbook.ooxml.guard`: no DOCTYPE, no entity,
+bounded parts) before anything here reads it.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Final
+from xml.etree import ElementTree
+
+from .a1 import column_letters, parse_cell
+from .xlsx import sheet_parts
+
+__all__ = ["first_unreadable"]
+
+_NAMESPACES: Final = (
+    "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+    "http://purl.oclc.org/ooxml/spreadsheetml/main",
+)
+_ROW_TAGS: Final = frozenset(f"{{{ns}}}row" for ns in _NAMESPACES)
+_VALUE_TAGS: Final = frozenset(f"{{{ns}}}v" for ns in _NAMESPACES)
+_SI_TAGS: Final = frozenset(f"{{{ns}}}si" for ns in _NAMESPACES)
+#: The longest part of a value a message quotes.
+_SHOWN: Final = 40
+
+
+def _number(text: str) -> object:
+    """openpyxl's ``_cast_number``: a float when the text has a point or an exponent."""
+    if "." in text or "E" in text or "e" in text:
+        return float(text)
+    return int(text)
+
+
+def _date(text: str) -> object:
+    from openpyxl.utils.datetime import from_ISO8601
+
+    return from_ISO8601(text)
+
+
+#: Cell type -> (conversion as openpyxl makes it, what the value must be).
+_CONVERSIONS: Final[dict[str, tuple[Callable[[str], object], str]]] = {
+    "n": (_number, "a number"),
+    "b": (lambda text: bool(int(text)), "TRUE or FALSE (written 1 or 0)"),
+    "d": (_date, "a date (ISO 8601, such as 2026-01-10)"),
+}
+
+
+def _shared_strings(zf: zipfile.ZipFile) -> int:
+    """How many shared strings the workbook holds (openpyxl's list of them)."""
+    names = [n for n in zf.namelist() if n.lower().endswith("sharedstrings.xml")]
+    if not names:
+        return 0
+    with zf.open(names[0]) as part:
+        return sum(1 for _, element in _ends(part) if element.tag in _SI_TAGS)
+
+
+def _ends(part: IO[bytes]) -> Iterator[tuple[str, ElementTree.Element]]:
+    return ElementTree.iterparse(part, events=("end",))
+
+
+def _problem(cell: ElementTree.Element, strings: int) -> str | None:
+    """Why openpyxl cannot read *cell*'s value (None: it can)."""
+    value = next((child for child in cell if child.tag in _VALUE_TAGS), None)
+    text = None if value is None else value.text
+    if text is None:
+        return None
+    kind = cell.get("t", "n")
+    if kind == "s":
+        try:
+            index = int(text)
+        except ValueError:
+            index = -1
+        if 0 <= index < strings:
+            return None
+        return f"one of the workbook's {strings:,} shared strings (numbered from 0)"
+    if kind not in _CONVERSIONS:
+        return None
+    convert, what = _CONVERSIONS[kind]
+    try:
+        convert(text)
+    except (ValueError, TypeError, OverflowError):
+        return what
+    return None
+
+
+def first_unreadable(path: str | Path) -> str | None:
+    """The first cell whose value openpyxl cannot convert, in one line (None: every value
+    converts), e.g. ``Sheet1!A1 holds 'abc', which is not a number ...``."""
+    with zipfile.ZipFile(path) as zf:
+        strings = _shared_strings(zf)
+        for name, part_name in sheet_parts(zf):
+            with zf.open(part_name) as part:
+                row = 0
+                for _, element in _ends(part):
+                    if element.tag not in _ROW_TAGS:
+                        continue
+                    raw = element.get("r")
+                    row = int(float(raw)) if raw is not None else row + 1
+                    column = 0
+                    for cell in element:
+                        reference = cell.get("r")
+                        if reference is None:
+                            column += 1
+                            reference = f"{column_letters(column)}{row}"
+                        else:  # the guard has checked every r: a cell reference
+                            column = parse_cell(reference)[1]
+                        what = _problem(cell, strings)
+                        if what is not None:
+                            text = next(c.text for c in cell if c.tag in _VALUE_TAGS) or ""
+                            return (
+                                f"{name}!{reference} holds {text[:_SHOWN]!r}, which is not "
+                                f"{what}: a damaged cell; retype it in Excel or LibreOffice "
+                                "and save again"
+                            )
+                    element.clear()
+    return None

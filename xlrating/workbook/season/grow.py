@@ -1,0 +1,583 @@
+"""A club season workbook's Players and Games tables and its Ratings sheet's event columns
+grown or shrunk (:func:`resize_season`), as Excel inserts rows and columns: the formulas,
+validations, formats, print areas and charts that refer to a table follow it.
+
+The rows that follow the Players table (one per player: the Ratings, Standings and
+Crosstable rows) grow with it; the Player card's rows (one per event column) grow with
+the event columns (:mod:`xlrating.workbook.ooxml.columns` inserts those); the charts' lines
+below the Ratings table (SEASON_CHART) are in its event columns and widen with them.
+The season's arrays cover their tables' whole room, so growing a table is all a resize
+does: nothing is fitted.
+
+Split from :mod:`xlrating.workbook.season.book`, which re-exports :func:`resize_season`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from xml.dom import minidom
+
+from ..ooxml.a1 import address, bounds, column_letters, parse_cell
+from ..ooxml.columns import (
+    column_areas,
+    delete_columns,
+    event_room,
+    insert_columns,
+    keep_text_printed,
+)
+from ..ooxml.guard import (
+    LIMITS,
+    check_workbook,
+    too_many_cells,
+    too_many_formulas,
+)
+from ..ooxml.notes import note_parts
+from ..ooxml.rows import Package, RowEdit, RowsError, children, formula_ranges
+from ..ooxml.xlsx import sheet_parts, without_calc_chain, workbook_part
+from .find import (
+    FUNCTION,
+    Area,
+    GrowReport,
+    Refused,
+    SeasonBookError,
+    SeasonLayout,
+    events_in,
+    grid_of,
+    last_used,
+    layout_of,
+    load_book,
+    refused,
+    write_book,
+)
+from .layout import (
+    CARD_SHEET,
+    CHECKS_SHEET,
+    CLUB_MAX_EVENT_COLUMNS,
+    CLUB_MAX_GAME_ROWS,
+    CLUB_MAX_PLAYER_ROWS,
+)
+
+# ---------------------------------------------------------------- tables that grow
+
+
+def room_for(needed: int, step: int, most: int) -> int:
+    """The rows a table grows to when it must hold *needed*: the next multiple of the
+    template's standard room (*step*: 40 players, 600 games), at most *most*."""
+    return min(-(-needed // step) * step, most)
+
+
+def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str, int, int]]:
+    """The blocks of rows that follow the Players table, one row per player (the Ratings
+    and Standings rows): ranges of as many rows as the table, on other sheets, whose rows
+    hold formulas."""
+    p_sheet, p_ref = layout.players
+    g_sheet = layout.games[0]
+    first, _, last, _ = bounds(p_ref)
+    height = last - first
+    found: dict[str, set[tuple[int, int]]] = {}
+    for sheet, a, b in pkg.ranges():
+        # The Player card's rows follow the events (its chart's range can have as many
+        # rows as the Players table by chance), never the players; nor do the Checks
+        # sheet's (its status reads its rows of checks, as many as the players by chance).
+        if b - a != height or sheet.casefold() in (
+            p_sheet.casefold(),
+            g_sheet.casefold(),
+            CARD_SHEET.casefold(),
+            CHECKS_SHEET.casefold(),
+        ):
+            continue
+        found.setdefault(sheet, set()).add((a, b))
+    for sheet, a, b in _player_arrays(pkg, layout):
+        found.setdefault(sheet, set()).add((a, b))
+    out: list[tuple[str, int, int]] = []
+    for sheet, blocks in sorted(found.items()):
+        blocks = {(a, b) for a, b in blocks if pkg.holds_formulas(sheet, a, b)}
+        if len(blocks) > 1:
+            shown = ", ".join(f"{a}-{b}" for a, b in sorted(blocks))
+            raise SeasonBookError(
+                f"{book}: sheet {sheet!r} has two blocks of rows that follow the Players "
+                f"table ({shown}): xlrating cannot tell which one to grow"
+            )
+        out.extend((sheet, a, b) for a, b in blocks)
+    return out
+
+
+def _player_arrays(pkg: Package, layout: SeasonLayout) -> list[tuple[str, int, int]]:
+    """The array formulas of one row per player (the Crosstable's EVENT_CROSSTABLE): an
+    array on another sheet that reads the Players table and has as many rows as it, or
+    one more for its header; returns (sheet, first player row, last row) of each (the
+    SEASON_RATINGS array too: it covers the room, a row per players row)."""
+    p_sheet, p_ref = layout.players
+    first, _, last, _ = bounds(p_ref)
+    rows = last - first + 1
+    out: list[tuple[str, int, int]] = []
+    for sheet in pkg.sheets.values():
+        if sheet.name.casefold() == p_sheet.casefold():
+            continue
+        for _, text, ref in sheet.arrays():
+            reads = {(s.casefold(), a, b) for s, a, b in formula_ranges(text, sheet.name)}
+            if (p_sheet.casefold(), first, last) not in reads:
+                continue
+            r1, _, r2, _ = bounds(ref if ":" in ref else f"{ref}:{ref}")
+            if r2 - r1 + 1 in (rows, rows + 1):
+                out.append((sheet.name, r2 - rows + 1, r2))
+    return out
+
+
+def _event_rows(
+    pkg: Package, sheet: str, head: int, first: int, last: int
+) -> list[tuple[str, int, int]]:
+    """The blocks of rows of one per event (the Player card's table): on another sheet,
+    at least as many consecutive rows as there are event columns (more: rows kept beside
+    a chart when the columns shrank), each reading the events' header range; (sheet,
+    first row, last row) of each."""
+    wanted = (sheet.casefold(), head, first, head, last)
+    out: list[tuple[str, int, int]] = []
+    for other in pkg.sheets.values():
+        if other.name.casefold() == sheet.casefold():
+            continue
+        # The card's PLAYER_RATINGS array, one row per event column: it reads the table
+        # from its header row to the last event column, and has as many rows (or more).
+        for _, text, ref in other.arrays():
+            r1, _, r2, _ = bounds(ref if ":" in ref else f"{ref}:{ref}")
+            if "PLAYER_RATINGS(" not in text.upper() or r2 - r1 < last - first:
+                continue
+            if any(
+                (w.casefold(), top, right) == (sheet.casefold(), head, last) and left < first
+                for w, top, left, _, right in column_areas(text, other.name)
+            ):
+                out.append((other.name, r1, r2))
+        rows = sorted(
+            {
+                number
+                for number, text in other.formula_cells()
+                if any(
+                    (w.casefold(), r1, c1, r2, c2) == wanted
+                    for w, r1, c1, r2, c2 in column_areas(text, other.name)
+                )
+            }
+        )
+        run: list[int] = []
+        for number in [*rows, -1]:
+            if run and number == run[-1] + 1:
+                run.append(number)
+                continue
+            if len(run) >= last - first + 1:
+                out.append((other.name, run[0], run[-1]))
+            run = [number]
+    return out
+
+
+def _drawn(zf: zipfile.ZipFile, sheets: Mapping[str, str]) -> dict[str, int]:
+    """Sheet -> the last row (1-based) its drawings reach, for sheets whose drawings are
+    all anchored to two cells (a sheet whose drawing is anchored otherwise is left out:
+    its rows are not moved)."""
+    out: dict[str, int] = {}
+    names = set(zf.namelist())
+    for name, part in sheets.items():
+        rels = posixpath.join(posixpath.dirname(part), "_rels", posixpath.basename(part) + ".rels")
+        if rels not in names:
+            continue
+        text = zf.read(rels).decode("utf-8", "replace")
+        targets = [
+            posixpath.normpath(posixpath.join(posixpath.dirname(part), t))
+            for t in re.findall(r'Type="[^"]*/drawing"[^>]*Target="([^"]+)"', text)
+            + re.findall(r'Target="([^"]+)"[^>]*Type="[^"]*/drawing"', text)
+        ]
+        reach, known = 0, bool(targets)
+        for target in targets:
+            if target not in names:
+                known = False
+                continue
+            drawing = zf.read(target).decode("utf-8", "replace")
+            if re.search(r"<(?:\w+:)?(?:oneCellAnchor|absoluteAnchor)\b", drawing):
+                known = False
+            for row in re.findall(
+                r"<(?:\w+:)?to>.*?<(?:\w+:)?row>([0-9]+)</(?:\w+:)?row>", drawing, re.S
+            ):
+                reach = max(reach, int(row) + 1)
+        if known:
+            out[name] = reach
+    return out
+
+
+def _resize_events(
+    pkg: Package,
+    layout: SeasonLayout,
+    head: int,
+    room: tuple[int, int],
+    columns: int,
+    drawn: Mapping[str, int],
+    strings: list[str],
+) -> tuple[list[RowEdit], int]:
+    """Give the ratings sheet *columns* event columns (inserted or deleted at the right
+    end of *room*, Start and Final moving with them) and the Player card one row per
+    event column; returns the card's row edits and the formula cells written."""
+    first, last = room
+    delta = columns - (last - first + 1)
+    edits: list[RowEdit] = []
+    formulas = 0
+    for sheet, a, b in _event_rows(pkg, layout.sheet, head, first, last):
+        more = columns - (b - a + 1)
+        if more > 0:
+            edit = RowEdit(sheet, b + 1, more, a)
+            pkg.apply(edit)
+            formulas += pkg.fill(sheet, b, more)
+            edits.append(edit)
+            continue
+        # Rows beside a chart stay (they show blank): the chart keeps its place.
+        start = max(a + columns, drawn.get(sheet, 0) + 1)
+        if start <= b:
+            edit = RowEdit(sheet, start, start - b - 1, a)
+            pkg.apply(edit)
+            edits.append(edit)
+    if delta > 0:
+        insert_columns(pkg, layout.sheet, last + 1, delta, first)
+    else:
+        delete_columns(pkg, layout.sheet, first + columns, -delta, first)
+    keep_text_printed(pkg, layout.sheet, strings)
+    return edits, formulas
+
+
+def _shared_strings(zf: zipfile.ZipFile) -> list[str]:
+    """The book's shared strings, in order (rich text runs joined)."""
+    if "xl/sharedStrings.xml" not in zf.namelist():
+        return []
+    doc = minidom.parseString(zf.read("xl/sharedStrings.xml"))
+    return [
+        "".join(
+            t.firstChild.nodeValue or "" if t.firstChild is not None else ""
+            for t in si.getElementsByTagNameNS("*", "t")
+        )
+        for si in doc.getElementsByTagNameNS("*", "si")
+    ]
+
+
+def _edit_rows(
+    pkg: Package, blocks: list[tuple[str, int, int, int]], book: str
+) -> tuple[list[RowEdit], int]:
+    """Insert (or drop) the rows of each block (sheet, first row, last row, rows to add):
+    the edits made, and how many formula cells the new rows were given."""
+    edits: list[RowEdit] = []
+    formulas = 0
+    for sheet, first, last, delta in blocks:
+        if delta == 0:
+            continue
+        if delta < 0:
+            kept = pkg.values_in(sheet, last + delta + 1, last)
+            if kept:
+                raise SeasonBookError(
+                    f"{book}: cannot drop rows {last + delta + 1}-{last} of sheet "
+                    f"{sheet!r}: {sheet}!{kept[0]} holds a value (only blank rows are "
+                    "dropped)"
+                )
+            edit = RowEdit(sheet, last + delta + 1, delta, first)
+            pkg.apply(edit)
+        else:
+            if last - first < 1 and pkg.holds_formulas(sheet, first, last):
+                raise SeasonBookError(
+                    f"{book}: sheet {sheet!r} has one row per player and a single row: "
+                    "xlrating cannot tell how its formulas continue"
+                )
+            edit = RowEdit(sheet, last + 1, delta, first)
+            pkg.apply(edit)
+            formulas += pkg.fill(sheet, last, delta)
+        edits.append(edit)
+    return edits, formulas
+
+
+def _calc_chain_dropped(zf: zipfile.ZipFile) -> dict[str, bytes | None]:
+    """The parts that drop the calculation chain (None: the part goes), which Excel
+    rebuilds; nothing when the book has none."""
+    if "xl/calcChain.xml" not in zf.namelist():
+        return {}
+    out: dict[str, bytes | None] = {"xl/calcChain.xml": None}
+    for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
+        if name in zf.namelist():
+            out[name] = without_calc_chain(name, zf.read(name))
+    return out
+
+
+def _moved(area: Area, edits: Sequence[RowEdit]) -> Area:
+    """*area* where the row *edits* moved it."""
+    sheet, ref = area
+    r1, c1, r2, c2 = bounds(ref)
+    for edit in edits:
+        if edit.sheet.casefold() == sheet.casefold():
+            new = edit.rows(r1, r2)
+            assert new is not None
+            r1, r2 = new
+    return sheet, f"{address(r1, c1)}:{address(r2, c2)}"
+
+
+def _sheets_and_parts(zf: zipfile.ZipFile) -> tuple[dict[str, str], dict[str, bytes]]:
+    """The book's sheets (name -> part) and the parts a grow edits: the sheets, the
+    workbook and the charts."""
+    sheets = dict(sheet_parts(zf))
+    wanted = set(sheets.values()) | {workbook_part(zf)}
+    parts = {
+        name: zf.read(name)
+        for name in zf.namelist()
+        if name in wanted or (name.startswith("xl/charts/") and name.endswith(".xml"))
+    }
+    return sheets, parts
+
+
+def _ratings_array(pkg: Package, layout: SeasonLayout) -> str | None:
+    """The range of the ratings array (the SEASON_RATINGS formula in the layout's column)
+    as the package now has it; None if there is none."""
+    found = None
+    for cell, text, ref in pkg.sheet(layout.sheet).arrays():
+        if f"{FUNCTION}(" in text and parse_cell(cell)[1] == parse_cell(layout.cell)[1]:
+            found = ref
+    return found
+
+
+def _moved_layout(
+    layout: SeasonLayout, edits: Sequence[RowEdit], array_ref: str | None
+) -> SeasonLayout:
+    """*layout* where the row *edits* moved it; *array_ref*: the ratings array's range as
+    the edits left it (None: moved as the layout's own)."""
+    anchor = _moved((layout.sheet, layout.cell), edits)[1].split(":")[0]
+    whole = layout.ref if ":" in layout.ref else f"{layout.ref}:{layout.ref}"
+    ref = _moved((layout.sheet, whole), edits)[1] if ":" in layout.ref else anchor
+    return SeasonLayout(
+        layout.sheet,
+        anchor,
+        array_ref.replace("$", "") if array_ref is not None else ref,
+        _moved(layout.players, edits),
+        _moved(layout.games, edits),
+    )
+
+
+def _moved_row(row: int, sheet: str, edits: Sequence[RowEdit]) -> int:
+    """Where the row *edits* moved row *row* of *sheet*."""
+    for edit in edits:
+        if edit.sheet.casefold() == sheet.casefold():
+            moved = edit.rows(row, row)
+            assert moved is not None
+            row = moved[0]
+    return row
+
+
+def _grown_parts(
+    zf: zipfile.ZipFile,
+    layout: SeasonLayout,
+    player_rows: int,
+    game_rows: int,
+    book: str,
+    event_columns: int | None = None,
+    held: tuple[int, int] | None = None,
+) -> tuple[dict[str, bytes | None], SeasonLayout, GrowReport]:
+    """The parts of the book with the Players table (and the rows that follow it) and the
+    Games table given *player_rows* and *game_rows* rows, and the ratings sheet
+    *event_columns* event columns (None: as it has); None for a part to drop (the
+    calculation chain, which Excel rebuilds).
+
+    :param held: the cells and formula cells the book holds (the guard's counts): a grow
+        whose new rows alone take the book past the guard's limits is refused before
+        they are written (:class:`Refused`, as the check of the written book would)."""
+    p_sheet, p_ref = layout.players
+    g_sheet, g_ref = layout.games
+    pr1, _, pr2, _ = bounds(p_ref)
+    gr1, _, gr2, _ = bounds(g_ref)
+    dp, dg = player_rows - (pr2 - pr1 + 1), game_rows - (gr2 - gr1 + 1)
+    if p_sheet.casefold() == g_sheet.casefold() and (dp or dg):
+        raise SeasonBookError(
+            f"{book}: the Players and Games tables share sheet {p_sheet!r}; xlrating grows "
+            "a table by inserting rows, which would move the other one"
+        )
+    sheets, parts = _sheets_and_parts(zf)
+    head = parse_cell(layout.cell)[0]
+    room = None
+    for name, part in sheets.items():
+        if name.casefold() == layout.sheet.casefold():
+            room = event_room(parts[part], name, layout.cell)
+    events = (room[1] - room[0] + 1) if room is not None else None
+    if event_columns is not None and room is None:
+        raise SeasonBookError(
+            f"{book}: sheet {layout.sheet!r} has no event columns xlrating can find (a range "
+            "of its header row that a formula reads, or an array formula such as the Start and "
+            "Final columns' SEASON_START_FINAL right of them)"
+        )
+    drawn = _drawn(zf, sheets)
+    try:
+        pkg = Package(sheets, parts, workbook_part(zf), drawn, note_parts(zf, sheets))
+        followers = _followers(pkg, layout, book) if dp else []
+        blocks = [(p_sheet, pr1, pr2, dp)] + [(s, a, b, dp) for s, a, b in followers]
+        if dp < 0:  # the rows that read the dropped players go first
+            blocks = blocks[1:] + blocks[:1]
+        blocks.append((g_sheet, gr1, gr2, dg))
+        shrinks_columns = (
+            event_columns is not None and events is not None and event_columns < events
+        )
+        if held is not None and dp >= 0 and dg >= 0 and not shrinks_columns:  # cells only added
+            _refuse_rows_beyond_limits(pkg, blocks, held, book)
+        edits, formulas = _edit_rows(pkg, blocks, book)
+        if event_columns is not None and event_columns != events and room is not None:
+            head = _moved_row(head, layout.sheet, edits)
+            card_edits, written = _resize_events(
+                pkg, layout, head, room, event_columns, drawn, _shared_strings(zf)
+            )
+            edits.extend(card_edits)
+            formulas += written
+        array_ref = _ratings_array(pkg, layout)  # its range as the edits left it
+        # New formula cells carry no cached value: write_book asks for a full calculation on
+        # load, as it does for every book it changes.
+    except RowsError as error:
+        raise SeasonBookError(f"{book}: {error}") from None
+    out: dict[str, bytes | None] = dict(pkg.to_parts())
+    out.update(_calc_chain_dropped(zf))
+
+    grown = _moved_layout(layout, edits, array_ref)
+    columns: tuple[int, int] | None = None
+    event_area: Area | None = None
+    if room is not None and events is not None:
+        after = event_columns if event_columns is not None else events
+        columns = (events, after)
+        end = column_letters(room[0] + after - 1)
+        event_area = (layout.sheet, f"{column_letters(room[0])}{head}:{end}{head}")
+    report = GrowReport(
+        (pr2 - pr1 + 1, player_rows),
+        (gr2 - gr1 + 1, game_rows),
+        grown.players,
+        grown.games,
+        tuple(sheet for sheet, _, _ in followers),
+        formulas,
+        columns,
+        event_area,
+    )
+    return out, grown, report
+
+
+def _refuse_rows_beyond_limits(
+    pkg: Package, blocks: Sequence[tuple[str, int, int, int]], held: tuple[int, int], book: str
+) -> None:
+    """Refuse a grow that the guard would refuse for its counts alone: each new row of a
+    block gets the cells (and formula cells) of the block's last row, so the book would
+    hold at least *held* plus those; nothing is built to find out (a 9,000-row grow
+    took seconds to be refused)."""
+    cells, formulas = held
+    for name, _, last, delta in blocks:
+        if delta <= 0:
+            continue
+        sheet = pkg.sheet(name)
+        model = sheet.rows().get(last)
+        if model is None:
+            continue
+        row = [cell for _, cell in sheet.cells(model, last)]
+        cells += delta * len(row)
+        formulas += delta * sum(1 for cell in row if children(cell, "f"))
+    if cells > LIMITS.cells:
+        raise refused(book, too_many_cells(LIMITS))
+    if formulas > LIMITS.formulas:
+        raise refused(book, too_many_formulas(LIMITS))
+
+
+def event_columns_of(path: Path, layout: SeasonLayout) -> int | None:
+    """How many event columns the season book at *path* has (None: none found)."""
+    with zipfile.ZipFile(path) as zf:
+        for name, part in sheet_parts(zf):
+            if name.casefold() == layout.sheet.casefold():
+                room = event_room(zf.read(part), name, layout.cell)
+                return None if room is None else room[1] - room[0] + 1
+    return None
+
+
+def _check_room(key: str, rows: int, low: int, most: int, note: str | None = None) -> None:
+    """Refuse a table size outside what ``xlrating templates`` accepts (same message)."""
+    if isinstance(rows, bool) or not isinstance(rows, int) or not low <= rows <= most:
+        raise SeasonBookError(
+            f"{key} must be a whole number from {low} to {most} "
+            f"({note or f'the table holds {low}'}), got {rows!r}"
+        )
+
+
+def resize_season(
+    source: str | Path,
+    target: str | Path,
+    *,
+    player_rows: int | None = None,
+    game_rows: int | None = None,
+    event_columns: int | None = None,
+) -> GrowReport:
+    """Write *source* to *target* with its Players and Games tables holding *player_rows*
+    and *game_rows* rows and its Ratings sheet *event_columns* event columns (None: as
+    they are).
+
+    Growing inserts rows below a table, as Excel's "insert rows" does: everything below
+    moves down and every reference follows (formulas, array formulas, data validations,
+    conditional formats, defined names, the chart); ranges over the table grow with it;
+    the new rows get the last row's styles and validation.  The rows that follow the
+    Players table one per player on other sheets (Ratings, Standings) grow with it, their
+    formulas continued.  Shrinking drops rows from the end of a table, and only blank
+    ones.  Event columns are inserted (or deleted) at the right end of the Ratings
+    sheet's event columns, as Excel inserts columns: the Start and Final columns move
+    right, every range over the event columns grows (the Standings, Crosstable and Player
+    card read them so), the Player card gets one row per event column (rows beside its
+    chart stay when it shrinks; they show blank).  The season's arrays cover the new room:
+    nothing else changes.
+
+    :raises SeasonBookError: (one line) when the book is not a season workbook, a size is
+        out of range, rows to drop hold values, or the grown book would pass the guard's
+        limits (nothing is written then).
+    """
+    source, target = Path(source), Path(target)
+    wb = load_book(source)
+    layout = layout_of(wb, source.name)
+    players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
+    p_rows, g_rows = len(players), len(games)
+    new_p = p_rows if player_rows is None else player_rows
+    new_g = g_rows if game_rows is None else game_rows
+    _check_room("player_rows", new_p, max(last_used(players) + 1, 1), CLUB_MAX_PLAYER_ROWS)
+    _check_room("game_rows", new_g, max(last_used(games) + 1, 1), CLUB_MAX_GAME_ROWS)
+    if event_columns is not None:
+        held = events_in(games)
+        note = f"the season has {held} event{'s' if held != 1 else ''}"
+        _check_room("event_columns", event_columns, max(held, 1), CLUB_MAX_EVENT_COLUMNS, note)
+    _, report = write_grown(source, target, layout, {}, [(new_p, new_g, event_columns)])
+    return report
+
+
+def write_grown(
+    book: Path,
+    target: Path,
+    layout: SeasonLayout,
+    edits: Mapping[str, Mapping[tuple[int, int], object]],
+    rooms: Sequence[tuple[int, int, int | None]],
+) -> tuple[SeasonLayout, GrowReport]:
+    """:func:`write_book` with the tables grown to the first of *rooms* (player rows, game
+    rows, event columns or None) that stays within the guard's limits; returns the grown
+    layout and what grew."""
+    tried: list[tuple[int, int, int | None]] = []
+    last: SeasonBookError | None = None
+    held = None
+    if not edits:  # a resize: what the book holds now, to refuse too many new rows early
+        inspection = check_workbook(book)
+        held = (inspection.cells, inspection.formulas)
+    for room in rooms:
+        if room in tried:
+            continue
+        tried.append(room)
+        try:
+            with zipfile.ZipFile(book) as zf:
+                base, grown, report = _grown_parts(
+                    zf, layout, room[0], room[1], book.name, room[2], held
+                )
+            write_book(book, target, grown, edits, base)
+        except Refused as refusal:
+            last = refusal
+            continue
+        return grown, report
+    players, games, events = tried[-1]
+    reason = str(last).split("check (", 1)[-1].rsplit(")", 1)[0].split(";")[0]
+    columns = f" and {events:,} event columns" if events is not None else ""
+    raise SeasonBookError(
+        f"{book.name}: the tables would need {players:,} player rows and {games:,} game rows"
+        f"{columns}, and the book would then hold {reason}: start a new season book; nothing "
+        "was written"
+    )

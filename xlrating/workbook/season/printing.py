@@ -1,0 +1,175 @@
+"""The rows a club season prints: each table's header and the rows its season uses.
+
+A club season's tables have room for more than the season holds (40 player rows, 600
+game rows), and the tables on the other sheets cover that room, padded with blanks; a
+printed page shows the rows in use only.  Those rows follow from the Players and Games
+tables alone (what was typed in, never a cached result, which an import leaves stale
+until the book is recalculated):
+
+* Players: down to the last named player; Games: down to the last row typed in;
+* Ratings (SEASON_RATINGS, a row per Players row): down to the last named player's row;
+* Standings (SEASON_STANDINGS in rank order, then the members without a game in the
+  event): a row per named player, whichever event is chosen;
+* Crosstable (EVENT_CROSSTABLE: the chosen event's players): a row per player of the
+  season's largest event, whichever event is chosen;
+* Player card (PLAYER_GAMES): as many rows as the most games and byes of one player.
+
+:func:`season_print_rows` gives those last rows from the tables and where each sheet's
+table starts; :func:`reset_season_print_areas` sets the print areas of a built book
+(``xlrating import``, ``resize``, ``recalc`` and ``new-season`` call it: LibreOffice
+ignores a print area written as a formula, so a fixed one is reset whenever the tables
+change).  The template sets the same areas when it builds the book.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Final
+
+from ..ooxml.xlsx import sheet_parts
+from .layout import (
+    CARD_SHEET,
+    CROSSTABLE_SHEET,
+    GAMES_FIRST,
+    GAMES_SHEET,
+    PLAYERS_FIRST,
+    PLAYERS_SHEET,
+    RATINGS_SHEET,
+    STANDINGS_SHEET,
+)
+from .print_areas import reset_print_areas
+
+__all__ = [
+    "TABLE_FUNCTIONS",
+    "reset_season_print_areas",
+    "season_print_areas",
+    "season_print_rows",
+    "table_tops",
+]
+
+#: The function whose array is each sheet's printed table (its first row the header).
+TABLE_FUNCTIONS: Final[dict[str, str]] = {
+    RATINGS_SHEET: "SEASON_RATINGS",
+    STANDINGS_SHEET: "SEASON_STANDINGS",
+    CROSSTABLE_SHEET: "EVENT_CROSSTABLE",
+    CARD_SHEET: "PLAYER_GAMES",
+}
+
+
+def _blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def season_print_rows(
+    players: Sequence[Sequence[object]],
+    games: Sequence[Sequence[object]],
+    tops: Mapping[str, int],
+    *,
+    players_first: int = PLAYERS_FIRST,
+    games_first: int = GAMES_FIRST,
+) -> dict[str, int]:
+    """The last row (1-based) each sheet prints, for the Players and Games tables
+    *players* and *games* (blank rows included, first at sheet rows *players_first* and
+    *games_first*) and the header row of each sheet's table in *tops* (sheet name ->
+    row; a sheet not in *tops* is left out).
+
+    >>> season_print_rows([["Ann"], [None], ["Bo"]], [["E", 1, 1, "Ann", "Bo", "1-0"]],
+    ...                   {"Ratings": 13, "Standings": 8, "Crosstable": 9, "Player card": 29})
+    {'Players': 7, 'Games': 5, 'Ratings': 16, 'Standings': 10, 'Crosstable': 11, 'Player card': 30}
+    """
+    named = [str(row[0]).strip() for row in players if row and not _blank(row[0])]
+    last_player = max(
+        (i for i, row in enumerate(players, 1) if row and not _blank(row[0])), default=0
+    )
+    last_game = max(
+        (i for i, row in enumerate(games, 1) if any(not _blank(x) for x in row)), default=0
+    )
+    played: dict[str, int] = {}
+    events: dict[str, set[str]] = {}
+    listed = set(named)
+    for row in games:
+        event = str(row[0]).strip() if row and not _blank(row[0]) else ""
+        for side in (3, 4):  # White, Black: a player's games and byes
+            if len(row) > side and not _blank(row[side]):
+                name = str(row[side]).strip()
+                played[name] = played.get(name, 0) + 1
+                if name in listed:
+                    events.setdefault(event, set()).add(name)
+    most = max((played.get(name, 0) for name in named), default=0)
+    # The crosstable places the chosen event's players: the largest event bounds it.
+    largest = max((len(names) for names in events.values()), default=0)
+    rows = {
+        PLAYERS_SHEET: players_first - 1 + last_player,
+        GAMES_SHEET: games_first - 1 + last_game,
+    }
+    below = {
+        RATINGS_SHEET: last_player,
+        STANDINGS_SHEET: len(named),
+        CROSSTABLE_SHEET: largest,
+        CARD_SHEET: most,
+    }
+    for sheet, more in below.items():
+        if sheet in tops:
+            rows[sheet] = tops[sheet] + more
+    return rows
+
+
+#: An array formula's element: its range and the start of its text.
+_ARRAY: Final = re.compile(r'<f\b[^>]*\bt="array"[^>]*\bref="([A-Z]+)([0-9]+)[^"]*"[^>]*>([^<]*)')
+
+
+def table_tops(book: str | Path) -> dict[str, int]:
+    """The header row of each sheet's table (:data:`TABLE_FUNCTIONS`) in *book*: the
+    first row of the array formula that calls the sheet's function."""
+    tops: dict[str, int] = {}
+    with zipfile.ZipFile(book) as zf:
+        for name, part in sheet_parts(zf):
+            function = TABLE_FUNCTIONS.get(name)
+            if function is None:
+                continue
+            text = zf.read(part).decode("utf-8", "replace")
+            for match in _ARRAY.finditer(text):
+                if re.match(rf"(?:_xludf\.)?{function}\(", match.group(3)):
+                    tops[name] = int(match.group(2))
+                    break
+    return tops
+
+
+def season_print_areas(book: str | Path) -> dict[str, int] | None:
+    """The last row each sheet of the club season *book* prints (see the module), by the
+    sheets' names as the book spells them; None when *book* is no club season (no
+    SEASON_RATINGS table)."""
+    from .book import read_tables
+
+    with zipfile.ZipFile(book) as zf:
+        if not any(b"SEASON_RATINGS(" in zf.read(part) for _, part in sheet_parts(zf)):
+            return None
+    layout, players, games = read_tables(Path(book))
+    first_player = int(re.sub(r"[^0-9]", " ", layout.players[1]).split()[0])
+    first_game = int(re.sub(r"[^0-9]", " ", layout.games[1]).split()[0])
+    rows = season_print_rows(
+        players,
+        games,
+        table_tops(book),
+        players_first=first_player,
+        games_first=first_game,
+    )
+    # The sheets as the book names them (the tables' sheets from its layout).
+    named = {PLAYERS_SHEET: layout.players[0], GAMES_SHEET: layout.games[0]}
+    return {named.get(sheet, sheet): row for sheet, row in rows.items()}
+
+
+def reset_season_print_areas(book: str | Path, target: str | Path | None = None) -> list[str]:
+    """Set the print areas of the club season *book* to the rows its tables use (see the
+    module); write the result to *target* (default: *book* itself, never half written).
+    A book that is no club season is left as it is.
+
+    :returns: the sheets whose print area changed.
+    """
+    rows = season_print_areas(book)
+    if rows is None:
+        return []
+    return reset_print_areas(book, rows, target)
