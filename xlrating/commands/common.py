@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Any, Final, Literal, overload
+from typing import IO, TYPE_CHECKING, Any, Final, Literal, overload
 
 from ..workbook.ooxml import files
 from .base import (
@@ -25,6 +25,9 @@ from .base import (
     doing,
     one_line,
 )
+
+if TYPE_CHECKING:
+    from ..workbook.ooxml.guard import Inspection
 
 _WORKBOOK_EXTRA: Final = 'in your clone of xlrating: python -m pip install -e ".[workbook]"'
 
@@ -78,12 +81,14 @@ def add_force(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
-def guard_workbook(where: str, book: Path) -> None:
-    """Refuse, in one line, a workbook that is not a plain xlsx within the guard's limits."""
+def guard_workbook(where: str, book: Path) -> Inspection:
+    """Refuse, in one line, a workbook that is not a plain xlsx within the guard's limits;
+    the guard's inspection of a file it accepts (hand it down to what reads *book*: it is
+    not scanned again)."""
     from ..workbook.ooxml import guard
 
     with doing(Step(where, str(book), os_error=f"cannot read {book}")):
-        guard.check_workbook(book)  # standard library only: a refused file costs no import
+        return guard.check_workbook(book)  # standard library only: a refused file costs no import
 
 
 #: The longest time limit every platform's timer takes: macOS and the BSDs refuse an

@@ -6,11 +6,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..workbook.ooxml import files
 from .base import EXIT_USAGE, CliError, Commands, Step, doing
 from .common import STDOUT, guard_workbook, is_stream, iso_date, workbook_modules
+
+if TYPE_CHECKING:
+    from ..workbook.ooxml.guard import Inspection
 
 
 def _fide_id(text: str) -> tuple[str, str]:
@@ -26,7 +29,9 @@ def _round_dates(text: str) -> tuple[Any, ...]:
     return tuple(iso_date(part) for part in text.split(",") if part.strip())
 
 
-def _tables(where: str, book: Path) -> tuple[list[list[object]], list[list[object]]]:
+def _tables(
+    where: str, book: Path, inspection: Inspection
+) -> tuple[list[list[object]], list[list[object]]]:
     """The season book's Players and Games tables, read as import reads them."""
     _, _, _ = workbook_modules(templates=False)
     from ..workbook.season.find import (
@@ -42,7 +47,7 @@ def _tables(where: str, book: Path) -> tuple[list[list[object]], list[list[objec
         found = streamed_tables(book, quick) if quick is not None else None
         if found is not None:
             return found[1], found[2]
-        wb = load_book(book, checked=True)
+        wb = load_book(book, inspection)
         layout = layout_of(wb, book.name)
         return grid_of(wb, layout.players), grid_of(wb, layout.games)
 
@@ -58,8 +63,8 @@ def run_export(args: argparse.Namespace) -> int:
         raise CliError(f"{where}: no such file: {book}")
     if target.exists() and target.resolve() == book.resolve():
         raise CliError(f"{where}: --trf {target} is the book", EXIT_USAGE)
-    guard_workbook(where, book)
-    players_grid, games_grid = _tables(where, book)
+    inspection = guard_workbook(where, book)
+    players_grid, games_grid = _tables(where, book, inspection)
     with doing(Step(where, book.name)):
         table = read_players_table(players_grid)
         roster = list(table.players)

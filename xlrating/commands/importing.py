@@ -113,7 +113,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     for path in (source, book):
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
-    guard_workbook(where, book)
+    inspection = guard_workbook(where, book)
     check_suffix(where, book, book, EXIT_FAILURE)
     imported_events = read_tournament(where, source, args, single=True)
     if len(imported_events) > 1:
@@ -141,12 +141,14 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     )
     ids = imported_events[0].player_ids()
     with doing(writing):
-        close = season_book.close_names(book, event, ids)  # read before the names are added
+        close = season_book.close_names(
+            book, event, ids, inspection
+        )  # read before the names are added
     with doing(writing), files.replacing(book) as scratch:
         # Imported into a temporary file first: a refusal leaves the book and no backup;
         # the book as it was is kept under BOOK.backup.xlsx, as recalc --in-place keeps it.
         report = season_book.import_event(
-            book, event, name=name, date=date, target=scratch, ids=ids
+            book, event, name=name, date=date, target=scratch, ids=ids, inspection=inspection
         )
         reset_season_print_areas(scratch)  # LibreOffice prints fixed print areas only
         backup(book)
@@ -222,7 +224,7 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     note = open_note(book)  # what is saved of a book open elsewhere is what is read
     if note is not None:
         print(note, file=sys.stderr)
-    guard_workbook(where, book)
+    inspection = guard_workbook(where, book)
     imported_events = read_tournament(where, source, args, single=True)
     if len(imported_events) > 1:
         listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
@@ -249,7 +251,13 @@ def _import_dry_run(args: argparse.Namespace) -> int:
     ):
         ids = imported.player_ids()
         report = season_book.import_event(
-            book, event, name=name, date=day, target=Path(scratch) / book.name, ids=ids
+            book,
+            event,
+            name=name,
+            date=day,
+            target=Path(scratch) / book.name,
+            ids=ids,
+            inspection=inspection,
         )
     rated = sum(game.rated for game in event.games)
     first, last = report.game_rows
@@ -266,7 +274,7 @@ def _import_dry_run(args: argparse.Namespace) -> int:
         f"(Games rows {first}-{last})"
     )
     print(f"rules of {day.isoformat()}, from {came_from} ({_bonus_words(day)})")
-    close = dict(season_book.close_names(book, event, ids))
+    close = dict(season_book.close_names(book, event, ids, inspection))
     how_matched = {name: (member, how) for name, member, how in report.matched}
     for player in event.players:
         rating = "unrated" if player.rating is None else f"{player.rating:g}"

@@ -49,7 +49,7 @@ def run_recalc(args: argparse.Namespace) -> int:
         if note is not None:
             print(note, file=sys.stderr)
     limit = time_limit()
-    guard_workbook(where, source)
+    inspection = guard_workbook(where, source)
     check_suffix(where, source, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
     engine, xlsx, _ = workbook_modules(templates=False)  # recalc builds no workbook
     files.remove_stale_temps(target)
@@ -75,7 +75,7 @@ def run_recalc(args: argparse.Namespace) -> int:
             if getattr(args, "engine", "embedded") == "libreoffice":
                 evaluation = _in_libreoffice(engine, source, bar)
             else:
-                evaluation = engine.evaluate(source, progress=bar.part(0, 2), checked=True)
+                evaluation = engine.evaluate(source, progress=bar.part(0, 2), inspection=inspection)
             bar.show(f"writing {target.name}", 0.9)
             # A club season prints the rows its tables use (LibreOffice prints fixed
             # print areas only): read from the tables before the book is written.

@@ -58,9 +58,9 @@ def run_new_season(args: argparse.Namespace) -> int:
     players: tuple[tuple[object, ...], ...] = ()
     system = args.system
     if last is not None:
-        guard_workbook(where, last)
+        inspection = guard_workbook(where, last)
         with doing(Step(where, str(last), bad_zip=f"{last} is not an xlsx file")):
-            carried = season_new.carried_players(last)
+            carried = season_new.carried_players(last, inspection)
         players = carried.rows
         system = system or carried.system
     rows = _room("--player-rows", args.player_rows, max(len(players), 1), CLUB_MAX_PLAYER_ROWS)

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..errors import WorkbookError
+from .ooxml.guard import Inspection
 from .ooxml.xlsx import CacheReport, write_cached_values
 
 __all__ = ["FinishError", "build_and_finish", "finish_templates", "recalculate"]
@@ -28,9 +29,10 @@ class FinishError(WorkbookError):
     """A template that cannot be finished (a cell the engine cannot compute)."""
 
 
-def recalculate(path: str | Path) -> CacheReport:
+def recalculate(path: str | Path, inspection: Inspection | None = None) -> CacheReport:
     """Compute the workbook at *path* headlessly and cache every value in it, in place
     (through a temporary file); the calcPr then says the values are current.
+    *inspection*: the guard's of *path*, when the caller has checked it (not scanned again).
 
     :raises FinishError: if a formula cell could not be computed (the file is then
         written with ``fullCalcOnLoad``, as :func:`write_cached_values` does).
@@ -38,7 +40,7 @@ def recalculate(path: str | Path) -> CacheReport:
     from .engine import evaluation as engine
 
     path = Path(path)
-    evaluation = engine.evaluate(path)
+    evaluation = engine.evaluate(path, inspection=inspection)
     report = write_cached_values(path, path, evaluation.values)
     if report.missing:
         sheet, cell = report.missing[0]

@@ -21,7 +21,7 @@ from typing import Final
 from ..sheet.tables import read_season_rows, season_games_known
 from .ooxml.a1 import bounds, column_letters
 from .ooxml.files import copy_file
-from .ooxml.guard import WorkbookRefusedError, check_workbook
+from .ooxml.guard import Inspection, WorkbookRefusedError, check_workbook
 from .ooxml.rows import SheetPart, formula_ranges
 from .ooxml.xlsx import sheet_parts
 from .season.find import SeasonBookError, SeasonLayout, check_book, layout_from_xml
@@ -68,8 +68,9 @@ def _final_column(path: Path, layout: SeasonLayout) -> tuple[str, int, int, int]
     )
 
 
-def carried_players(path: str | Path) -> Carried:
-    """Last season's players, from the club season book at *path*: each listed player
+def carried_players(path: str | Path, inspection: Inspection | None = None) -> Carried:
+    """Last season's players, from the club season book at *path* (checked by the guard
+    first, unless *inspection*, the guard's of this very file, says it has been): each listed player
     with the Final rating the book shows, the rated games it rests on, floor, age and
     member IDs (a book whose Players table reads A:E, made before the ID columns, has none).
 
@@ -81,7 +82,8 @@ def carried_players(path: str | Path) -> Carried:
     from .season.book import season_system
 
     path = Path(path)
-    check_book(path)
+    if inspection is None:
+        check_book(path)
     try:
         layout = layout_from_xml(path)
     except zipfile.BadZipFile:
@@ -191,13 +193,13 @@ def new_season(
             card_player="",
         )
         try:  # the guard's limits first: a book too big for xlrating recalc is refused
-            check_workbook(book)
+            inspection = check_workbook(book)
         except WorkbookRefusedError as error:
             raise SeasonBookError(
                 f"{target.name} with that room would be too big for xlrating recalc: "
                 f"{' '.join(str(error).split())}; nothing was written"
             ) from None
-        recalculate(book)
+        recalculate(book, inspection)
         if target.suffix.lower() == ".xlsm":
             from ..excel.vba import make_macro_enabled
 

@@ -1,15 +1,12 @@
-"""The guard counts what openpyxl will make, and remembers the files it accepted.
+"""The guard counts what openpyxl will make, scans every file it is given, and is said to
+have run one way: by its Inspection, handed down.
 
 The first tests pin the count: openpyxl makes a cell of every child of a ``<row>``, a ``<c>``
 or not, so the guard's cell limit counts each of them, and a row number openpyxl cannot read
-is refused in one line.  The rest concern the files the guard accepted
-(xlrating.workbook.ooxml.guard._ACCEPTED).
-
-A command checks one file more than once (``import`` as it starts and as it reads the
-book); the verdict depends only on the file's bytes and the limits,
-so a file accepted once is not scanned again.  These tests pin what may be reused and
-what must be checked again.  The hostile files themselves are in test_hostile_files.py.
-"""
+is refused in one line.  The rest pin the contract: nothing is remembered between checks
+(no cache of accepted files); a function given the guard's inspection of a file does not
+scan it again, one given only a path scans it; a command scans its book once.  The
+hostile files themselves are in test_hostile_files.py."""
 
 from __future__ import annotations
 
@@ -96,27 +93,25 @@ def test_the_guard_counts_the_cells_openpyxl_makes(tmp_path: Path, rows: list[li
     cell per child, and the guard counts exactly as many."""
     text = "".join("<row>" + "".join(children) + "</row>" for children in rows)
     path = make_corpus.write_book(tmp_path / "mixed.xlsx", text)
-    guard._ACCEPTED.clear()
     assert guard.check_workbook(path).cells == _openpyxl_cells(path)
 
 
 @pytest.fixture
-def scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The guard with nothing remembered, and a list that grows by one per full scan."""
-    monkeypatch.setattr(guard, "_ACCEPTED", {})
-    calls: list[int] = []
+def scans(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """The guard, with a list that grows by the bytes of each file it scans."""
+    calls: list[bytes] = []
     scan = guard._check_bytes
 
     def counted(data: bytes, limits: guard.Limits) -> guard.Inspection:
-        calls.append(len(data))
+        calls.append(data)
         return scan(data, limits)
 
     monkeypatch.setattr(guard, "_check_bytes", counted)
     return calls
 
 
-def test_the_same_bytes_are_scanned_once_whatever_the_file_is_called(
-    scans: list[int], tmp_path: Path
+def test_every_check_scans_the_file_nothing_is_remembered(
+    scans: list[bytes], tmp_path: Path
 ) -> None:
     book = Path(shutil.copy(WORKBOOKS / "elo.xlsx", tmp_path / "elo.xlsx"))
     first = guard.check_workbook(book)
@@ -124,11 +119,11 @@ def test_the_same_bytes_are_scanned_once_whatever_the_file_is_called(
     twin = Path(shutil.copy(book, tmp_path / "renamed.xlsx"))
     assert guard.check_workbook(book) == first
     assert guard.check_workbook(twin) == first
-    assert len(scans) == 1
+    assert len(scans) == 3
 
 
-def test_a_file_changed_after_it_was_accepted_is_checked_again(
-    scans: list[int], tmp_path: Path
+def test_a_file_changed_after_it_was_accepted_is_judged_by_its_new_bytes(
+    scans: list[bytes], tmp_path: Path
 ) -> None:
     book = Path(shutil.copy(WORKBOOKS / "elo.xlsx", tmp_path / "elo.xlsx"))
     guard.check_workbook(book)
@@ -141,37 +136,77 @@ def test_a_file_changed_after_it_was_accepted_is_checked_again(
     book.write_text("hello")
     with pytest.raises(guard.WorkbookRefusedError, match="not an xlsx file"):
         guard.check_workbook(book)
-    book.write_bytes(data)  # as it was first: remembered
+    book.write_bytes(data)  # as it was first
     guard.check_workbook(book)
-    assert len(scans) == 4
+    assert len(scans) == 5  # each read anew
 
 
-def test_stricter_limits_check_the_file_again(scans: list[int], tmp_path: Path) -> None:
+def test_stricter_limits_check_the_file_again(scans: list[bytes], tmp_path: Path) -> None:
     book = Path(shutil.copy(WORKBOOKS / "club_season.xlsx", tmp_path / "club_season.xlsx"))
     held = guard.check_workbook(book)
     strict = dataclasses.replace(guard.LIMITS, formulas=held.formulas - 1)
     with pytest.raises(guard.WorkbookRefusedError, match="formula cells"):
         guard.check_workbook(book, strict)
-    with pytest.raises(guard.WorkbookRefusedError):  # refusals are never remembered
+    with pytest.raises(guard.WorkbookRefusedError):
         guard.check_workbook(book, strict)
     assert guard.check_workbook(book) == held
-    assert len(scans) == 3
+    assert len(scans) == 4
 
 
-def test_only_the_latest_files_are_remembered(scans: list[int], tmp_path: Path) -> None:
-    source = (WORKBOOKS / "elo.xlsx").read_bytes()
-    books = []
-    for n in range(guard._ACCEPTED_FILES + 1):  # each a different file: its zip comment
-        book = tmp_path / f"book{n}.xlsx"
-        comment = f"copy {n}".encode()
-        book.write_bytes(source[:-2] + len(comment).to_bytes(2, "little") + comment)
-        guard.check_workbook(book)
-        books.append(book)
-    assert len(scans) == guard._ACCEPTED_FILES + 1
-    guard.check_workbook(books[-1])  # remembered
-    assert len(scans) == guard._ACCEPTED_FILES + 1
-    guard.check_workbook(books[0])  # the oldest, forgotten
-    assert len(scans) == guard._ACCEPTED_FILES + 2
+# The guard having run is said one way: its Inspection, handed down.  A function given
+# one does not scan the file again; one given only a path scans it.
+
+
+def test_the_engine_given_an_inspection_does_not_scan_again(
+    scans: list[bytes], tmp_path: Path
+) -> None:
+    pytest.importorskip("formulas")
+    from xlrating.workbook.engine import evaluation as engine
+
+    book = Path(shutil.copy(WORKBOOKS / "elo.xlsx", tmp_path / "elo.xlsx"))
+    unchecked = engine.evaluate(book).values
+    assert len(scans) == 1
+    inspection = guard.check_workbook(book)
+    assert len(scans) == 2
+    assert engine.evaluate(book, inspection=inspection).values == unchecked
+    assert len(scans) == 2
+
+
+def test_the_season_reader_given_an_inspection_does_not_scan_again(
+    scans: list[bytes], tmp_path: Path
+) -> None:
+    pytest.importorskip("openpyxl")
+    from xlrating.workbook.season.find import load_book
+
+    book = Path(shutil.copy(WORKBOOKS / "club_season.xlsx", tmp_path / "club_season.xlsx"))
+    names = load_book(book).sheetnames
+    assert len(scans) == 1
+    inspection = guard.check_workbook(book)
+    assert load_book(book, inspection).sheetnames == names
+    assert len(scans) == 2
+
+
+@pytest.mark.parametrize("command", ["recalc", "import"])
+def test_a_command_scans_its_book_once(
+    scans: list[bytes], tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``recalc`` and ``import`` check the book as they start and hand the inspection down:
+    the book as given is scanned once (``import`` scans the book it built too, before it
+    replaces the given one)."""
+    pytest.importorskip("formulas")
+    from xlrating import cli
+
+    book = Path(shutil.copy(WORKBOOKS / "club_season.xlsx", tmp_path / "club_season.xlsx"))
+    given = book.read_bytes()
+    trf = Path(__file__).resolve().parents[2] / "data" / "sample_trf16.txt"
+    args = {
+        "recalc": ["recalc", str(book), "-o", str(tmp_path / "out.xlsx")],
+        "import": ["import", str(trf), "--into", str(book)],
+    }[command]
+    assert cli.main(args) == 0
+    capsys.readouterr()
+    assert scans.count(given) == 1
+    assert book.read_bytes() != given or command == "recalc"
 
 
 @pytest.mark.parametrize("count", [3, 4])

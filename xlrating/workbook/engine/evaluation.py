@@ -16,6 +16,7 @@ classic xlwings hands them over:
 ``formulas`` reports its progress with tqdm bars on stderr; they are swallowed here.
 
 Hostile workbooks: :func:`evaluate` first runs :func:`xlrating.workbook.ooxml.guard.check_workbook`
+(unless handed its :class:`~xlrating.workbook.ooxml.guard.Inspection` of the file)
 (and insists that openpyxl parses with defusedxml), and it refuses, with a one-line
 :class:`~xlrating.workbook.ooxml.guard.WorkbookRefusedError`, a formula that calls a function
 neither Excel's (as ``formulas`` knows them) nor the registry's, a formula or defined
@@ -58,6 +59,7 @@ from ..ooxml.a1 import parse_cell
 from ..ooxml.guard import (
     LIMITS,
     QUOTED_RE,
+    Inspection,
     WorkbookRefusedError,
     check_workbook,
     formula_operations,
@@ -254,20 +256,21 @@ def evaluate(
     *,
     progress: Progress | None = None,
     observer: Observer | None = None,
-    checked: bool = False,
+    inspection: Inspection | None = None,
 ) -> Evaluation:
     """Compute every formula of the workbook at *path* with the registry's functions.
 
     :param path: an xlsx (or xlsm) file.
     :param progress: called as each step starts: reading, compiling, calculating.
     :param observer: called with every registry call (for tests and debugging).
-    :param checked: the caller has run :func:`~xlrating.workbook.ooxml.guard.check_workbook` on
-        this very file (or wrote it itself): do not scan it again.
+    :param inspection: what :func:`~xlrating.workbook.ooxml.guard.check_workbook` found in
+        this very file, when the caller has run it: the file is not scanned again.  Without
+        it the guard checks the file first.
     :returns: an :class:`Evaluation` with every cell's value.
     """
     path = Path(path).resolve()
     require_defusedxml()
-    if not checked:
+    if inspection is None:
         check_workbook(path)
     names = {name.upper(): name for name in sheet_names(path)}
     register_functions()

@@ -42,6 +42,7 @@ from ...sheet.names import name_key, near_member
 from ...sheet.tables import PLAYER_ID_COLUMNS, member_id
 from ..ooxml.a1 import bounds, parse_cell, split_sheet
 from ..ooxml.formula_text import outside_strings
+from ..ooxml.guard import Inspection
 from .find import (
     BYE_TEXT,
     FORFEIT_TEXT,
@@ -329,15 +330,18 @@ def _serial(day: dt.date) -> float:
     return float((day - EXCEL_EPOCH).days)
 
 
-def read_tables(book: Path) -> tuple[SeasonLayout, list[list[object]], list[list[object]]]:
+def read_tables(
+    book: Path, inspection: Inspection | None = None
+) -> tuple[SeasonLayout, list[list[object]], list[list[object]]]:
     """The season's layout and its Players and Games tables.  The tables are streamed
     (openpyxl's full reader would also parse every chart, a second per hundred events);
-    the whole book is read only when its layout is unusual."""
+    the whole book is read only when its layout is unusual (after the guard, unless
+    *inspection*, the guard's of this very file, says it has run)."""
     quick = layout_from_xml(book)
     tables = streamed_tables(book, quick) if quick is not None else None
     if tables is not None:
         return tables
-    wb = load_book(book, checked=True)
+    wb = load_book(book, inspection)
     layout = layout_of(wb, book.name)
     return layout, grid_of(wb, layout.players), grid_of(wb, layout.games)
 
@@ -598,13 +602,16 @@ def _event_rows(
 
 
 def close_names(
-    book: str | Path, event: Event, ids: PlayerIds | None = None
+    book: str | Path,
+    event: Event,
+    ids: PlayerIds | None = None,
+    inspection: Inspection | None = None,
 ) -> list[tuple[str, str]]:
     """(the event's name, the member's) for each of *event*'s players the import would add
     as new (not matched by ID or name: :func:`_match_players`) while one member of the
     Players table is one typo from the name (:func:`~xlrating.sheet.names.near_member`):
     what ``import --dry-run`` flags.  Nothing is refused here (the import says why)."""
-    layout, players, _ = read_tables(Path(book))
+    layout, players, _ = read_tables(Path(book), inspection)
     members = [" ".join(row[0].split()) for row in players if row and isinstance(row[0], str)]
     try:
         new, _, _ = _match_players(event, players, ids, (layout.players[0], 1))
@@ -626,8 +633,11 @@ def import_event(
     date: dt.date,
     target: str | Path | None = None,
     ids: PlayerIds | None = None,
+    inspection: Inspection | None = None,
 ) -> ImportReport:
     """Add *event* to the season workbook *book* (written to *target*, default *book*).
+    *inspection*: the guard's of *book*, when the caller has checked it (it is not scanned
+    again); without it the guard checks *book* first.
 
     Players not yet on the Players table (matched by ID, then by name: :func:`_match_players`;
     *ids*: the member IDs the file gives) are added after its last used row: name, rating,
@@ -661,8 +671,9 @@ def import_event(
     event_name = " ".join(name.split())
     if not event_name:
         raise SeasonBookError("the event needs a name")
-    check_book(book)
-    layout, players, games = read_tables(book)
+    if inspection is None:
+        inspection = check_book(book)
+    layout, players, games = read_tables(book, inspection)
     _check_tables(book, layout, games, event_name)
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games

@@ -20,7 +20,7 @@ from ...rating.tournament import MAX_NAME_CHARS
 from ..lint import references
 from ..ooxml.a1 import RANGE_RE, bounds, column_letters, column_number, parse_cell, split_sheet
 from ..ooxml.files import replacing
-from ..ooxml.guard import WorkbookRefusedError, check_workbook, require_defusedxml
+from ..ooxml.guard import Inspection, WorkbookRefusedError, check_workbook, require_defusedxml
 from ..ooxml.xlsx import (
     SheetRewriter,
     sheet_parts,
@@ -151,19 +151,23 @@ def _sheet_ref(sheet: str, ref: str) -> str:
 # ---------------------------------------------------------------- reading
 
 
-def check_book(path: Path) -> None:
-    """Refuse (as a SeasonBookError naming the file) what the guard refuses."""
+def check_book(path: Path) -> Inspection:
+    """The guard's :class:`Inspection` of *path*; refuse (as a SeasonBookError naming the
+    file) what the guard refuses."""
     try:
         require_defusedxml()
-        check_workbook(path)
+        return check_workbook(path)
     except WorkbookRefusedError as error:
         raise SeasonBookError(f"{path.name}: {error}") from None
 
 
-def load_book(path: Path, *, checked: bool = False) -> Any:
+def load_book(path: Path, inspection: Inspection | None = None) -> Any:
+    """The whole book at *path*, read by openpyxl.  *inspection*: the guard's of this very
+    file, when the caller has checked it (the file is not scanned again); without it the
+    guard checks the file first."""
     from openpyxl import load_workbook
 
-    if not checked:
+    if inspection is None:
         check_book(path)
     try:
         with path.open("rb") as handle:  # a file object: openpyxl then ignores the suffix

@@ -31,6 +31,7 @@ from ..ooxml.columns import (
 )
 from ..ooxml.guard import (
     LIMITS,
+    Inspection,
     check_workbook,
     too_many_cells,
     too_many_formulas,
@@ -45,6 +46,7 @@ from .find import (
     Refused,
     SeasonBookError,
     SeasonLayout,
+    check_book,
     events_in,
     grid_of,
     last_used,
@@ -527,7 +529,8 @@ def resize_season(
         limits (nothing is written then).
     """
     source, target = Path(source), Path(target)
-    wb = load_book(source)
+    inspection = check_book(source)
+    wb = load_book(source, inspection)
     layout = layout_of(wb, source.name)
     players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
     p_rows, g_rows = len(players), len(games)
@@ -539,7 +542,8 @@ def resize_season(
         held = events_in(games)
         note = f"the season has {held} event{'s' if held != 1 else ''}"
         _check_room("event_columns", event_columns, max(held, 1), CLUB_MAX_EVENT_COLUMNS, note)
-    _, report = write_grown(source, target, layout, {}, [(new_p, new_g, event_columns)])
+    rooms = [(new_p, new_g, event_columns)]
+    _, report = write_grown(source, target, layout, {}, rooms, inspection)
     return report
 
 
@@ -549,15 +553,18 @@ def write_grown(
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
     rooms: Sequence[tuple[int, int, int | None]],
+    inspection: Inspection | None = None,
 ) -> tuple[SeasonLayout, GrowReport]:
     """:func:`write_book` with the tables grown to the first of *rooms* (player rows, game
     rows, event columns or None) that stays within the guard's limits; returns the grown
-    layout and what grew."""
+    layout and what grew.  *inspection*: the guard's of *book*, when the caller has it (a
+    resize refuses too many new rows from its counts; without it the book is checked)."""
     tried: list[tuple[int, int, int | None]] = []
     last: SeasonBookError | None = None
     held = None
     if not edits:  # a resize: what the book holds now, to refuse too many new rows early
-        inspection = check_workbook(book)
+        if inspection is None:
+            inspection = check_workbook(book)
         held = (inspection.cells, inspection.formulas)
     for room in rooms:
         if room in tried:

@@ -43,7 +43,7 @@ from typing import Any, Final
 
 from ...imports.rating_lists import ListEntry, RatingList
 from ..ooxml.a1 import address, bounds
-from ..ooxml.guard import WorkbookRefusedError, check_workbook
+from ..ooxml.guard import Inspection, WorkbookRefusedError, check_workbook
 from ..ooxml.xlsx import SheetRewriter, sheet_parts, with_calc_properties, workbook_part
 from .find import SeasonBookError, SeasonLayout, check_book, layout_from_xml, layout_of
 from .find import load_book as _load_book
@@ -132,11 +132,11 @@ class StartPlan:
 # ---------------------------------------------------------------- reading
 
 
-def _layout(book: Path) -> SeasonLayout:
+def _layout(book: Path, inspection: Inspection) -> SeasonLayout:
     quick = layout_from_xml(book)
     if quick is not None:
         return quick
-    return layout_of(_load_book(book, checked=True), book.name)
+    return layout_of(_load_book(book, inspection), book.name)
 
 
 def _key(text: object) -> str:
@@ -165,8 +165,7 @@ def read_players_sheet(book: str | Path) -> PlayersSheet:
     from openpyxl import load_workbook
 
     book = Path(book)
-    check_book(book)
-    layout = _layout(book)
+    layout = _layout(book, check_book(book))
     sheet, ref = layout.players
     r1, c1, r2, c2 = bounds(ref)
     header = r1 - 1
