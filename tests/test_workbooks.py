@@ -426,19 +426,19 @@ def test_checks_sheet_passes_against_the_seeds(
             )
         verdict = ev.value(sheet, f"F{row}")
         assert verdict == "PASS", f"{name} Checks!F{row} ({check.id}) shows {verdict!r}"
-    for tie in templates.TEMPLATES[name].ties:
-        sheet, ref = built.cells[f"check:{tie.id}"]
+    for agreement in templates.TEMPLATES[name].agreements:
+        sheet, ref = built.cells[f"check:{agreement.id}"]
         row = int(ref.replace("$", "")[1:])
         computed, expected = ev.value(sheet, f"C{row}"), ev.value(sheet, f"D{row}")
         where = _where(name, sheet, f"C{row}")
-        assert ws[f"G{row}"].value == tie.source, f"{name} Checks!G{row}: source note"
+        assert ws[f"G{row}"].value == agreement.source, f"{name} Checks!G{row}: source note"
         if str(expected).startswith(NOT_COMPARED):  # the empty season: nothing to compare
-            assert ev.value(sheet, f"F{row}") == NOT_APPLICABLE, f"{where} ({tie.id})"
+            assert ev.value(sheet, f"F{row}") == NOT_APPLICABLE, f"{where} ({agreement.id})"
             continue
         assert computed not in (None, "") and computed == pytest.approx(expected), (
-            f"{where} ({tie.id}): {computed!r} against {expected!r}"
+            f"{where} ({agreement.id}): {computed!r} against {expected!r}"
         )
-        assert ev.value(sheet, f"F{row}") == "PASS", f"{name} Checks!F{row} ({tie.id})"
+        assert ev.value(sheet, f"F{row}") == "PASS", f"{name} Checks!F{row} ({agreement.id})"
     status_sheet, status_ref = built.cells["checks:status"]
     assert ev.value(status_sheet, status_ref) == "ALL PASS", f"{name} Checks!B3"
 

@@ -14,17 +14,17 @@ from ..ooxml.a1 import bounds, column_letters
 from ..season.layout import CLUB_BYE
 from .elo import SEED_004
 from .fide_period import SEED_001
-from .registry import NOT_COMPARED, Check, Tie, sheet_ref
+from .registry import NOT_COMPARED, Check, SheetAgreement, sheet_ref
 from .writer import (
     RATING_FORMAT,
     Address,
 )
 
 __all__ = [
+    "CLUB_AGREEMENTS",
     "CLUB_CHECKS",
     "CLUB_GAMES",
     "CLUB_PLAYERS",
-    "CLUB_TIES",
     "TEC_EXERCISE_GAMES",
     "TEC_EXERCISE_PLAYERS",
 ]
@@ -461,8 +461,8 @@ def _rated_expected(cells: Mapping[str, Address]) -> str:
 
 #: Consistency rows: every game row is rated (nothing left out silently), and the
 #: Crosstable and the Player card agree with the rest of the book.
-CLUB_TIES: Final = (
-    Tie(
+CLUB_AGREEMENTS: Final = (
+    SheetAgreement(
         "season-rated",
         "Games: every game row is rated",
         "The line above the Ratings table (SEASON_CHECK); the Games sheet's Status column "
@@ -473,7 +473,7 @@ CLUB_TIES: Final = (
         0,
         "General",
     ),
-    Tie(
+    SheetAgreement(
         "crosstable-points",
         "Crosstable: the event's points add up as on the Standings",
         "Total column of the Crosstable; Points column of the Standings (same event)",
@@ -483,7 +483,7 @@ CLUB_TIES: Final = (
         0.005,
         "0.0",
     ),
-    Tie(
+    SheetAgreement(
         "crosstable-players",
         "Crosstable: the event's players as on the Standings",
         "Players with a Total on the Crosstable; Players on the Standings (same event)",
@@ -493,7 +493,7 @@ CLUB_TIES: Final = (
         0,
         "0",
     ),
-    Tie(
+    SheetAgreement(
         "card-start",
         "Player card: the start rating is the Ratings sheet's Start",
         "The card's first rating; the Start column for the card's player",
@@ -503,7 +503,7 @@ CLUB_TIES: Final = (
         0.005,
         RATING_FORMAT,
     ),
-    Tie(
+    SheetAgreement(
         "card-final",
         "Player card: the last rating is the Ratings sheet's Final",
         "The card's rating after the last event; the Final column for the card's player",

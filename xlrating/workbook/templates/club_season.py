@@ -73,7 +73,7 @@ from .club_pages import (
     table_array,
     titled,
 )
-from .club_sample import CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS, CLUB_TIES
+from .club_sample import CLUB_AGREEMENTS, CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS
 from .registry import Built, build_template, how_to_use_sheet, template
 from .writer import (
     CHANGE_FORMAT,
@@ -231,7 +231,7 @@ def build_club_season(
         "event": "December Swiss",
     },
     checks=CLUB_CHECKS,
-    ties=CLUB_TIES,
+    agreements=CLUB_AGREEMENTS,
     summary=("start", "ratings", "final"),
     options={**ROOM_DEFAULTS, "club": "", "card_player": None},
 )
@@ -269,7 +269,7 @@ template(
     defaults=_EMPTY,
     sample=_EMPTY,
     checks=CLUB_CHECKS,
-    ties=CLUB_TIES,
+    agreements=CLUB_AGREEMENTS,
     summary=(),  # no season to print (xlrating demo)
     options={**ROOM_DEFAULTS, "club": "", "card_player": ""},
 )(_club_season)

@@ -36,8 +36,8 @@ __all__ = [
     "Builder",
     "Built",
     "Check",
+    "SheetAgreement",
     "Template",
-    "Tie",
     "build_all",
     "build_template",
     "how_to_use_sheet",
@@ -90,7 +90,7 @@ class Check:
 
 
 @dataclass(frozen=True, slots=True)
-class Tie:
+class SheetAgreement:
     """A consistency row of the Checks sheet: two sheets of the same book must agree.
 
     The computed and the expected cell are both formulas, built from the template's layout
@@ -146,7 +146,7 @@ class Template:
     #: season's tables), with their defaults.
     options: Mapping[str, object] = field(default_factory=dict)
     #: Consistency rows of the Checks sheet, after the checks.
-    ties: tuple[Tie, ...] = ()
+    agreements: tuple[SheetAgreement, ...] = ()
 
 
 #: The templates by file name, in build order.
@@ -162,7 +162,7 @@ def template(
     checks: Sequence[Check],
     summary: Sequence[str],
     options: Mapping[str, object] | None = None,
-    ties: Sequence[Tie] = (),
+    agreements: Sequence[SheetAgreement] = (),
 ) -> Callable[[Builder], Builder]:
     """Register a template builder under *filename* (how ``club_season.xlsx`` will come).
 
@@ -182,7 +182,7 @@ def template(
             tuple(checks),
             tuple(summary),
             dict(options or {}),
-            tuple(ties),
+            tuple(agreements),
         )
         return build
 
@@ -235,7 +235,9 @@ def _xlwings_conf(book: Book) -> None:
     conf.hide()
 
 
-def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ()) -> None:
+def _checks_sheet(
+    book: Book, checks: Sequence[Check], agreements: Sequence[SheetAgreement] = ()
+) -> None:
     sheet = book.sheet(_CHECKS)
     # One landscape page wide at 88 %: the long labels and sources wrap in A, B and G.
     sheet.widths(A=34, B=34, C=11, D=11, E=9, F=7, G=44)
@@ -245,14 +247,14 @@ def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ())
         "means this computer's set-up reproduces the published result."
         + (
             " The last rows compare two sheets of this workbook: column D reads the other one."
-            if ties
+            if agreements
             else ""
         ),
     )
-    first, last = 6, 6 + len(checks) + len(ties) - 1
+    first, last = 6, 6 + len(checks) + len(agreements) - 1
     status = (
         f'IF(COUNTIF(F{first}:F{last},"PASS")+COUNTIF(F{first}:F{last},"{NOT_APPLICABLE}")='
-        f'{len(checks) + len(ties)},"ALL PASS","SOME CHECKS FAIL: see column F")'
+        f'{len(checks) + len(agreements)},"ALL PASS","SOME CHECKS FAIL: see column F")'
     )
     sheet.write("A3", "Status", "label")
     sheet.formula("checks:status", "B3", status, "headline")
@@ -285,16 +287,22 @@ def _checks_sheet(book: Book, checks: Sequence[Check], ties: Sequence[Tie] = ())
         sheet.formula(f"check:{check.id}", cell_at(row, 2), text, "output", check.num_format, None)
         sheet.write(cell_at(row, 3), check.expected, "constant", check.num_format)
         _verdict(sheet, row, check.id, check.tolerance, check.source)
-    for j, tie in enumerate(ties):
+    for j, agreement in enumerate(agreements):
         row = first - 1 + len(checks) + j
-        sheet.write(cell_at(row, 0), tie.label, "label")
-        sheet.write(cell_at(row, 1), tie.inputs, "label")
+        sheet.write(cell_at(row, 0), agreement.label, "label")
+        sheet.write(cell_at(row, 1), agreement.inputs, "label")
         sheet.formula(
-            f"check:{tie.id}", cell_at(row, 2), tie.computed(book.cells), "output", tie.num_format
+            f"check:{agreement.id}",
+            cell_at(row, 2),
+            agreement.computed(book.cells),
+            "output",
+            agreement.num_format,
         )
-        expected = tie.expected(book.cells)
-        sheet.formula(f"expected:{tie.id}", cell_at(row, 3), expected, "output", tie.num_format)
-        _verdict(sheet, row, tie.id, tie.tolerance, tie.source, comparable=True)
+        expected = agreement.expected(book.cells)
+        sheet.formula(
+            f"expected:{agreement.id}", cell_at(row, 3), expected, "output", agreement.num_format
+        )
+        _verdict(sheet, row, agreement.id, agreement.tolerance, agreement.source, comparable=True)
     for area in (f"F{first}:F{last}", "B3"):
         sheet.ws.conditional_format(
             area,
@@ -403,7 +411,7 @@ def _make(spec: Template, target: Any, inputs: Mapping[str, object] | None) -> B
         }
     )
     spec.build(book, values)
-    _checks_sheet(book, spec.checks, spec.ties)
+    _checks_sheet(book, spec.checks, spec.agreements)
     book.close()
     return Built(None, dict(book.cells), dict(book.labels), dict(book.formats))
 
