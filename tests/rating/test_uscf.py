@@ -1118,3 +1118,16 @@ def test_special_search_gives_up_after_twice_the_breakpoints_and_8() -> None:
     with pytest.raises(RuntimeError, match=f"^{re.escape(message)}$"):
         uscf_special.solve_special(1000.0, jump, 0.5)
     assert len(jump.calls) == 2 * 12
+
+
+@pytest.mark.parametrize(
+    ("results", "floor"),
+    [
+        ([0.0, 0.0], 100.0),  # two rated games: the event does not count (NR needs 3)
+        ([0.0, 0.0, 0.0], 101.0),  # an unrated player's first event of three: 101, not 100
+        ([1.0, 0.5, 0.0], 107.0),  # 100 + 4 + 2 + 1
+        ([1.0] * 20, 150.0),  # capped
+    ],
+)
+def test_the_floor_one_event_gives(results: list[float], floor: float) -> None:
+    assert uscf.event_low_floor(results) == floor

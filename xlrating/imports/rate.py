@@ -41,7 +41,6 @@ __all__ = [
     "API_DECIMAL_TOLERANCE",
     "EXPLAIN_WORK",
     "FIDE_K_NOTE",
-    "FLOOR_EVENT_GAMES",
     "SYSTEMS",
     "RatedEvent",
     "RatedPlayer",
@@ -67,10 +66,6 @@ EXPLAIN_WORK: Final = 30_000
 
 # The prior records tried (the rating with "mixed" is the one shown).
 _RECORDS: Final[tuple[uscf.History, ...]] = ("mixed", "all wins", "all losses")
-
-#: An event counts towards the low-rating floor when the player has at least this many
-#: rated games in it ("NR events with at least 3 rated games", docs/rules/uscf.md#floors).
-FLOOR_EVENT_GAMES: Final = 3
 
 #: What the FIDE rating of a file assumes (a TRF gives no game counts and no K).
 FIDE_K_NOTE: Final = (
@@ -188,11 +183,7 @@ def _event_floors(imported: ImportedEvent) -> Event:
     players = []
     for player in event.players:
         results = played[player.name].results
-        own = uscf.rating_floor(
-            wins=sum(result == 1.0 for result in results),
-            draws=sum(result == 0.5 for result in results),
-            events=1 if len(results) >= FLOOR_EVENT_GAMES else 0,
-        )
+        own = uscf.event_low_floor(results)
         players.append(replace(player, floor=max(player.floor, own)) if results else player)
     return replace(event, players=tuple(players))
 

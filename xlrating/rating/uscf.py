@@ -91,6 +91,7 @@ from .uscf_rules import LIFE_MASTER_FLOOR as LIFE_MASTER_FLOOR
 from .uscf_rules import LOGISTIC_SCALE as LOGISTIC_SCALE
 from .uscf_rules import LOW_FLOOR_BASE as LOW_FLOOR_BASE
 from .uscf_rules import LOW_FLOOR_CAP as LOW_FLOOR_CAP
+from .uscf_rules import LOW_FLOOR_EVENT_GAMES as LOW_FLOOR_EVENT_GAMES
 from .uscf_rules import LOW_FLOOR_PER_DRAW as LOW_FLOOR_PER_DRAW
 from .uscf_rules import LOW_FLOOR_PER_EVENT as LOW_FLOOR_PER_EVENT
 from .uscf_rules import LOW_FLOOR_PER_WIN as LOW_FLOOR_PER_WIN
@@ -131,6 +132,7 @@ __all__ = [
     "bonus_threshold",
     "check_uscf_rating",
     "effective_games",
+    "event_low_floor",
     "initial_rating",
     "is_dual_rated",
     "is_established",
@@ -591,6 +593,26 @@ def rating_floor(
     if check_flag(life_master, "life_master"):
         floors.append(LIFE_MASTER_FLOOR)
     return max(floors)
+
+
+def event_low_floor(results: Sequence[float]) -> float:
+    """The low-rating floor one event's rated results alone give (the rating after the event
+    counts the event, docs/rules/uscf.md#api-floor): wins and draws of *results*, and the
+    event itself when it holds at least :data:`LOW_FLOOR_EVENT_GAMES` rated games.
+
+    :param results: the player's rated results in the event (1, 0.5 or 0).
+    :returns: the floor, at least 100 (:func:`rating_floor`).
+
+    >>> event_low_floor([0, 0, 0])  # an unrated player's first event of three losses
+    101.0
+    >>> event_low_floor([1, 0.5])
+    106.0
+    """
+    return rating_floor(
+        wins=sum(result == 1.0 for result in results),
+        draws=sum(result == 0.5 for result in results),
+        events=1 if len(results) >= LOW_FLOOR_EVENT_GAMES else 0,
+    )
 
 
 def is_established(games: int | None) -> bool:

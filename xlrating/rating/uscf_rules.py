@@ -177,6 +177,11 @@ LOW_FLOOR_PER_EVENT: Final = 1.0
 LOW_FLOOR_CAP: Final = 150.0
 
 
+# NR counts the events in which the player completed at least this many rated games (the same
+# spec text as the low-rating floor above; docs/rules/uscf.md#floors).
+LOW_FLOOR_EVENT_GAMES: Final = 3
+
+
 # Peak-based floor: the peak established rating minus 200, rounded down to a multiple of
 # 100; such floors exist only at 1200, 1300, ..., 2100 (rulebook ADM chapter 8 section 5
 # quoting the spec; docs/rules/uscf.md#floors).
