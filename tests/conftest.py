@@ -31,10 +31,37 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from xlrating.cli import COLLECTOR_THRESHOLDS
+from xlrating.libreoffice import office
 from xlrating.workbook.engine import evaluation as engine
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"
+#: CI sets it (.ci/run): there a test that needs LibreOffice fails instead of skipping.
+REQUIRE_LIBREOFFICE = "XLRATING_REQUIRE_LIBREOFFICE"
+
+
+def libreoffice_missing(reason: str) -> None:
+    """Skip a test that needs LibreOffice with the reason; fail it in CI."""
+    if os.environ.get(REQUIRE_LIBREOFFICE) == "1":
+        pytest.fail(f"{reason} ({REQUIRE_LIBREOFFICE}=1: CI must run these tests)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def libreoffice() -> office.Office:
+    """The LibreOffice 25.2+ found here, with a Python that has its uno module (skipped,
+    or failed in CI, without one)."""
+    try:
+        found = office.find_office()
+    except office.LibreOfficeError as error:
+        libreoffice_missing(str(error))
+        raise
+    if not found.supported:
+        libreoffice_missing(f"LibreOffice {found.version_text} is older than the supported 25.2")
+    if found.python is None:
+        libreoffice_missing("no Python with LibreOffice's uno module (python3-uno)")
+    return found
+
 
 # The suite's profile: Hypothesis' defaults without its timing checks. This machine's speed
 # varies twofold from hour to hour, and a stall of a second in one example (the host, or a

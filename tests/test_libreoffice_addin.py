@@ -38,7 +38,6 @@ from .conftest import evaluated
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 TEMPLATES = sorted(p.name for p in WORKBOOKS.glob("*.xlsx"))
-REQUIRE_VARIABLE = "XLRATING_REQUIRE_LIBREOFFICE"
 SEED_BOOK = "seed_examples.xlsx"
 
 #: (template, "Sheet!A1") -> why LibreOffice differs from the engine there.  Every entry
@@ -103,26 +102,6 @@ SEED_GAMES: list[list[object]] = [
     ["May", None, "C", "A", "1-0"],
     ["June", 1, "C", "B", "="],
 ]
-
-
-def _missing(reason: str) -> None:
-    if os.environ.get(REQUIRE_VARIABLE) == "1":
-        pytest.fail(f"{reason} ({REQUIRE_VARIABLE}=1: CI must run these tests)")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="session")
-def libreoffice() -> office.Office:
-    try:
-        found = office.find_office()
-    except office.LibreOfficeError as error:
-        _missing(str(error))
-        raise
-    if not found.supported:
-        _missing(f"LibreOffice {found.version_text} is older than the supported 25.2")
-    if found.python is None:
-        _missing("no Python with LibreOffice's uno module (python3-uno)")
-    return found
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,6 @@ LibreOffice 25.2+ and its Python bridge; failed instead with XLRATING_REQUIRE_LI
 from __future__ import annotations
 
 import math
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,29 +24,8 @@ from xlrating.libreoffice import office
 from .season_typing import AFTER, EMPTY, STEPS, outside_status
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
-REQUIRED = os.environ.get("XLRATING_REQUIRE_LIBREOFFICE") == "1"
 
 pytestmark = pytest.mark.slow
-
-
-def _missing(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def libreoffice() -> office.Office:
-    try:
-        found = office.find_office()
-    except office.LibreOfficeError as error:
-        _missing(str(error))
-        raise
-    if not found.supported:
-        _missing(f"LibreOffice {found.version_text} is older than the supported 25.2")
-    if found.python is None:
-        _missing("no Python with LibreOffice's uno module (python3-uno)")
-    return found
 
 
 @pytest.fixture(scope="module")

@@ -42,6 +42,8 @@ from xlrating.workbook.templates.pages import (
     printable_width,
 )
 
+from ...conftest import libreoffice_missing
+
 WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 TEMPLATES = sorted(p.name for p in WORKBOOKS.glob("*.xlsx"))
 #: Excel's default row height (11-point Calibri) and column width, in points and characters.
@@ -176,17 +178,10 @@ def test_the_page_fits_both_a4_and_letter() -> None:
     assert printable_width(landscape=True) < short * 72
 
 
-def _missing(reason: str) -> None:
-    """Skip with the reason; fail in CI (.ci/run sets XLRATING_REQUIRE_LIBREOFFICE=1)."""
-    if os.environ.get("XLRATING_REQUIRE_LIBREOFFICE") == "1":
-        pytest.fail(f"{reason} (XLRATING_REQUIRE_LIBREOFFICE=1: CI must run this test)")
-    pytest.skip(reason)
-
-
 def _tool(name: str) -> str:
     found = shutil.which(name)
     if found is None:
-        _missing(f"{name} is not installed (poppler-utils)")
+        libreoffice_missing(f"{name} is not installed (poppler-utils)")
         raise AssertionError  # not reached
     return found
 
@@ -194,7 +189,7 @@ def _tool(name: str) -> str:
 def _soffice() -> str:
     soffice = os.environ.get("XLRATING_SOFFICE") or shutil.which("soffice")
     if soffice is None:
-        _missing("LibreOffice (soffice) is not installed")
+        libreoffice_missing("LibreOffice (soffice) is not installed")
         raise AssertionError  # not reached
     # The templates are laid out for Calibri, which LibreOffice replaces by Carlito (same
     # widths); without it a wider fallback font makes every page smaller.
@@ -205,7 +200,7 @@ def _soffice() -> str:
             [fc_match, "Calibri"], capture_output=True, text=True, check=False
         ).stdout
     if "Carlito" not in found:
-        _missing("the Carlito font is not installed (fonts-crosextra-carlito)")
+        libreoffice_missing("the Carlito font is not installed (fonts-crosextra-carlito)")
     return soffice
 
 
