@@ -296,8 +296,6 @@ _LIST_PARAMS: Final = frozenset({"opponents", "opponent_rds", "results"})
 _DATE_NAMES: Final = re.compile(r"\b(?:period_date|event_date)\b")
 #: A whole number as typed (kept whole, so that a message shows it as typed: "got 0").
 _WHOLE: Final = re.compile(r"\s*[+-]?[0-9]+\s*")
-#: A whole number quoted as a float in a message ("got 0.0").
-_WHOLE_FLOAT: Final = re.compile(r"(\bgot )(-?[0-9]+)\.0\b(?!\.)")
 
 
 def _cell(text: str) -> object:
@@ -327,9 +325,7 @@ def _as_typed(message: str, fn: Any) -> str:
         elif param.optional:
             option = f"--{param.name.replace('_', '-')}"
             text = re.sub(rf"(?<![-\w]){param.name}\b", option, text)
-    # The boundary hands the core every number as a cell holds it (a float): a whole
-    # number is quoted as typed, "got 0" and not "got 0.0".
-    return _WHOLE_FLOAT.sub(r"\1\2", text)
+    return text
 
 
 def _main_function(family: str) -> Any:
