@@ -20,7 +20,8 @@ from xlrating.excel import vba as excel_vba
 from xlrating.sheet.catalog import FUNCTIONS
 from xlrating.workbook import finish, lint, templates
 from xlrating.workbook.engine import evaluation as engine
-from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, with_calc_properties, write_cached_values
+from xlrating.workbook.ooxml.legacy import with_calc_properties
+from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, write_cached_values
 from xlrating.workbook.season import book as season_book
 
 from ..conftest import evaluated

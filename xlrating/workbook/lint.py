@@ -491,7 +491,7 @@ def _formula_cells_without_value(path: Path) -> list[tuple[str, str]]:
     """(sheet, cell) of the formula cells that carry no cached value (no ``<v>``)."""
     import zipfile
 
-    from .ooxml.xlsx import sheet_parts
+    from .ooxml.legacy import sheet_parts
 
     missing: list[tuple[str, str]] = []
     with zipfile.ZipFile(path) as zf:
@@ -513,7 +513,7 @@ def _calc_properties(path: Path) -> tuple[bool, int | None]:
     missing fullCalcOnLoad as True, so the XML is read directly)."""
     import zipfile
 
-    from .ooxml.xlsx import calc_properties, workbook_part
+    from .ooxml.legacy import calc_properties, workbook_part
 
     with zipfile.ZipFile(path) as zf:
         attributes = calc_properties(zf.read(workbook_part(zf)))

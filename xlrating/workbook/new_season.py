@@ -22,8 +22,8 @@ from ..sheet.tables import read_season_rows, season_games_known
 from .ooxml.a1 import bounds, column_letters
 from .ooxml.files import copy_file
 from .ooxml.guard import Inspection, WorkbookRefusedError, check_workbook
+from .ooxml.legacy import sheet_parts
 from .ooxml.rows import SheetPart, formula_ranges
-from .ooxml.xlsx import sheet_parts
 from .season.find import SeasonBookError, SeasonLayout, check_book, layout_from_xml
 
 __all__ = ["CARRIED", "Carried", "carried_players", "new_season"]

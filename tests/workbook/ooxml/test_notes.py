@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from xlrating.cli import main
 from xlrating.workbook.ooxml.a1 import column_letters, parse_cell
+from xlrating.workbook.ooxml.legacy import sheet_parts
 from xlrating.workbook.ooxml.notes import move_notes
-from xlrating.workbook.ooxml.xlsx import sheet_parts
 
 WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 TRF = Path(__file__).parents[2] / "data" / "sample_trf16.txt"

@@ -27,7 +27,8 @@ from openpyxl import load_workbook
 from xlrating.cli import main
 from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.ooxml.files import InvalidOutputError, check_package
-from xlrating.workbook.ooxml.xlsx import _write_cached_values, excel_text
+from xlrating.workbook.ooxml.legacy import _write_cached_values
+from xlrating.workbook.ooxml.xlsx import excel_text
 
 ROOT = Path(__file__).resolve().parents[3]
 SEASON = ROOT / "workbooks" / "club_season.xlsx"

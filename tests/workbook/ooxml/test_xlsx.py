@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from xlrating.workbook.ooxml import xlsx as cache
-from xlrating.workbook.ooxml.xlsx import CellError, sheet_names, write_cached_values
+from xlrating.workbook.ooxml.legacy import sheet_names
+from xlrating.workbook.ooxml.xlsx import CellError, write_cached_values
 
 
 @pytest.fixture()
@@ -243,7 +244,7 @@ def _cells_of(path: Path) -> dict[tuple[str, str], object]:
     """Every cell of every sheet as parsed XML: its attributes and its children."""
     from xml.etree import ElementTree
 
-    from xlrating.workbook.ooxml.xlsx import sheet_parts
+    from xlrating.workbook.ooxml.legacy import sheet_parts
 
     def shape(element: ElementTree.Element) -> object:
         return (

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from xlrating.cli import main
 from xlrating.rating.tournament import Event, Game, Player
 from xlrating.workbook.ooxml import guard
-from xlrating.workbook.ooxml.xlsx import SheetRewriter
+from xlrating.workbook.ooxml.legacy import SheetRewriter
 from xlrating.workbook.season.book import (
     MAX_CELL_CHARS,
     SeasonBookError,

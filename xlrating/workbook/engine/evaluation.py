@@ -66,7 +66,8 @@ from ..ooxml.guard import (
     formula_problem,
     require_defusedxml,
 )
-from ..ooxml.xlsx import CellKey, sheet_names
+from ..ooxml.legacy import sheet_names
+from ..ooxml.xlsx import CellKey
 from .deferred import defer_scipy
 from .fast_values import keep_taken, reading_values_apart
 from .solution import KEY_RE as _KEY_RE

@@ -22,7 +22,7 @@ from typing import IO, Final
 from xml.etree import ElementTree
 
 from .a1 import column_letters, parse_cell
-from .xlsx import sheet_parts
+from .legacy import sheet_parts
 
 __all__ = ["first_unreadable"]
 

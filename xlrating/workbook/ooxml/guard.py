@@ -56,7 +56,7 @@ import math
 import re
 import struct
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Final
 from xml.parsers import expat
@@ -88,6 +88,7 @@ __all__ = [
     "Inspection",
     "Limits",
     "WorkbookRefusedError",
+    "check_bytes",
     "check_workbook",
     "formula_operations",
     "formula_problem",
@@ -230,6 +231,12 @@ class Inspection:
     rows: int
     #: True when the file carries a VBA project (ignored: never run, copied as it is).
     macros: bool
+    #: The file's bytes as the guard read and accepted them (:class:`.package.Package`
+    #: is opened from them: the file is read from disk once, and what is parsed is what
+    #: was checked).
+    data: bytes = field(default=b"", repr=False, compare=False)
+    #: The file they were read from (None: bytes handed to :func:`check_bytes`).
+    path: Path | None = field(default=None, compare=False)
 
 
 def too_many_cells(limits: Limits = LIMITS) -> str:
@@ -731,6 +738,11 @@ def check_workbook(path: str | Path, limits: Limits = LIMITS) -> Inspection:
         data = file.read(limits.file_bytes + 1)
     if len(data) > limits.file_bytes:  # it grew while being read
         raise _refuse(f"the file grew past {_size(limits.file_bytes)} while it was read")
+    return replace(_check_bytes(data, limits), path=path)
+
+
+def check_bytes(data: bytes, limits: Limits = LIMITS) -> Inspection:
+    """:func:`check_workbook` of a workbook's bytes (a book written in memory)."""
     return _check_bytes(data, limits)
 
 
@@ -752,7 +764,7 @@ def _check_bytes(data: bytes, limits: Limits) -> Inspection:
         handle.seek(0)
         try:
             with zipfile.ZipFile(handle) as zf:
-                return _check_parts(zf, limits)
+                return replace(_check_parts(zf, limits), data=data)
         except zipfile.BadZipFile as error:
             raise _refuse(f"damaged or truncated xlsx file ({error})") from None
         except (EOFError, zipfile.LargeZipFile, NotImplementedError) as error:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from .a1 import column_letters, column_number
-from .xlsx import relationships
+from .legacy import relationships
 
 __all__ = ["NOTE_KINDS", "move_notes", "note_parts"]
 

@@ -21,12 +21,7 @@ from ..lint import references
 from ..ooxml.a1 import RANGE_RE, bounds, column_letters, column_number, parse_cell, split_sheet
 from ..ooxml.files import replacing
 from ..ooxml.guard import Inspection, WorkbookRefusedError, check_workbook, require_defusedxml
-from ..ooxml.xlsx import (
-    SheetRewriter,
-    sheet_parts,
-    with_calc_properties,
-    workbook_part,
-)
+from ..ooxml.legacy import SheetRewriter, sheet_parts, with_calc_properties, workbook_part
 from .layout import (
     CLUB_BYE_RESULTS,
 )

@@ -36,9 +36,9 @@ from ..ooxml.guard import (
     too_many_cells,
     too_many_formulas,
 )
+from ..ooxml.legacy import sheet_parts, without_calc_chain, workbook_part
 from ..ooxml.notes import note_parts
 from ..ooxml.rows import Package, RowEdit, RowsError, children, formula_ranges
-from ..ooxml.xlsx import sheet_parts, without_calc_chain, workbook_part
 from .find import (
     FUNCTION,
     Area,

@@ -31,7 +31,7 @@ from xml.etree import ElementTree
 
 from ...errors import WorkbookError
 from ..ooxml.files import replacing
-from ..ooxml.xlsx import sheet_parts, workbook_part
+from ..ooxml.legacy import sheet_parts, workbook_part
 from .find import with_print_rows
 
 __all__ = ["PrintAreaError", "last_used_row", "reset_print_areas", "with_print_areas"]

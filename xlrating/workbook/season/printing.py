@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from ..ooxml.xlsx import sheet_parts
+from ..ooxml.legacy import sheet_parts
 from .layout import (
     CARD_SHEET,
     CROSSTABLE_SHEET,

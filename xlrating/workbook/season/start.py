@@ -44,7 +44,7 @@ from typing import Any, Final
 from ...imports.rating_lists import ListEntry, RatingList
 from ..ooxml.a1 import address, bounds
 from ..ooxml.guard import Inspection, WorkbookRefusedError, check_workbook
-from ..ooxml.xlsx import SheetRewriter, sheet_parts, with_calc_properties, workbook_part
+from ..ooxml.legacy import SheetRewriter, sheet_parts, with_calc_properties, workbook_part
 from .find import SeasonBookError, SeasonLayout, check_book, layout_from_xml, layout_of
 from .find import load_book as _load_book
 from .find import refused as _refused
