@@ -30,7 +30,7 @@ from lxml import etree
 
 from ...sheet.cells import EXCEL_ERRORS
 from .a1 import address, cell_range, parse_cell
-from .package import local_name
+from .package import drop_attribute, local_name
 
 __all__ = ["CellError", "SheetCells", "excel_text", "is_error_text", "typed"]
 
@@ -220,14 +220,14 @@ class SheetCells:
         after its formula; *values_only*: the formula goes and text is an inline string."""
         for child in [c for c in cell if local_name(c) in ("v", "is")]:
             cell.remove(child)
-        cell.attrib.pop("t", None)
+        drop_attribute(cell, "t")
         formulas = list(_children(cell, "f"))
         if values_only:
             for child in formulas:
                 cell.remove(child)
             formulas = []
-            cell.attrib.pop("cm", None)
-            cell.attrib.pop("vm", None)
+            drop_attribute(cell, "cm")
+            drop_attribute(cell, "vm")
         if value is None:
             return
         kind, text = typed(value)

@@ -42,12 +42,15 @@ __all__ = [
     "CONTENT_TYPES",
     "MACRO_ENABLED_MAIN",
     "PARSER",
+    "VBA_PART",
     "XLSX_MAIN",
     "XML_DECLARATION",
     "Package",
     "Relationship",
+    "drop_attribute",
     "local_name",
     "parse",
+    "rels_path",
     "serialize",
 ]
 
@@ -112,6 +115,12 @@ def local_name(element: etree._Element) -> str:
     if not isinstance(tag, str):  # a comment or a processing instruction
         return ""
     return tag.rsplit("}", 1)[-1]
+
+
+def drop_attribute(element: etree._Element, name: str) -> None:
+    """Remove the attribute *name* of *element*, if it has one."""
+    if name in element.attrib:
+        del element.attrib[name]
 
 
 class Relationship(NamedTuple):

@@ -31,7 +31,7 @@ from lxml import etree
 from .a1 import address
 from .cells import CellError, SheetCells, excel_text, is_error_text
 from .guard import Inspection, check_workbook
-from .package import CONTENT_TYPES, Package, local_name, rels_path
+from .package import CONTENT_TYPES, Package, drop_attribute, local_name, rels_path
 
 __all__ = [
     "CURRENT_CALC_ID",
@@ -87,7 +87,7 @@ def _calc_pr(workbook: etree._Element) -> etree._Element | None:
 def calc_properties(package: Package) -> dict[str, str] | None:
     """The attributes of the workbook's ``calcPr``, or None when it has none."""
     found = _calc_pr(package.xml(package.workbook_part))
-    return None if found is None else dict(found.attrib)
+    return None if found is None else {str(k): str(v) for k, v in found.attrib.items()}
 
 
 def set_calc_properties(package: Package, *, current: bool) -> None:
@@ -115,7 +115,7 @@ def set_calc_properties(package: Package, *, current: bool) -> None:
             raise ValueError("a workbook part without sheets")
     if current:
         element.set("calcId", str(CURRENT_CALC_ID))
-        element.attrib.pop("fullCalcOnLoad", None)
+        drop_attribute(element, "fullCalcOnLoad")
     else:
         if element.get("calcId") is None:
             element.set("calcId", str(CURRENT_CALC_ID))
