@@ -12,6 +12,8 @@ import pytest
 from xlrating.workbook import templates
 from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.engine import excel_functions
+from xlrating.workbook.ooxml.guard import check_workbook
+from xlrating.workbook.ooxml.package import Package
 from xlrating.workbook.ooxml.xlsx import CellError
 
 WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
@@ -464,7 +466,7 @@ def test_value_cells_are_not_nodes_of_the_model(tmp_path: Path) -> None:
     node per formula and per reference, not per value (only D1's range keeps its B1 and
     C1 as nodes, and B7 is read through its own reference)."""
     path = _value_table_book(tmp_path)
-    model = engine._load(path)
+    model = engine._load(Package.open(check_workbook(path)))
     engine._finish(model, {"SHEET": "Sheet"})
     cells = [n for n in model.dsp.data_nodes if isinstance(n, str) and ":" not in n]
     assert len(model.dsp.data_nodes) < 40, len(model.dsp.data_nodes)

@@ -85,8 +85,7 @@ def read_both(part: bytes) -> tuple[Cells | str, Cells | str, dict[tuple[int, in
         whole = type(error).__name__
     taken: dict[tuple[int, int], object] = {}
     try:
-        with fast_values.reading_values_apart():
-            book = xlreader.load_workbook(io.BytesIO(data))
+        book = fast_values.load_apart(io.BytesIO(data))
         apart = _cells(book["S"])
         values = getattr(book, "_xlrating_values_apart", {}).get("S", {})
         assert not set(apart) & set(values), "a position both read apart and left"

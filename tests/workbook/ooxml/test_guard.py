@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xlrating.workbook.ooxml import guard
+from xlrating.workbook.ooxml.package import Package
 
 from ...hostile import make_corpus
 
@@ -168,7 +169,7 @@ def test_the_engine_given_an_inspection_does_not_scan_again(
     assert len(scans) == 1
     inspection = guard.check_workbook(book)
     assert len(scans) == 2
-    assert engine.evaluate(book, inspection=inspection).values == unchecked
+    assert engine.evaluate(Package.open(inspection)).values == unchecked
     assert len(scans) == 2
 
 

@@ -15,18 +15,21 @@ classic xlwings hands them over:
 
 ``formulas`` reports its progress with tqdm bars on stderr; they are swallowed here.
 
-Hostile workbooks: :func:`evaluate` first runs :func:`xlrating.workbook.ooxml.guard.check_workbook`
-(unless handed its :class:`~xlrating.workbook.ooxml.guard.Inspection` of the file)
-(and insists that openpyxl parses with defusedxml), and it refuses, with a one-line
-:class:`~xlrating.workbook.ooxml.guard.WorkbookRefusedError`, a formula that calls a function
+The book is read from its :class:`~xlrating.workbook.ooxml.package.Package` (the bytes
+the guard accepted, or the package as edited in memory), never from its file.
+
+Hostile workbooks: a package comes from the guard's inspection only
+(:func:`xlrating.workbook.ooxml.guard.check_workbook`; :func:`evaluate` given a path runs
+it first); :func:`evaluate` insists that openpyxl parses with defusedxml, and it refuses,
+with a one-line :class:`~xlrating.workbook.ooxml.guard.WorkbookRefusedError`, a formula that calls a function
 neither Excel's (as ``formulas`` knows them) nor the registry's, a formula or defined
 name beyond :func:`~xlrating.workbook.ooxml.guard.formula_problem`'s bounds (Excel's formula
 length, 1,000 operators, whole-column or whole-row references, ranges over 100,000 cells;
 all checked before any formula is compiled), more than 100,000 operators in all, a
 circular reference (a defined name's inverse reference is not one), and a reference to
 another workbook: ``formulas`` would load a linked ``.xlsx`` from disk, so the model here
-never loads any file but the one asked for.  Only Excel built-ins and the registry's
-functions run; no macro, no link, no network.  Excel's text functions that can build long
+reads no file at all: its one book is served from the package.  Only Excel built-ins and
+the registry's functions run; no macro, no link, no network.  Excel's text functions that can build long
 text answer ``#VALUE!`` beyond 32,767 characters, as in Excel
 (:func:`xlrating.workbook.engine.excel_functions.text_bounded`).
 Blank cells and the cached cells of an array formula are not compiled
@@ -59,14 +62,13 @@ from ..ooxml.a1 import parse_cell
 from ..ooxml.guard import (
     LIMITS,
     QUOTED_RE,
-    Inspection,
     WorkbookRefusedError,
     check_workbook,
     formula_operations,
     formula_problem,
     require_defusedxml,
 )
-from ..ooxml.legacy import sheet_names
+from ..ooxml.package import Package
 from ..ooxml.xlsx import CellKey
 from .deferred import defer_scipy
 from .fast_values import keep_taken, reading_values_apart
@@ -253,34 +255,32 @@ def _quiet() -> contextlib.AbstractContextManager[Any]:
 
 
 def evaluate(
-    path: str | Path,
+    book: Package | str | Path,
     *,
     progress: Progress | None = None,
     observer: Observer | None = None,
-    inspection: Inspection | None = None,
 ) -> Evaluation:
-    """Compute every formula of the workbook at *path* with the registry's functions.
+    """Compute every formula of the workbook *book* with the registry's functions.
 
-    :param path: an xlsx (or xlsm) file.
+    :param book: the workbook's :class:`~xlrating.workbook.ooxml.package.Package`, read as
+        it is now (edited in memory or not); or an xlsx (or xlsm) file, which the guard
+        checks first (:func:`~xlrating.workbook.ooxml.guard.check_workbook`) and which is
+        then opened as a package.
     :param progress: called as each step starts: reading, compiling, calculating.
     :param observer: called with every registry call (for tests and debugging).
-    :param inspection: what :func:`~xlrating.workbook.ooxml.guard.check_workbook` found in
-        this very file, when the caller has run it: the file is not scanned again.  Without
-        it the guard checks the file first.
     :returns: an :class:`Evaluation` with every cell's value.
     """
-    path = Path(path).resolve()
+    package = book if isinstance(book, Package) else Package.open(check_workbook(book))
+    path = package.path.resolve() if package.path is not None else Path(package.name)
     require_defusedxml()
-    if inspection is None:
-        check_workbook(path)
-    names = {name.upper(): name for name in sheet_names(path)}
+    names = {name.upper(): name for name in package.sheet_names()}
     register_functions()
     token = _OBSERVER.set(observer)
     try:
         with _quiet(), _collector_paused():
             if progress:
                 progress(f"reading {path.name}", 0, _STEPS)
-            model = _load(path)
+            model = _load(package)
             if progress:
                 progress(f"compiling {path.name}", 1, _STEPS)
             _finish(model, names)
@@ -299,37 +299,27 @@ def evaluate(
 # ---------------------------------------------------------------- hostile workbooks
 
 
-#: The one name every book is read under (a link in a private folder), part of every
-#: compiled reference: a copy, a season after an import, a template's .xlsm twin (openpyxl
-#: finds its workbook part by content type) share compiled cells whatever they are called.
+#: The one name every book is read under, part of every compiled reference: a copy, a
+#: season after an import, a template's .xlsm twin (openpyxl finds its workbook part by
+#: content type) share compiled cells whatever they are called.  No file of that name is
+#: read: the book is served from its package (:func:`.fast_values.reading_values_apart`).
 _ALIAS: Final = "book.xlsx"
 
 
-def _load(path: Path) -> Any:
-    """The ``formulas`` model of the workbook at *path*, read under :data:`_ALIAS`."""
-    import os
-    import tempfile
-
-    with tempfile.TemporaryDirectory(prefix="xlrating-engine-") as folder:
-        alias = Path(folder) / _ALIAS
-        try:
-            os.symlink(path, alias)
-        except (OSError, NotImplementedError):  # no symbolic links here: the file's own name
-            alias = path
-        return _load_as(alias)
-
-
-def _load_as(path: Path) -> Any:
-    """The ``formulas`` model of the workbook at *path*, which never loads another file."""
+def _load(package: Package) -> Any:
+    """The ``formulas`` model of the workbook *package*, read under :data:`_ALIAS` from
+    the package's bytes; it never loads another workbook (a linked file)."""
     import os.path
 
     import formulas
     from formulas.errors import FormulaError
 
-    main = os.path.normcase(str(path))
+    folder = os.path.abspath(os.path.join(os.sep, "xlrating-package"))  # never read
+    main = os.path.normcase(os.path.join(folder, _ALIAS))
 
     class OneBookModel(formulas.ExcelModel):  # type: ignore[misc]
-        """An ExcelModel that refuses to load any workbook but *path* (a linked file)."""
+        """An ExcelModel that reads the one book *package* and refuses any other (a
+        linked file)."""
 
         def __init__(self) -> None:
             super().__init__()
@@ -346,12 +336,12 @@ def _load_as(path: Path) -> Any:
 
         def add_book(self, book: Any = None, context: Any = None, data_only: bool = False) -> Any:
             if isinstance(book, str):
-                folder = self.basedir or ""
-                wanted = os.path.normcase(os.path.normpath(os.path.join(folder, book)))
+                base = self.basedir or ""
+                wanted = os.path.normcase(os.path.normpath(os.path.join(base, book)))
                 if wanted.upper() != main.upper():
                     self.blocked.append(book)
                     raise WorkbookRefusedError(f"a formula refers to another workbook {book!r}")
-            with reading_values_apart():
+            with reading_values_apart(package, main):
                 loaded = super().add_book(book, context, data_only)
             if not getattr(loaded[0], "_xlrating_checked", False):
                 _refuse_unknown(loaded[0])  # before any formula is compiled
@@ -385,16 +375,17 @@ def _load_as(path: Path) -> Any:
             return compiled
 
     model = OneBookModel()
+    model.basedir = folder
     try:
-        model.loads(str(path))
+        model.loads(_ALIAS)
     except FormulaError as error:
         raise _unreadable(error) from None
     except (ValueError, IndexError):
-        # openpyxl could not convert a cell's value: name the cell, not the temporary file
-        # the book is read under (nor an exception openpyxl does not show).
+        # openpyxl could not convert a cell's value: name the cell, not the stream the
+        # book is read from (nor an exception openpyxl does not show).
         from ..ooxml.damaged_cells import first_unreadable
 
-        found = first_unreadable(path)
+        found = first_unreadable(package)
         if found is None:
             raise
         raise WorkbookRefusedError(found) from None

@@ -28,7 +28,9 @@ array ranges. Nothing is guessed: what is not read here exactly is openpyxl's.
 
 :mod:`xlrating.workbook.engine.evaluation` installs it (:func:`reading_values_apart` while
 ``formulas`` loads the book, :func:`keep_taken` as it pushes each sheet); ``formulas``
-is imported only there.
+is imported only there.  The same hook serves ``formulas`` the book from its
+:class:`~xlrating.workbook.ooxml.package.Package` (the sheet parts as the package holds
+them, no file opened) and refuses any other file it asks for.
 
 What it is worth (measured on the 5,000-game generated season, seconds of CPU; the runs and
 their conditions are in bench/README.md, "What changed since 2026-12-02"): reading the book
@@ -42,20 +44,23 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os.path
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import IO, Any, Final
 from xml.parsers import expat
 
 from ..ooxml.a1 import RANGE_RE, column_number
-from ..ooxml.guard import EXCEL_COLUMNS, EXCEL_ROWS
+from ..ooxml.guard import EXCEL_COLUMNS, EXCEL_ROWS, WorkbookRefusedError
+from ..ooxml.package import Package
 
 __all__ = [
     "MOST_MERGES",
     "SheetValues",
     "StrippingArchive",
     "keep_taken",
+    "load_apart",
     "reading_values_apart",
     "strip_values",
 ]
@@ -318,16 +323,23 @@ def strip_values(data: bytes, strings: list[str]) -> tuple[bytes, SheetValues] |
 
 class StrippingArchive:
     """An openpyxl reader's zip archive whose worksheet parts open without their plain
-    value cells; what was taken out is kept by part name in :attr:`taken`."""
+    value cells, read by *read* (the package's parts; default: the archive's own); what
+    was taken out is kept by part name in :attr:`taken`."""
 
-    def __init__(self, archive: Any, strings: Callable[[], list[str]]) -> None:
+    def __init__(
+        self,
+        archive: Any,
+        strings: Callable[[], list[str]],
+        read: Callable[[str], bytes] | None = None,
+    ) -> None:
         self._archive = archive
         self._strings = strings
+        self._read: Callable[[str], bytes] = read or archive.read
         self.taken: dict[str, SheetValues] = {}
 
     def open(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if not args and not kwargs and _WORKSHEET.fullmatch(name):
-            done = strip_values(self._archive.read(name), self._strings())
+            done = strip_values(self._read(name), self._strings())
             if done is not None:
                 data, self.taken[name] = done
                 return io.BytesIO(data)
@@ -352,24 +364,38 @@ class ValueCell:
     column: int
 
 
-@contextlib.contextmanager
-def reading_values_apart() -> Iterator[None]:
-    """While ``formulas`` loads a book: its reader opens each sheet part through a
-    :class:`StrippingArchive`, and the loaded workbook keeps what was taken out by sheet
-    title (for :func:`keep_taken`)."""
+def load_apart(source: IO[bytes], read: Callable[[str], bytes] | None = None, **kw: Any) -> Any:
+    """The openpyxl workbook ``formulas`` reads from *source* (its ``XlReader``), each
+    sheet part opened through a :class:`StrippingArchive` (parts read by *read*, default
+    from *source*); what was taken out is kept on the workbook by sheet title (for
+    :func:`keep_taken`)."""
     from formulas.excel import xlreader
 
-    def load_workbook(filename: Any, _raw_data: bool = False, **kw: Any) -> Any:
-        if isinstance(filename, str) and filename.endswith(".ods"):
-            return original(filename, _raw_data=_raw_data, **kw)
-        reader = xlreader.XlReader(filename, _raw_data=_raw_data, **kw)
-        archive = StrippingArchive(reader.archive, lambda: reader.shared_strings)
-        reader.archive = archive
-        reader.read()
-        titles = {rel.target: sheet.name for sheet, rel in reader.parser.find_sheets()}
-        taken = {titles[k]: v for k, v in archive.taken.items() if k in titles}
-        setattr(reader.wb, _TAKEN, taken)
-        return reader.wb
+    reader = xlreader.XlReader(source, **kw)
+    archive = StrippingArchive(reader.archive, lambda: reader.shared_strings, read)
+    reader.archive = archive
+    reader.read()
+    titles = {rel.target: sheet.name for sheet, rel in reader.parser.find_sheets()}
+    taken = {titles[k]: v for k, v in archive.taken.items() if k in titles}
+    setattr(reader.wb, _TAKEN, taken)
+    return reader.wb
+
+
+@contextlib.contextmanager
+def reading_values_apart(package: Package, name: str) -> Iterator[None]:
+    """While ``formulas`` loads a book: the book it asks for by the file *name* is read
+    from *package* as it is now (:meth:`~.Package.stream`, its sheet parts by
+    :meth:`~.Package.read`) with its value cells apart (:func:`load_apart`); any other
+    file it asks for is refused (a linked workbook: xlrating never opens one)."""
+    from formulas.excel import xlreader
+
+    def load_workbook(filename: Any, **kw: Any) -> Any:
+        if not isinstance(filename, str) or os.path.normcase(filename) != name:
+            raise WorkbookRefusedError(
+                f"a formula refers to another workbook {filename!r}: xlrating never opens "
+                "linked files"
+            )
+        return load_apart(package.stream(), package.read, **kw)
 
     original = xlreader.load_workbook
     xlreader.load_workbook = load_workbook

@@ -9,20 +9,19 @@ openpyxl's worksheet reader does (``openpyxl/worksheet/_reader.py``: ``_cast_num
 ``bool(int(value))``, ``from_ISO8601``, ``shared_strings[int(value)]``) and says which cell
 holds what, so that the user can retype it.
 
-The file has passed the guard (:mod:`xlrating.workbook.ooxml.guard`: no DOCTYPE, no entity,
-bounded parts) before anything here reads it.
+The package holds what the guard accepted (:mod:`xlrating.workbook.ooxml.guard`: no
+DOCTYPE, no entity, bounded parts); its sheets are parsed by lxml (:func:`.package.parse`).
 """
 
 from __future__ import annotations
 
-import zipfile
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import IO, Final
-from xml.etree import ElementTree
+from collections.abc import Callable
+from typing import Final
+
+from lxml import etree
 
 from .a1 import column_letters, parse_cell
-from .legacy import sheet_parts
+from .package import Package
 
 __all__ = ["first_unreadable"]
 
@@ -58,20 +57,15 @@ _CONVERSIONS: Final[dict[str, tuple[Callable[[str], object], str]]] = {
 }
 
 
-def _shared_strings(zf: zipfile.ZipFile) -> int:
+def _shared_strings(package: Package) -> int:
     """How many shared strings the workbook holds (openpyxl's list of them)."""
-    names = [n for n in zf.namelist() if n.lower().endswith("sharedstrings.xml")]
+    names = [n for n in package.names() if n.lower().endswith("sharedstrings.xml")]
     if not names:
         return 0
-    with zf.open(names[0]) as part:
-        return sum(1 for _, element in _ends(part) if element.tag in _SI_TAGS)
+    return sum(1 for element in package.xml(names[0]).iter() if element.tag in _SI_TAGS)
 
 
-def _ends(part: IO[bytes]) -> Iterator[tuple[str, ElementTree.Element]]:
-    return ElementTree.iterparse(part, events=("end",))
-
-
-def _problem(cell: ElementTree.Element, strings: int) -> str | None:
+def _problem(cell: etree._Element, strings: int) -> str | None:
     """Why openpyxl cannot read *cell*'s value (None: it can)."""
     value = next((child for child in cell if child.tag in _VALUE_TAGS), None)
     text = None if value is None else value.text
@@ -96,34 +90,32 @@ def _problem(cell: ElementTree.Element, strings: int) -> str | None:
     return None
 
 
-def first_unreadable(path: str | Path) -> str | None:
-    """The first cell whose value openpyxl cannot convert, in one line (None: every value
-    converts), e.g. ``Sheet1!A1 holds 'abc', which is not a number ...``."""
-    with zipfile.ZipFile(path) as zf:
-        strings = _shared_strings(zf)
-        for name, part_name in sheet_parts(zf):
-            with zf.open(part_name) as part:
-                row = 0
-                for _, element in _ends(part):
-                    if element.tag not in _ROW_TAGS:
-                        continue
-                    raw = element.get("r")
-                    row = int(float(raw)) if raw is not None else row + 1
-                    column = 0
-                    for cell in element:
-                        reference = cell.get("r")
-                        if reference is None:
-                            column += 1
-                            reference = f"{column_letters(column)}{row}"
-                        else:  # the guard has checked every r: a cell reference
-                            column = parse_cell(reference)[1]
-                        what = _problem(cell, strings)
-                        if what is not None:
-                            text = next(c.text for c in cell if c.tag in _VALUE_TAGS) or ""
-                            return (
-                                f"{name}!{reference} holds {text[:_SHOWN]!r}, which is not "
-                                f"{what}: a damaged cell; retype it in Excel or LibreOffice "
-                                "and save again"
-                            )
-                    element.clear()
+def first_unreadable(package: Package) -> str | None:
+    """The first cell of the workbook *package* whose value openpyxl cannot convert, in
+    one line (None: every value converts), e.g. ``Sheet1!A1 holds 'abc', which is not a
+    number ...``."""
+    strings = _shared_strings(package)
+    for name, part_name in package.sheet_parts():
+        row = 0
+        for element in package.xml(part_name).iter(*_ROW_TAGS):
+            raw = element.get("r")
+            row = int(float(raw)) if raw is not None else row + 1
+            column = 0
+            for cell in element:
+                if not isinstance(cell.tag, str):
+                    continue  # a comment or a processing instruction: no cell
+                reference = cell.get("r")
+                if reference is None:
+                    column += 1
+                    reference = f"{column_letters(column)}{row}"
+                else:  # the guard has checked every r: a cell reference
+                    column = parse_cell(reference)[1]
+                what = _problem(cell, strings)
+                if what is not None:
+                    text = next(c.text for c in cell if c.tag in _VALUE_TAGS) or ""
+                    return (
+                        f"{name}!{reference} holds {text[:_SHOWN]!r}, which is not "
+                        f"{what}: a damaged cell; retype it in Excel or LibreOffice "
+                        "and save again"
+                    )
     return None
