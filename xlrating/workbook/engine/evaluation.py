@@ -19,18 +19,18 @@ The book is read from its :class:`~xlrating.workbook.ooxml.package.Package` (the
 the guard accepted, or the package as edited in memory), never from its file.
 
 Hostile workbooks: a package comes from the guard's inspection only
-(:func:`xlrating.workbook.ooxml.guard.check_workbook`; :func:`evaluate` given a path runs
-it first); :func:`evaluate` insists that openpyxl parses with defusedxml, and it refuses,
-with a one-line :class:`~xlrating.workbook.ooxml.guard.WorkbookRefusedError`, a formula that calls a function
-neither Excel's (as ``formulas`` knows them) nor the registry's, a formula or defined
-name beyond :func:`~xlrating.workbook.ooxml.guard.formula_problem`'s bounds (Excel's formula
-length, 1,000 operators, whole-column or whole-row references, ranges over 100,000 cells;
-all checked before any formula is compiled), more than 100,000 operators in all, a
-circular reference (a defined name's inverse reference is not one), and a reference to
-another workbook: ``formulas`` would load a linked ``.xlsx`` from disk, so the model here
-reads no file at all: its one book is served from the package.  Only Excel built-ins and
-the registry's functions run; no macro, no link, no network.  Excel's text functions that can build long
-text answer ``#VALUE!`` beyond 32,767 characters, as in Excel
+(:func:`xlrating.workbook.ooxml.guard.check_workbook`; :func:`evaluate` given a path runs it
+first); :func:`evaluate` insists that openpyxl parses with defusedxml, and it refuses, with
+a one-line :class:`~xlrating.workbook.ooxml.guard.WorkbookRefusedError`, a formula that
+calls a function neither Excel's (as ``formulas`` knows them) nor the registry's, a formula
+or defined name beyond :func:`~xlrating.workbook.ooxml.guard.formula_problem`'s bounds
+(Excel's formula length, 1,000 operators, whole-column or whole-row references, ranges over
+100,000 cells; all checked before any formula is compiled), more than 100,000 operators in
+all, a circular reference (a defined name's inverse reference is not one), and a reference
+to another workbook: ``formulas`` would load a linked ``.xlsx`` from disk, so the model here
+reads no file at all: its one book is served from the package. Only Excel built-ins and the
+registry's functions run; no macro, no link, no network. Excel's text functions that can
+build long text answer ``#VALUE!`` beyond 32,767 characters, as in Excel
 (:func:`xlrating.workbook.engine.excel_functions.text_bounded`).
 Blank cells and the cached cells of an array formula are not compiled
 (:func:`_drop_spilled_cells`): they add nothing to the model; value cells are not nodes of
