@@ -8,6 +8,7 @@ malware analysts use), and compared with what xlwings' own generator makes now f
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import shutil
@@ -15,13 +16,15 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from lxml import etree
 
 from xlrating.excel import vba as excel_vba
 from xlrating.sheet.catalog import FUNCTIONS
 from xlrating.workbook import finish, lint, templates
 from xlrating.workbook.engine import evaluation as engine
-from xlrating.workbook.ooxml.legacy import with_calc_properties
-from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, write_cached_values
+from xlrating.workbook.ooxml.guard import check_bytes
+from xlrating.workbook.ooxml.package import Package
+from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, set_calc_properties, write_cached_values
 from xlrating.workbook.season import book as season_book
 
 from ..conftest import evaluated
@@ -77,7 +80,32 @@ def _calc_pr(path: Path) -> str:
     ],
 )
 def test_with_calc_properties(xml: str, current: bool, expected: str) -> None:
-    assert with_calc_properties(xml.encode(), current=current).decode() == expected
+    package = _package_with_workbook_part(xml)
+    set_calc_properties(package, current=current)
+    assert etree.tostring(package.xml("xl/workbook.xml")).decode() == expected
+
+
+def _package_with_workbook_part(xml: str) -> Package:
+    """A package whose workbook part is *xml* (the package relationship points at it)."""
+    rels = (
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        '<Relationship Id="rId1" Target="xl/workbook.xml" Type="http://schemas.openxmlformats'
+        '.org/officeDocument/2006/relationships/officeDocument"/></Relationships>'
+    )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        zf.writestr(
+            "[Content_Types].xml",
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        )
+        zf.writestr("_rels/.rels", rels)
+        zf.writestr("xl/workbook.xml", xml)
+        zf.writestr(
+            "xl/worksheets/sheet1.xml",
+            '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+            "<sheetData/></worksheet>",
+        )
+    return Package.open(check_bytes(buffer.getvalue()))
 
 
 def _small_book(path: Path) -> Path:

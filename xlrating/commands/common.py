@@ -28,6 +28,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..workbook.ooxml.guard import Inspection
+    from ..workbook.ooxml.package import Package
 
 _WORKBOOK_EXTRA: Final = 'in your clone of xlrating: python -m pip install -e ".[workbook]"'
 
@@ -223,32 +224,32 @@ _MACRO_SUFFIXES: Final = frozenset({".xlsm", ".xltm", ".xlam"})
 _PLAIN_SUFFIXES: Final = frozenset({".xlsx", ".xltx"})
 
 
-def check_suffix(where: str, package: Path, target: Path, code: int = EXIT_USAGE) -> None:
-    """Refuse, in one line, to write the package *package* under *target*'s name when
-    Excel would refuse it (macro-enabled under .xlsx, or plain under .xlsm)."""
-    from ..excel.vba import is_macro_enabled
-
+def check_suffix(where: str, package: Package, target: Path, code: int = EXIT_USAGE) -> None:
+    """Refuse, in one line, to write the workbook *package* (read from its file) under
+    *target*'s name when Excel would refuse it (macro-enabled under .xlsx, or plain under
+    .xlsm)."""
     suffix = target.suffix.lower()
     if suffix not in _MACRO_SUFFIXES | _PLAIN_SUFFIXES:
         return
+    book = package.path if package.path is not None else Path(package.name)
     try:
-        macro = is_macro_enabled(package)
-    except (OSError, ValueError, KeyError) as error:  # the guard has read it already
-        raise CliError(f"{where}: cannot read {package}: {one_line(error)}") from None
+        macro = package.macro_enabled
+    except (ValueError, KeyError, SyntaxError) as error:  # the guard has read it already
+        raise CliError(f"{where}: cannot read {book}: {one_line(error)}") from None
     if macro and suffix in _PLAIN_SUFFIXES:
         kind, wanted = "a macro-enabled workbook (it holds VBA)", ".xlsm"
     elif not macro and suffix in _MACRO_SUFFIXES:
         kind, wanted = "a workbook without macros", ".xlsx"
     else:
         return
-    if target == package:
+    if target == book:
         raise CliError(
-            f"{where}: {package} is {kind} but named {target.suffix}, which Excel refuses to "
+            f"{where}: {book} is {kind} but named {target.suffix}, which Excel refuses to "
             f"open; rename it to {target.stem}{wanted} first; nothing was written",
             code,
         )
     raise CliError(
-        f"{where}: {package} is {kind}: Excel refuses it under the name {target.name}; "
+        f"{where}: {book} is {kind}: Excel refuses it under the name {target.name}; "
         f"name the output {target.stem}{wanted}; nothing was written",
         code,
     )

@@ -32,24 +32,16 @@ def _round_dates(text: str) -> tuple[Any, ...]:
 def _tables(
     where: str, book: Path, inspection: Inspection
 ) -> tuple[list[list[object]], list[list[object]]]:
-    """The season book's Players and Games tables, read as import reads them."""
+    """The season book's Players and Games tables, read as import reads them
+    (:func:`~xlrating.workbook.season.book.read_tables`, from the package of the guard's
+    bytes)."""
     _, _, _ = workbook_modules(templates=False)
-    from ..workbook.season.find import (
-        grid_of,
-        layout_from_xml,
-        layout_of,
-        load_book,
-        streamed_tables,
-    )
+    from ..workbook.ooxml.package import Package
+    from ..workbook.season.book import read_tables
 
     with doing(Step(where, str(book), bad_zip=f"{book} is not an xlsx file")):
-        quick = layout_from_xml(book)
-        found = streamed_tables(book, quick) if quick is not None else None
-        if found is not None:
-            return found[1], found[2]
-        wb = load_book(book, inspection)
-        layout = layout_of(wb, book.name)
-        return grid_of(wb, layout.players), grid_of(wb, layout.games)
+        _, players, games = read_tables(Package.open(inspection))
+        return players, games
 
 
 def run_export(args: argparse.Namespace) -> int:

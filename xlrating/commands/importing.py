@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rating._check import show
 from ..workbook.ooxml import files
@@ -37,6 +37,9 @@ from .common import (
     workbook_modules,
 )
 from .rate import add_api_options
+
+if TYPE_CHECKING:
+    from ..workbook.ooxml.package import Package
 
 
 def _bonus_words(day: Any) -> str:
@@ -114,7 +117,11 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
     inspection = guard_workbook(where, book)
-    check_suffix(where, book, book, EXIT_FAILURE)
+    engine, xlsx, _ = workbook_modules()
+    from ..workbook.ooxml.guard import check_workbook
+    from ..workbook.ooxml.package import Package
+
+    check_suffix(where, Package.open(inspection), book, EXIT_FAILURE)
     imported_events = read_tournament(where, source, args, single=True)
     if len(imported_events) > 1:
         listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
@@ -124,7 +131,6 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
             EXIT_USAGE,
         )
     event = imported_events[0].event
-    engine, xlsx, _ = workbook_modules()
     from ..workbook.season import book as season_book
     from ..workbook.season.printing import reset_season_print_areas
 
@@ -150,7 +156,11 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
         report = season_book.import_event(
             book, event, name=name, date=date, target=scratch, ids=ids, inspection=inspection
         )
-        reset_season_print_areas(scratch)  # LibreOffice prints fixed print areas only
+        # The book as imported, read once (checked by the guard): its print areas set
+        # (LibreOffice prints fixed print areas only), then computed with --recalc.
+        imported = Package.open(check_workbook(scratch))
+        if reset_season_print_areas(imported):
+            scratch.write_bytes(imported.to_bytes())
         backup(book)
     if args.recalc:
         recalculating = Step(  # the import itself is done and saved
@@ -161,8 +171,9 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
             other="recalculating it failed",
         )
         with doing(recalculating), Deadline(limit):
-            evaluation = engine.evaluate(book)
-            xlsx.write_cached_values(book, book, evaluation.values)
+            evaluation = engine.evaluate(imported)
+            xlsx.write_values(imported, evaluation.values)
+            imported.save(book)
     added = len(report.added)
     rows = report.player_rows
     placed = f" (Players rows {rows[0]}-{rows[1]})" if rows else ""
@@ -337,7 +348,6 @@ def run_resize(args: argparse.Namespace) -> int:
     guard_workbook(where, source)
     workbook_modules()
     from ..workbook.season import book as season_book
-    from ..workbook.season.printing import reset_season_print_areas
 
     files.remove_stale_temps(target)
     step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file", words=ROOM_WORDS)
@@ -351,17 +361,33 @@ def run_resize(args: argparse.Namespace) -> int:
             # Resized into a temporary file first, so that a refusal leaves no backup.
             with files.replacing(source) as scratch:
                 report = season_book.resize_season(source, scratch, **sizes)
-                reset_season_print_areas(scratch)
+                printed = _print_areas_set(scratch)
+                if printed is not None:
+                    scratch.write_bytes(printed.to_bytes())  # the temporary file
                 backup(source)
         else:
             report = season_book.resize_season(source, target, **sizes)
-            reset_season_print_areas(target)
+            printed = _print_areas_set(target)
+            if printed is not None:
+                printed.save(target)
     print(f"wrote {target}")
     same = report.events is None or report.events[0] == report.events[1]
     if report.players[0] == report.players[1] and report.games[0] == report.games[1] and same:
         print("the tables already had that many rows and columns")
     print_grown(report)
     return 0
+
+
+def _print_areas_set(book: Path) -> Package | None:
+    """The club season just written at *book* (read once, checked by the guard) with the
+    print areas set to the rows its tables use (LibreOffice prints fixed print areas
+    only); None when none changed (or it is no club season)."""
+    from ..workbook.ooxml.guard import check_workbook
+    from ..workbook.ooxml.package import Package
+    from ..workbook.season.printing import reset_season_print_areas
+
+    package = Package.open(check_workbook(book))
+    return package if reset_season_print_areas(package) else None
 
 
 def _resized_output(book: Path) -> Path:

@@ -128,11 +128,13 @@ def _ratings_within(args: argparse.Namespace, where: str) -> int:
     for path in (book, *lists):
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
-    guard_workbook(where, book)
-    if not args.dry_run:
-        check_suffix(where, book, book, EXIT_FAILURE)
-        files.remove_stale_temps(book)
+    inspection = guard_workbook(where, book)
     workbook_modules(templates=False)
+    if not args.dry_run:
+        from ..workbook.ooxml.package import Package
+
+        check_suffix(where, Package.open(inspection), book, EXIT_FAILURE)
+        files.remove_stale_temps(book)
     from ..workbook.season import start as season_start
 
     reading = Step(where, str(book), bad_zip=f"{book} is not an xlsx file")

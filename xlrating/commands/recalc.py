@@ -49,9 +49,12 @@ def run_recalc(args: argparse.Namespace) -> int:
         if note is not None:
             print(note, file=sys.stderr)
     limit = time_limit()
-    inspection = guard_workbook(where, source)
-    check_suffix(where, source, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
+    inspection = guard_workbook(where, source)  # the one read of the book from disk
     engine, xlsx, _ = workbook_modules(templates=False)  # recalc builds no workbook
+    from ..workbook.ooxml.package import Package
+
+    package = Package.open(inspection)
+    check_suffix(where, package, target, EXIT_FAILURE if args.in_place else EXIT_USAGE)
     files.remove_stale_temps(target)
     bar = progress(args)
     computing = Step(
@@ -70,23 +73,23 @@ def run_recalc(args: argparse.Namespace) -> int:
 
     try:
         with doing(computing), Deadline(limit):
-            # The guard has read the source (above).  A club season's arrays cover its
-            # tables' whole room: nothing is fitted first.
+            # The book is read from disk once (by the guard, above) and written once: the
+            # package of the guard's bytes is computed, written into and saved.  A club
+            # season's arrays cover its tables' whole room: nothing is fitted first.
             if getattr(args, "engine", "embedded") == "libreoffice":
                 evaluation = _in_libreoffice(engine, source, bar)
             else:
-                evaluation = engine.evaluate(source, progress=bar.part(0, 2), inspection=inspection)
+                evaluation = engine.evaluate(package, progress=bar.part(0, 2))
             bar.show(f"writing {target.name}", 0.9)
             # A club season prints the rows its tables use (LibreOffice prints fixed
-            # print areas only): read from the tables before the book is written.
-            printed = season_print_areas(source)
+            # print areas only): read from the tables before the values are written.
+            printed = season_print_areas(package)
+            report = xlsx.write_values(package, evaluation.values, values_only=args.values_only)
+            if printed is not None:
+                reset_print_areas(package, printed)
             if args.in_place:
                 backup(source)
-            report = xlsx.write_cached_values(
-                source, target, evaluation.values, values_only=args.values_only
-            )
-            if printed is not None:
-                reset_print_areas(target, printed)
+            package.save(target)
         bar.show(f"wrote {target.name}", 1.0)
     finally:
         bar.close()

@@ -165,6 +165,9 @@ def run_demo(args: argparse.Namespace) -> int:
     import json
 
     engine, xlsx, templates = workbook_modules()
+    from ..workbook.ooxml.guard import check_workbook
+    from ..workbook.ooxml.package import Package
+
     directory = Path(args.directory)
     earlier = _demo_record(directory)
     with doing(Step("xlrating demo")):
@@ -185,8 +188,10 @@ def run_demo(args: argparse.Namespace) -> int:
                 path = directory / name
                 bar.show(f"building {name}", index / len(names))
                 built = templates.build_template(name, path, spec.sample)
-                evaluation = engine.evaluate(path, progress=bar.part(index, len(names)))
-                xlsx.write_cached_values(path, path, evaluation.values)
+                package = Package.open(check_workbook(path))  # read once, written once
+                evaluation = engine.evaluate(package, progress=bar.part(index, len(names)))
+                xlsx.write_values(package, evaluation.values)
+                package.save(path)
                 for key in spec.summary:
                     sheet, ref = built.cells[key]
                     if ":" in ref:  # a table (the club season's ratings): printed below

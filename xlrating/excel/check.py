@@ -28,6 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from ..workbook.ooxml.guard import check_workbook
+from ..workbook.ooxml.package import Package
+
 __all__ = [
     "CHECKS_SHEET",
     "EXIT_DIFFERENCE",
@@ -114,10 +117,11 @@ class BookResult:
 # ---------------------------------------------------------------- what to compare
 
 
-def compared_cells(path: str | Path) -> list[tuple[str, str]]:
-    """(sheet, cell) of every cell to compare: each cell whose formula calls a registry
-    function (each cell of such an array formula), and each formula cell of the Checks
-    sheet; in sheet order, row by row."""
+def compared_cells(book: Package | str | Path) -> list[tuple[str, str]]:
+    """(sheet, cell) of every cell to compare in the workbook *book* (a package, or a
+    file the guard checks first): each cell whose formula calls a registry function (each
+    cell of such an array formula), and each formula cell of the Checks sheet; in sheet
+    order, row by row."""
     from openpyxl import load_workbook
     from openpyxl.worksheet.formula import ArrayFormula
 
@@ -125,8 +129,8 @@ def compared_cells(path: str | Path) -> list[tuple[str, str]]:
     from ..workbook.lint import function_calls
     from ..workbook.ooxml.a1 import cell_range, column_letters
 
-    with Path(path).open("rb") as handle:
-        wb = load_workbook(handle)
+    package = book if isinstance(book, Package) else Package.open(check_workbook(book))
+    wb = load_workbook(package.stream())
     found: dict[tuple[str, str], None] = {}
     for ws in wb.worksheets:
         for row in ws.iter_rows():
@@ -182,18 +186,18 @@ def _is_verdict(value: object) -> bool:
 def check_book(app: Any, path: str | Path) -> BookResult:
     """Open *path* in the Excel *app* (an ``xlwings.App``), compute it fully, compare."""
     from ..workbook.engine import evaluation as engine
-    from .vba import is_macro_enabled
 
     path = Path(path).resolve()
     try:
-        if not is_macro_enabled(path):
+        package = Package.open(check_workbook(path))  # read once: checked, compared, computed
+        if not package.macro_enabled:
             return BookResult(
                 path,
                 error="not a macro-enabled workbook: the functions live in an .xlsm's VBA "
                 "project (check the .xlsm twin)",
             )
-        cells = compared_cells(path)
-        expected = engine.evaluate(path)
+        cells = compared_cells(package)
+        expected = engine.evaluate(package)
     except Exception as error:
         return BookResult(path, error=f"cannot read it: {' '.join(str(error).split())}")
     book = app.books.open(str(path), update_links=False, read_only=True)

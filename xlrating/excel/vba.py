@@ -32,17 +32,16 @@ import importlib
 import importlib.util
 import io
 import re
-import shutil
 import sys
 import tempfile
 import types
-import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
-from ..workbook.ooxml.files import replacing
+from ..workbook.ooxml.guard import check_bytes, check_workbook
+from ..workbook.ooxml.package import CONTENT_TYPES, MACRO_ENABLED_MAIN, XLSX_MAIN, Package
 
 __all__ = [
     "DICTIONARY_CLASS",
@@ -72,11 +71,6 @@ STANDALONE_MODULE: Final = "xlwings"
 DICTIONARY_CLASS: Final = "Dictionary"
 #: The Python module whose declarations the wrappers call (xlwings' "UDF Modules").
 PYTHON_UDF_MODULE: Final = "xlrating.udfs"
-#: Content types of the workbook part (ECMA-376 Part 1 and [MS-OFFMACRO2]).
-XLSX_MAIN: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
-MACRO_ENABLED_MAIN: Final = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
-_VBA_PART: Final = "xl/vbaProject.bin"
-_CONTENT_TYPES: Final = "[Content_Types].xml"
 _CRLF: Final = "\r\n"
 
 
@@ -196,23 +190,23 @@ def _crlf(text: str) -> str:
 # ---------------------------------------------------------------- the package
 
 
-def is_macro_enabled(path: str | Path) -> bool:
-    """Whether the package at *path* is a macro-enabled workbook (its main content type,
-    or a VBA project inside)."""
-    with zipfile.ZipFile(path) as zf:
-        names = set(zf.namelist())
-        if _VBA_PART in names:
-            return True
-        if _CONTENT_TYPES not in names:
-            return False
-        return MACRO_ENABLED_MAIN in zf.read(_CONTENT_TYPES).decode("utf-8", "replace")
+def is_macro_enabled(book: Package | str | Path) -> bool:
+    """Whether the workbook *book* (a package, or a file the guard checks first) is
+    macro-enabled (:attr:`~.Package.macro_enabled`: its main content type, or a VBA
+    project inside)."""
+    package = book if isinstance(book, Package) else Package.open(check_workbook(book))
+    return package.macro_enabled
 
 
-def _macro_enabled_types(types_xml: bytes) -> bytes:
-    text = types_xml.decode("utf-8")
-    if XLSX_MAIN not in text:
+def _macro_enabled_types(package: Package) -> None:
+    """Give the workbook part of *package* the macro-enabled content type (every content
+    type entry naming the xlsx main part's type)."""
+    root = package.edit(CONTENT_TYPES)
+    entries = [e for e in root if isinstance(e.tag, str) and e.get("ContentType") == XLSX_MAIN]
+    if not entries:
         raise ValueError("[Content_Types].xml names no xlsx workbook part")
-    return text.replace(XLSX_MAIN, MACRO_ENABLED_MAIN).encode("utf-8")
+    for entry in entries:
+        entry.set("ContentType", MACRO_ENABLED_MAIN)
 
 
 def make_macro_enabled(source: str | Path, target: str | Path) -> Path:
@@ -230,7 +224,8 @@ def make_macro_enabled(source: str | Path, target: str | Path) -> Path:
     source, target = Path(source), Path(target)
     if target.suffix.lower() != ".xlsm":
         raise ValueError(f"the twin must be named .xlsm, got {target.name}")
-    if is_macro_enabled(source):
+    package = Package.open(check_workbook(source))
+    if package.macro_enabled:
         raise ValueError(f"{source.name} is already macro-enabled")
     modules = {
         STANDALONE_MODULE: standalone_module_source(),
@@ -240,7 +235,7 @@ def make_macro_enabled(source: str | Path, target: str | Path) -> Path:
     with tempfile.TemporaryDirectory(prefix=".xlsm.", dir=target.parent) as scratch:
         # pyOpenVBA adds a project to a file named .xlsm only: a copy under that name.
         copy = Path(scratch) / "book.xlsm"
-        shutil.copyfile(source, copy)
+        copy.write_bytes(package.to_bytes())
         with_project = Path(scratch) / "with_project.xlsm"
         with ExcelFile(copy) as wb:
             project = wb.add_vba_project()
@@ -250,16 +245,9 @@ def make_macro_enabled(source: str | Path, target: str | Path) -> Path:
             )
             project.add_module(UDF_MODULE, modules[UDF_MODULE])
             wb.save(with_project)
-        with (
-            replacing(target) as temp,
-            zipfile.ZipFile(with_project) as zin,
-            zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out,
-        ):
-            for info in zin.infolist():
-                data = zin.read(info.filename)
-                if info.filename == _CONTENT_TYPES:
-                    data = _macro_enabled_types(data)
-                out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+        twin = Package.open(check_bytes(with_project.read_bytes()))
+    _macro_enabled_types(twin)
+    twin.save(target)
     return target
 
 

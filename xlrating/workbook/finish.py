@@ -19,8 +19,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..errors import WorkbookError
-from .ooxml.guard import Inspection
-from .ooxml.xlsx import CacheReport, write_cached_values
+from .ooxml.guard import Inspection, check_workbook
+from .ooxml.package import Package
+from .ooxml.xlsx import CacheReport, write_values
 
 __all__ = ["FinishError", "build_and_finish", "finish_templates", "recalculate"]
 
@@ -35,13 +36,15 @@ def recalculate(path: str | Path, inspection: Inspection | None = None) -> Cache
     *inspection*: the guard's of *path*, when the caller has checked it (not scanned again).
 
     :raises FinishError: if a formula cell could not be computed (the file is then
-        written with ``fullCalcOnLoad``, as :func:`write_cached_values` does).
+        written with ``fullCalcOnLoad``, as :func:`~.ooxml.xlsx.write_values` sets it).
     """
     from .engine import evaluation as engine
 
     path = Path(path)
-    evaluation = engine.evaluate(path, inspection=inspection)
-    report = write_cached_values(path, path, evaluation.values)
+    package = Package.open(inspection or check_workbook(path))  # read once, written once
+    evaluation = engine.evaluate(package)
+    report = write_values(package, evaluation.values)
+    package.save(path)
     if report.missing:
         sheet, cell = report.missing[0]
         raise FinishError(

@@ -27,10 +27,13 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ..sheet.catalog import FUNCTIONS, ExcelFunction
 from .ooxml.a1 import CELL, column_number, split_sheet
+
+if TYPE_CHECKING:
+    from .ooxml.package import Package
 
 __all__ = [
     "EXCEL_COLUMNS",
@@ -484,39 +487,30 @@ def formula_problems(
 #: one of the two forms and agree with the cells).
 Values = Literal["current", "placeholder"]
 
-_CELL_XML: Final = re.compile(r"<(?:\w+:)?c\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?c\s*>)", re.DOTALL)
 
-
-def _formula_cells_without_value(path: Path) -> list[tuple[str, str]]:
-    """(sheet, cell) of the formula cells that carry no cached value (no ``<v>``)."""
-    import zipfile
-
-    from .ooxml.legacy import sheet_parts
+def _formula_cells_without_value(package: Package) -> list[tuple[str, str]]:
+    """(sheet, cell) of the formula cells that carry no cached value (no ``<v>``, no
+    inline string)."""
+    from .ooxml.a1 import address
+    from .ooxml.cells import SheetCells
+    from .ooxml.package import local_name
 
     missing: list[tuple[str, str]] = []
-    with zipfile.ZipFile(path) as zf:
-        for sheet, part in sheet_parts(zf):
-            text = zf.read(part).decode("utf-8", "replace")
-            for match in _CELL_XML.finditer(text):
-                inner = match.group(2) or ""
-                if not re.search(r"<(?:\w+:)?f\b", inner):
-                    continue
-                if re.search(r"<(?:\w+:)?(?:v|is)\b", inner):
-                    continue
-                ref = re.search(r'\br="([A-Z]+[0-9]+)"', match.group(1))
-                missing.append((sheet, ref.group(1) if ref else "?"))
+    for sheet, part in package.sheet_parts():
+        for row, col, formula in SheetCells(package.xml(part)).formula_cells():
+            cell = formula.getparent()
+            if cell is None or any(local_name(child) in ("v", "is") for child in cell):
+                continue
+            missing.append((sheet, cell.get("r") or address(row, col)))
     return missing
 
 
-def _calc_properties(path: Path) -> tuple[bool, int | None]:
+def _calc_properties(package: Package) -> tuple[bool, int | None]:
     """(fullCalcOnLoad, calcId) as the workbook part writes them (openpyxl reads a
     missing fullCalcOnLoad as True, so the XML is read directly)."""
-    import zipfile
+    from .ooxml.xlsx import calc_properties
 
-    from .ooxml.legacy import calc_properties, workbook_part
-
-    with zipfile.ZipFile(path) as zf:
-        attributes = calc_properties(zf.read(workbook_part(zf)))
+    attributes = calc_properties(package)
     if attributes is None:
         return False, None
     full = attributes.get("fullCalcOnLoad", "0").strip().lower() in ("1", "true")
@@ -524,11 +518,21 @@ def _calc_properties(path: Path) -> tuple[bool, int | None]:
     return full, int(raw) if raw.strip().isdigit() else None
 
 
-def calc_problems(path: str | Path, values: Values | None = None) -> list[str]:
-    """What is wrong with the calcPr of the workbook at *path* (see :func:`lint_workbook`)."""
+def _package(book: Package | str | Path) -> Package:
+    """*book* itself, or the package of the file *book* (checked by the guard)."""
+    from .ooxml.guard import check_workbook
+    from .ooxml.package import Package
+
+    return book if isinstance(book, Package) else Package.open(check_workbook(book))
+
+
+def calc_problems(book: Package | str | Path, values: Values | None = None) -> list[str]:
+    """What is wrong with the calcPr of the workbook *book* (a package, or a file the
+    guard checks first; see :func:`lint_workbook`)."""
     from .ooxml.xlsx import CURRENT_CALC_ID
 
-    full, calc_id = _calc_properties(Path(path))
+    package = _package(book)
+    full, calc_id = _calc_properties(package)
     if full:
         if values == "current":
             return [
@@ -544,7 +548,7 @@ def calc_problems(path: str | Path, values: Values | None = None) -> list[str]:
             f"(write calcId {CURRENT_CALC_ID} for current values, fullCalcOnLoad for "
             "placeholders)"
         ]
-    missing = _formula_cells_without_value(Path(path))
+    missing = _formula_cells_without_value(package)
     if missing:
         sheet, cell = missing[0]
         return [
@@ -555,12 +559,13 @@ def calc_problems(path: str | Path, values: Values | None = None) -> list[str]:
 
 
 def lint_workbook(
-    path: str | Path,
+    book: Package | str | Path,
     *,
     functions: Mapping[str, ExcelFunction] | None = None,
     values: Values | None = None,
 ) -> list[Problem]:
-    """Lint every formula of the workbook at *path*; an empty list means it is clean.
+    """Lint every formula of the workbook *book* (a package, or a file the guard checks
+    first); an empty list means it is clean.
 
     :param values: what the cached values are, when the caller knows (``"current"`` after
         a headless recalculation, ``"placeholder"`` for a fresh build): the calcPr must
@@ -569,12 +574,11 @@ def lint_workbook(
     from openpyxl import load_workbook
     from openpyxl.worksheet.formula import ArrayFormula
 
-    path = Path(path)
-    book = path.name
-    with path.open("rb") as handle:  # a file object: openpyxl then ignores the suffix
-        wb = load_workbook(handle)
+    package = _package(book)
+    name = package.name
+    wb = load_workbook(package.stream())  # a file object: openpyxl then ignores the suffix
     problems: list[Problem] = [
-        Problem(book, "(workbook)", "-", message) for message in calc_problems(path, values)
+        Problem(name, "(workbook)", "-", message) for message in calc_problems(package, values)
     ]
     sheets = {ws.title: (ws.max_row, ws.max_column) for ws in wb.worksheets}
     names = set(wb.defined_names.keys()) if hasattr(wb.defined_names, "keys") else set()
@@ -596,5 +600,5 @@ def lint_workbook(
                     names=names,
                     functions=functions,
                 ):
-                    problems.append(Problem(book, ws.title, cell.coordinate, message))
+                    problems.append(Problem(name, ws.title, cell.coordinate, message))
     return problems
