@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -472,40 +471,3 @@ def test_value_cells_are_not_nodes_of_the_model(tmp_path: Path) -> None:
     cells = [n for n in model.dsp.data_nodes if isinstance(n, str) and ":" not in n]
     assert len(model.dsp.data_nodes) < 40, len(model.dsp.data_nodes)
     assert not any(n.endswith("!A10") for n in cells)
-
-
-@pytest.mark.slow
-def test_the_club_season_rates_from_the_players_sheet_as_shown(tmp_path: Path) -> None:
-    """Issue 38's reproduction: a comment before the Players data holding B5 = 2400 (Alice
-    Morgan's rating is 1845). ``recalc --values-only`` rates her from 1845, as Excel,
-    LibreOffice and openpyxl show it: the same Start and Final as the book without the
-    comment."""
-    from openpyxl import load_workbook
-
-    from xlrating.cli import main
-
-    source = Path(__file__).resolve().parents[3] / "workbooks" / "club_season.xlsx"
-    commented = tmp_path / "commented.xlsx"
-    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(commented, "w") as zout:
-        players = "xl/worksheets/sheet1.xml"
-        for info in zin.infolist():
-            data = zin.read(info.filename)
-            if info.filename == players:
-                fake = b'<!--<sheetData><row r="5"><c r="B5"><v>2400</v></c></row></sheetData>-->'
-                at = data.index(b"<sheetData")
-                data = data[:at] + fake + data[at:]
-            zout.writestr(info, data)
-    shown = load_workbook(commented)["Players"]
-    assert shown["A5"].value == "Alice Morgan"
-    typed = shown["B5"].value
-    assert typed != 2400
-    results = {}
-    for book in (source, commented):
-        out = tmp_path / f"{book.stem}.values.xlsx"
-        assert main(["recalc", str(book), "-o", str(out), "--values-only"]) == 0
-        ratings = load_workbook(out)["Ratings"]
-        assert ratings["A14"].value == "Alice Morgan"
-        assert ratings["R13"].value == "Start" and ratings["S13"].value == "Final"
-        results[book.name] = (ratings["R14"].value, ratings["S14"].value)
-    assert results[commented.name][0] == typed
-    assert results[commented.name] == results[source.name]

@@ -71,6 +71,7 @@ from ..ooxml.guard import (
 from ..ooxml.package import Package
 from ..ooxml.xlsx import CellKey
 from .deferred import defer_scipy
+from .fast_values import keep_taken, reading_values_apart
 from .solution import KEY_RE as _KEY_RE
 from .solution import solution_values
 from .value_cells import ValueCells
@@ -301,36 +302,8 @@ def evaluate(
 #: The one name every book is read under, part of every compiled reference: a copy, a
 #: season after an import, a template's .xlsm twin (openpyxl finds its workbook part by
 #: content type) share compiled cells whatever they are called.  No file of that name is
-#: read: the book is served from its package (:func:`_served`).
+#: read: the book is served from its package (:func:`.fast_values.reading_values_apart`).
 _ALIAS: Final = "book.xlsx"
-
-
-@contextlib.contextmanager
-def _served(package: Package, name: str) -> Iterator[None]:
-    """While ``formulas`` loads a book: the one it asks for by the file *name* is read by
-    its reader (openpyxl's, as ``formulas.excel.xlreader.load_workbook`` reads) from
-    *package* as it is now (:meth:`~.Package.stream`); any other file it asks for is
-    refused (a linked workbook: xlrating never opens one)."""
-    import os.path
-
-    from formulas.excel import xlreader
-
-    def load_workbook(filename: Any, **kw: Any) -> Any:
-        if not isinstance(filename, str) or os.path.normcase(filename) != name:
-            raise WorkbookRefusedError(
-                f"a formula refers to another workbook {filename!r}: xlrating never opens "
-                "linked files"
-            )
-        reader = xlreader.XlReader(package.stream(), **kw)
-        reader.read()
-        return reader.wb
-
-    original = xlreader.load_workbook
-    xlreader.load_workbook = load_workbook
-    try:
-        yield
-    finally:
-        xlreader.load_workbook = original
 
 
 def _load(package: Package) -> Any:
@@ -368,13 +341,18 @@ def _load(package: Package) -> Any:
                 if wanted.upper() != main.upper():
                     self.blocked.append(book)
                     raise WorkbookRefusedError(f"a formula refers to another workbook {book!r}")
-            with _served(package, main):
+            with reading_values_apart(package, main):
                 loaded = super().add_book(book, context, data_only)
             if not getattr(loaded[0], "_xlrating_checked", False):
                 _refuse_unknown(loaded[0])  # before any formula is compiled
                 _drop_spilled_cells(loaded[0])
                 loaded[0]._xlrating_checked = True
             return loaded
+
+        def push(self, worksheet: Any, context: Any) -> Any:
+            done = super().push(worksheet, context)
+            keep_taken(self, worksheet, context)  # its value cells read apart, if any
+            return done
 
         def compile_cell(
             self, cell: Any, context: Any, references: Any, formula_references: Any
