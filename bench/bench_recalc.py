@@ -14,8 +14,10 @@ a few forfeits.  The club season template is built around it
   times: the median wall time is the figure to compare with the target (10 s for 5,000
   games on a 2-core machine);
 * one more run in process times its stages: the engine's ``loads``/``finish``/``calculate``
-  and its own bookkeeping, and
-  :func:`~xlrating.workbook.ooxml.xlsx.write_cached_values`.
+  and its own bookkeeping, :func:`~xlrating.workbook.ooxml.xlsx.write_values` and the
+  package's save;
+* :func:`run_against` times the command by this code and by an older tree's, cold and
+  alternately (``bench_suite.py --before DIR``, case 5a).
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ def _stages(book: Path, out: Path) -> dict[str, float]:
     from xlrating import cli
     from xlrating.workbook.engine import evaluation as engine
     from xlrating.workbook.ooxml import xlsx
+    from xlrating.workbook.ooxml.package import Package
 
     marks: dict[str, float] = {}
     originals: list[tuple[Any, str, Any]] = []
@@ -95,7 +98,8 @@ def _stages(book: Path, out: Path) -> dict[str, float]:
     wrap(formulas.ExcelModel, "loads", "  formulas loads")
     wrap(formulas.ExcelModel, "finish", "  formulas finish")
     wrap(formulas.ExcelModel, "calculate", "  formulas calculate")
-    wrap(xlsx, "write_cached_values", "write_cached_values")
+    wrap(xlsx, "write_values", "write_values")
+    wrap(Package, "save", "package save")
     start = time.perf_counter()
     try:
         code = cli.main(["recalc", str(book), "-o", str(out)])
@@ -120,6 +124,96 @@ def timed_recalc(book: Path, out: Path) -> float:
         env={**os.environ, "PYTHONHASHSEED": "0"},
     )
     return time.perf_counter() - start
+
+
+def timed_recalc_of(tree: Path, book: Path, out: Path, *extra: str) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, of the child) of one ``xlrating recalc BOOK
+    -o OUT`` in a fresh process running the code of the source *tree* (its ``xlrating``
+    package first on ``PYTHONPATH``, run from an empty folder so that nothing else is
+    found first): what the user waits for, cold.  The CPU time is the steadier figure on
+    a shared machine."""
+    import resource
+
+    with tempfile.TemporaryDirectory() as empty:
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import sys; from xlrating.cli import main; sys.exit(main())",
+                "recalc",
+                str(book),
+                "-o",
+                str(out),
+                *extra,
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            cwd=empty,
+            env={**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(tree)},
+        )
+        wall = time.perf_counter() - start
+        now = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (now.ru_utime - used.ru_utime) + (now.ru_stime - used.ru_stime)
+    return wall, cpu
+
+
+def same_parts(first: Path, second: Path) -> list[str]:
+    """The parts of two workbook files that differ as canonical XML (C14N), or as bytes
+    for a part that is not XML; the part lists must be equal too."""
+    import zipfile
+
+    from lxml import etree
+
+    with zipfile.ZipFile(first) as a, zipfile.ZipFile(second) as b:
+        if a.namelist() != b.namelist():
+            return ["(the part lists)"]
+        differ = []
+        for name in a.namelist():
+            x, y = a.read(name), b.read(name)
+            if x == y:
+                continue
+            if name.endswith((".xml", ".rels")):
+                c14n = [etree.tostring(etree.fromstring(d), method="c14n") for d in (x, y)]
+                if c14n[0] == c14n[1]:
+                    continue
+            differ.append(name)
+    return differ
+
+
+def run_against(before: Path, repeat: int, games: int = 5000, *extra: str) -> dict[str, Any]:
+    """``xlrating recalc`` of a generated season by this tree's code and by the code of
+    the tree *before*, cold, alternated run by run (*repeat* each): medians of the wall
+    and CPU times, and the parts whose output differs under C14N (none expected)."""
+    here = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as folder:
+        book = build_book(Path(folder) / "club_season.xlsx", games)
+        outs = {side: Path(folder) / f"{side}.xlsx" for side in ("now", "before")}
+        trees = {"now": here, "before": before}
+        wall: dict[str, list[float]] = {"now": [], "before": []}
+        cpu: dict[str, list[float]] = {"now": [], "before": []}
+        for index in range(repeat):
+            order = ("before", "now") if index % 2 == 0 else ("now", "before")
+            for side in order:
+                seconds, used = timed_recalc_of(trees[side], book, outs[side], *extra)
+                wall[side].append(seconds)
+                cpu[side].append(used)
+        differ = same_parts(outs["now"], outs["before"])
+    return {
+        "games": games,
+        "repeat": repeat,
+        "options": list(extra),
+        "now_s": statistics.median(wall["now"]),
+        "before_s": statistics.median(wall["before"]),
+        "now_cpu_s": statistics.median(cpu["now"]),
+        "before_cpu_s": statistics.median(cpu["before"]),
+        "now_times_s": [round(t, 3) for t in wall["now"]],
+        "before_times_s": [round(t, 3) for t in wall["before"]],
+        "now_cpu_times_s": [round(t, 3) for t in cpu["now"]],
+        "before_cpu_times_s": [round(t, 3) for t in cpu["before"]],
+        "differing_parts": differ,
+    }
 
 
 def run(repeat: int, games: int = 5000, players: int = 40, events: int = 16) -> dict[str, Any]:

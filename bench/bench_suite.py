@@ -19,6 +19,10 @@ Cases and targets (medians on a 2-core machine):
 5. ``xlrating recalc`` of a club season holding 5,000 games: <= 3 s (issue 26; and at most
    LibreOffice's time, which bench_libreoffice.py measures beside it); of a ladder club
    (40 players, 600 one-game events): <= 10 s, and ``xlrating import`` into it: <= 10 s;
+   5a (with ``--before DIR``, a checkout of earlier code): that 5,000-game recalc, computed
+   and written, cold (a fresh process each run), by this code and by DIR's alternately,
+   with and without ``--values-only``: no slower than before (issue 37), the outputs
+   equal under C14N part by part;
 6. a 100,000-game Elo stream game by game: faster than the fastest peer and within 1.5x
    of a bare Python loop; a Glicko-2 season against the ``glicko2`` library;
 7. one edit of a club season (issue 34): every season array (SEASON_RATINGS, START_FINAL,
@@ -413,6 +417,43 @@ def recalc(repeat: int, quick: bool) -> list[dict[str, Any]]:
     ]
 
 
+def recalc_before(repeat: int, quick: bool, before: Path | None) -> list[dict[str, Any]]:
+    """Case 5a: what the user waits for when ``xlrating recalc`` computes a 5,000-game
+    season and writes it (cold: a fresh process each run), by this tree's code and by the
+    code of the tree *before* (``--before DIR``, a checkout of an earlier commit), run
+    alternately on the same book; the outputs must be equal under C14N, part by part."""
+    if before is None:
+        return []
+    module = importlib.import_module("bench_recalc")
+    games = 600 if quick else 5_000
+    rows = []
+    for extra in ((), ("--values-only",)):
+        found = module.run_against(before, max(1, repeat), games, *extra)
+        shown = " ".join(extra)
+        rows.append(
+            case(
+                f"5a-recalc-write{'-values-only' if extra else ''}",
+                f"xlrating recalc {shown + ' ' if shown else ''}of {games:,} games, cold, "
+                "computed and written",
+                found["now_s"],
+                None,
+                comparison={
+                    "name": f"the code before ({before})",
+                    "seconds": found["before_s"],
+                    "ratio": found["now_s"] / found["before_s"],
+                    "agree": not found["differing_parts"],
+                    **{k: v for k, v in found.items() if k not in ("now_s", "before_s")},
+                },
+                notes=(
+                    f"CPU of the process: {found['now_cpu_s']:.2f} s against "
+                    f"{found['before_cpu_s']:.2f} s before (ratio "
+                    f"{found['now_cpu_s'] / found['before_cpu_s']:.2f})"
+                ),
+            )
+        )
+    return rows
+
+
 # ---------------------------------------------------------------- case 5b: a ladder club
 
 
@@ -775,6 +816,7 @@ SECTIONS = (
     "edit",
     "fide-month",
     "recalc",
+    "recalc-before",
     "ladder",
     "peers",
 )
@@ -788,6 +830,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
     parser.add_argument("--only", choices=SECTIONS, action="append", help="run only these sections")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="a source tree of earlier code: case 5a times its recalc beside this one's",
+    )
     args = parser.parse_args(argv)
     chosen = args.only or list(SECTIONS)
     rows: list[dict[str, Any]] = []
@@ -804,6 +851,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows += fide_month(args.repeat, args.quick)
         elif section == "recalc":
             rows += recalc(args.repeat, args.quick)
+        elif section == "recalc-before":
+            rows += recalc_before(args.repeat, args.quick, args.before)
         elif section == "ladder":
             rows += ladder(args.repeat, args.quick)
         else:
@@ -820,6 +869,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"load {info['load']:.2f}, median of {args.repeat})\n"
     )
     print(table(rows))
+    for row in rows:
+        if row["case"].startswith("5a-"):  # the steadier figure beside the wall time
+            print(f"\n{row['name']}: {row['notes']}")
     print(f"\nJSON: {args.json}")
     return 0
 
