@@ -214,6 +214,35 @@ def test_recalc_writes_a_copy_with_cached_values(
     assert err == ""  # no progress bar when stderr is not a terminal
 
 
+def test_recalc_reads_the_book_from_disk_once(
+    capsys: pytest.CaptureFixture[str],
+    elo_book: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One package per command: the guard reads the book's bytes, and everything else
+    (the suffix check, the engine, the writer) works on them; the copy is written once."""
+    import io
+    import os
+
+    opened: list[str] = []
+    original = io.open
+
+    def counting(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if isinstance(file, (str, os.PathLike)):
+            opened.append(f"{os.path.realpath(file)} {mode}")
+        return original(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(io, "open", counting)
+    target = tmp_path / "out.xlsx"
+    code, _, err = run(capsys, "recalc", str(elo_book), "-o", str(target))
+    monkeypatch.undo()
+    assert code == 0, err
+    source = os.path.realpath(elo_book)
+    assert [o for o in opened if o.startswith(f"{source} ")] == [f"{source} rb"]
+    assert target.is_file()
+
+
 def test_recalc_values_only_and_output(
     capsys: pytest.CaptureFixture[str], elo_book: Path, tmp_path: Path
 ) -> None:

@@ -471,3 +471,27 @@ def test_value_cells_are_not_nodes_of_the_model(tmp_path: Path) -> None:
     cells = [n for n in model.dsp.data_nodes if isinstance(n, str) and ":" not in n]
     assert len(model.dsp.data_nodes) < 40, len(model.dsp.data_nodes)
     assert not any(n.endswith("!A10") for n in cells)
+
+
+def test_the_engine_reads_the_package_as_edited_not_the_file(tmp_path: Path) -> None:
+    """The book is read from its package: the file may be gone, and a cell changed in
+    memory is computed as changed."""
+    import xlsxwriter
+
+    from xlrating.workbook.ooxml.cells import SheetCells
+
+    path = tmp_path / "small.xlsx"
+    wb = xlsxwriter.Workbook(str(path))
+    ws = wb.add_worksheet("Event")
+    ws.write("A1", 1500)
+    ws.write("A2", 1700)
+    ws.write_formula("B1", "=A1+A2")
+    wb.close()
+    package = Package.open(check_workbook(path))
+    path.unlink()
+    assert engine.evaluate(package).value("Event", "B1") == 3200
+    part = package.sheet_part("Event")
+    assert part is not None
+    cells = SheetCells(package.edit(part))
+    cells.set_value(cells.cell(1, 1), 1000.0, False)
+    assert engine.evaluate(package).value("Event", "B1") == 2700
