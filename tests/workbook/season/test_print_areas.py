@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from xlrating.workbook.ooxml.package import parse
 from xlrating.workbook.season.print_areas import PrintAreaError, last_used_row, reset_print_areas
 
 
@@ -112,7 +113,7 @@ def test_what_counts_as_in_use() -> None:
         '<row r="6"><c r="C6" s="1"/></row>'
         "</sheetData></worksheet>"
     ).encode()
-    assert last_used_row(sheet) == 4
+    assert last_used_row(parse(sheet)) == 4
 
 
 def test_a_visible_sheet_of_the_same_shape_is_reset(tmp_path: Path) -> None:
