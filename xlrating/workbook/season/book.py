@@ -729,7 +729,7 @@ def import_event(
             max(g_next + len(rows), gr2 - gr1 + 1),
         )
         sizes = [(p_rows, g_rows, e_cols), (*exact, None if e_cols is None else needed)]
-        layout, grown = write_grown(book, target, layout, edits, sizes)
+        layout, grown = write_grown(book, target, layout, edits, sizes, inspection)
     return ImportReport(
         event=event_name,
         date=date,
