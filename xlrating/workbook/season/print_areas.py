@@ -5,9 +5,11 @@ accepts a formula there (``OFFSET(...)``, ``A1:INDEX(...)``), but LibreOffice do
 LibreOffice 25.2 prints such a sheet as if it had no print area (tested: every used cell
 of the sheet, on as many pages as that takes).  So a print area is written with fixed
 references, and a command that grows or shrinks a table (``import``, ``resize``,
-``recalc`` of a season book) calls :func:`reset_print_areas` on the book it has written:
-each sheet it names then prints from its first printed row down to its last row holding
-something to see.
+``recalc`` of a season book) calls :func:`reset_print_areas` on the book's
+:class:`~xlrating.workbook.ooxml.package.Package` before it saves it: each sheet it names
+then prints from its first printed row down to its last row holding something to see.
+The print areas are read and set on the workbook part's lxml tree (:func:`with_print_rows`);
+:func:`last_content_row` and :func:`last_used_row` read a worksheet part's tree.
 
 "In use" means a cell that shows something: a constant (number, text, TRUE/FALSE), or a
 formula whose cached value is not empty.  The styled blank rows of a table's room, and
