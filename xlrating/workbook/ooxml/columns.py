@@ -180,13 +180,13 @@ def _spans(row: etree._Element, cells: list[tuple[int, etree._Element]]) -> None
             del row.attrib["spans"]
 
 
-def _apply(pkg: RowEditor, edit: RowEdit) -> None:
+def _apply(editor: RowEditor, edit: RowEdit) -> None:
     """Move the cells of *edit.sheet* and adjust every reference in the book."""
-    target = pkg.sheet(edit.sheet)
-    target.refuse_unmoved(notes=target.name.casefold() in pkg.notes)
-    pkg.move_notes(edit, columns=True)  # first: a note on a deleted column refuses the edit
+    target = editor.sheet(edit.sheet)
+    target.refuse_unmoved(notes=target.name.casefold() in editor.notes)
+    editor.move_notes(edit, columns=True)  # first: a note on a deleted column refuses the edit
     names = {edit.sheet.casefold(), edit.sheet.casefold().replace("'", "''")}
-    for sheet in pkg.sheets.values():
+    for sheet in editor.sheets.values():
         masters = [text for text, _, _ in sheet.shared().values()]
         if sheet is target or any(n in t.casefold() for t in masters for n in names):
             sheet.unshare()
@@ -223,7 +223,7 @@ def _apply(pkg: RowEditor, edit: RowEdit) -> None:
                 if new != old:
                     set_reference(element, name, new)
 
-    pkg.rewrite_references(
+    editor.rewrite_references(
         target,
         lambda text, sheet: map_columns(text, sheet, change),
         lambda text, sheet: _sqref(text, sheet, edit),
@@ -233,7 +233,7 @@ def _apply(pkg: RowEditor, edit: RowEdit) -> None:
     def keep(sheet: str, a: int, b: int) -> tuple[int, int] | None:
         return change(sheet, a, b) or (a, b)  # a chart line is redrawn by its owner
 
-    pkg.rewrite_charts_and_names(
+    editor.rewrite_charts_and_names(
         lambda text: map_columns(text, None, keep), lambda text: map_columns(text, None, change)
     )
     target.update_dimension()
@@ -251,19 +251,19 @@ def _col(element: etree._Element, edit: RowEdit) -> None:
     element.set("max", str(min(new[1], MAX_COLUMN)))
 
 
-def insert_columns(pkg: RowEditor, sheet: str, at: int, count: int, first: int) -> None:
+def insert_columns(editor: RowEditor, sheet: str, at: int, count: int, first: int) -> None:
     """Insert *count* columns before column *at* of *sheet*; ranges from column *first*
     (or left of it) to ``at - 1`` grow, then the new columns get column ``at - 1``'s
     styles (:func:`fill_columns`)."""
-    _apply(pkg, RowEdit(sheet, at, count, first))
-    fill_columns(pkg, sheet, at - 1, count)
+    _apply(editor, RowEdit(sheet, at, count, first))
+    fill_columns(editor, sheet, at - 1, count)
 
 
-def delete_columns(pkg: RowEditor, sheet: str, at: int, count: int, first: int) -> None:
+def delete_columns(editor: RowEditor, sheet: str, at: int, count: int, first: int) -> None:
     """Delete columns *at* .. *at + count - 1* of *sheet*: refused (:class:`RowsError`)
     when one of their cells holds a typed value (an array's cells do not count) or a
     reference elsewhere points only into them."""
-    target = pkg.sheet(sheet)
+    target = editor.sheet(sheet)
     last = at + count - 1
     arrays = []
     for _, _formula, ref in target.arrays():
@@ -286,13 +286,13 @@ def delete_columns(pkg: RowEditor, sheet: str, at: int, count: int, first: int) 
                     f"cannot drop columns {column_letters(at)}-{column_letters(last)} of sheet "
                     f"{target.name!r}: {target.name}!{cell.get('r')} holds a value"
                 )
-    _apply(pkg, RowEdit(sheet, at, -count, first))
+    _apply(editor, RowEdit(sheet, at, -count, first))
 
 
-def fill_columns(pkg: RowEditor, name: str, model: int, count: int) -> None:
+def fill_columns(editor: RowEditor, name: str, model: int, count: int) -> None:
     """Give columns model+1 .. model+count of sheet *name* (empty after an insertion) the
     styles of column *model*'s cells, row by row; a formula there is refused."""
-    sheet = pkg.sheet(name)
+    sheet = editor.sheet(name)
     tag = sheet.tag("c")
     for row, number, cells in _cells(sheet):
         source = next((cell for col, cell in cells if col == model), None)
@@ -376,17 +376,17 @@ def _reach(sheet: SheetPart, strings: list[str]) -> int:
     return reach
 
 
-def keep_text_printed(pkg: RowEditor, name: str, strings: list[str]) -> None:
+def keep_text_printed(editor: RowEditor, name: str, strings: list[str]) -> None:
     """Set sheet *name*'s print area (one range) to end on its last column with a cell or
     the last column its texts run into (*strings*: the book's shared strings), as the
     templates set it: after columns are deleted, a note that runs on to the right is not
     cut off on paper, and after they are inserted no empty column is printed."""
-    sheet = pkg.sheet(name)
-    listed = [s.get("name", "") for s in pkg.workbook.iter() if local_name(s) == "sheet"]
+    sheet = editor.sheet(name)
+    listed = [s.get("name", "") for s in editor.workbook.iter() if local_name(s) == "sheet"]
     index = next((i for i, n in enumerate(listed) if n.casefold() == name.casefold()), None)
     used = [col for _, _, cells in _cells(sheet) for col, _ in cells]
     reach = max([_reach(sheet, strings), *used])
-    for element in pkg.workbook.iter():
+    for element in editor.workbook.iter():
         if (
             local_name(element) != "definedName"
             or element.get("name") != "_xlnm.Print_Area"
@@ -400,4 +400,4 @@ def keep_text_printed(pkg: RowEditor, name: str, strings: list[str]) -> None:
         set_text(
             element, f"{match.group(1)}{match.group(2)}{column_letters(reach)}{match.group(4)}"
         )
-        pkg.workbook_changed()
+        editor.workbook_changed()

@@ -74,7 +74,7 @@ def room_for(needed: int, step: int, most: int) -> int:
     return min(-(-needed // step) * step, most)
 
 
-def _followers(pkg: RowEditor, layout: SeasonLayout, book: str) -> list[tuple[str, int, int]]:
+def _followers(editor: RowEditor, layout: SeasonLayout, book: str) -> list[tuple[str, int, int]]:
     """The blocks of rows that follow the Players table, one row per player (the Ratings
     and Standings rows): ranges of as many rows as the table, on other sheets, whose rows
     hold formulas."""
@@ -83,7 +83,7 @@ def _followers(pkg: RowEditor, layout: SeasonLayout, book: str) -> list[tuple[st
     first, _, last, _ = bounds(p_ref)
     height = last - first
     found: dict[str, set[tuple[int, int]]] = {}
-    for sheet, a, b in pkg.ranges():
+    for sheet, a, b in editor.ranges():
         # The Player card's rows follow the events (its chart's range can have as many
         # rows as the Players table by chance), never the players; nor do the Checks
         # sheet's (its status reads its rows of checks, as many as the players by chance).
@@ -95,11 +95,11 @@ def _followers(pkg: RowEditor, layout: SeasonLayout, book: str) -> list[tuple[st
         ):
             continue
         found.setdefault(sheet, set()).add((a, b))
-    for sheet, a, b in _player_arrays(pkg, layout):
+    for sheet, a, b in _player_arrays(editor, layout):
         found.setdefault(sheet, set()).add((a, b))
     out: list[tuple[str, int, int]] = []
     for sheet, blocks in sorted(found.items()):
-        blocks = {(a, b) for a, b in blocks if pkg.holds_formulas(sheet, a, b)}
+        blocks = {(a, b) for a, b in blocks if editor.holds_formulas(sheet, a, b)}
         if len(blocks) > 1:
             shown = ", ".join(f"{a}-{b}" for a, b in sorted(blocks))
             raise SeasonBookError(
@@ -110,7 +110,7 @@ def _followers(pkg: RowEditor, layout: SeasonLayout, book: str) -> list[tuple[st
     return out
 
 
-def _player_arrays(pkg: RowEditor, layout: SeasonLayout) -> list[tuple[str, int, int]]:
+def _player_arrays(editor: RowEditor, layout: SeasonLayout) -> list[tuple[str, int, int]]:
     """The array formulas of one row per player (the Crosstable's EVENT_CROSSTABLE): an
     array on another sheet that reads the Players table and has as many rows as it, or
     one more for its header; returns (sheet, first player row, last row) of each (the
@@ -119,7 +119,7 @@ def _player_arrays(pkg: RowEditor, layout: SeasonLayout) -> list[tuple[str, int,
     first, _, last, _ = bounds(p_ref)
     rows = last - first + 1
     out: list[tuple[str, int, int]] = []
-    for sheet in pkg.sheets.values():
+    for sheet in editor.sheets.values():
         if sheet.name.casefold() == p_sheet.casefold():
             continue
         for _, text, ref in sheet.arrays():
@@ -133,7 +133,7 @@ def _player_arrays(pkg: RowEditor, layout: SeasonLayout) -> list[tuple[str, int,
 
 
 def _event_rows(
-    pkg: RowEditor, sheet: str, head: int, first: int, last: int
+    editor: RowEditor, sheet: str, head: int, first: int, last: int
 ) -> list[tuple[str, int, int]]:
     """The blocks of rows of one per event (the Player card's table): on another sheet,
     at least as many consecutive rows as there are event columns (more: rows kept beside
@@ -141,7 +141,7 @@ def _event_rows(
     first row, last row) of each."""
     wanted = (sheet.casefold(), head, first, head, last)
     out: list[tuple[str, int, int]] = []
-    for other in pkg.sheets.values():
+    for other in editor.sheets.values():
         if other.name.casefold() == sheet.casefold():
             continue
         # The card's PLAYER_RATINGS array, one row per event column: it reads the table
@@ -205,7 +205,7 @@ def _drawn(package: Package, sheets: Mapping[str, str]) -> dict[str, int]:
 
 
 def _resize_events(
-    pkg: RowEditor,
+    editor: RowEditor,
     layout: SeasonLayout,
     head: int,
     room: tuple[int, int],
@@ -220,25 +220,25 @@ def _resize_events(
     delta = columns - (last - first + 1)
     edits: list[RowEdit] = []
     formulas = 0
-    for sheet, a, b in _event_rows(pkg, layout.sheet, head, first, last):
+    for sheet, a, b in _event_rows(editor, layout.sheet, head, first, last):
         more = columns - (b - a + 1)
         if more > 0:
             edit = RowEdit(sheet, b + 1, more, a)
-            pkg.apply(edit)
-            formulas += pkg.fill(sheet, b, more)
+            editor.apply(edit)
+            formulas += editor.fill(sheet, b, more)
             edits.append(edit)
             continue
         # Rows beside a chart stay (they show blank): the chart keeps its place.
         start = max(a + columns, drawn.get(sheet, 0) + 1)
         if start <= b:
             edit = RowEdit(sheet, start, start - b - 1, a)
-            pkg.apply(edit)
+            editor.apply(edit)
             edits.append(edit)
     if delta > 0:
-        insert_columns(pkg, layout.sheet, last + 1, delta, first)
+        insert_columns(editor, layout.sheet, last + 1, delta, first)
     else:
-        delete_columns(pkg, layout.sheet, first + columns, -delta, first)
-    keep_text_printed(pkg, layout.sheet, strings)
+        delete_columns(editor, layout.sheet, first + columns, -delta, first)
+    keep_text_printed(editor, layout.sheet, strings)
     return edits, formulas
 
 
@@ -256,7 +256,7 @@ def _shared_strings(package: Package) -> list[str]:
 
 
 def _edit_rows(
-    pkg: RowEditor, blocks: list[tuple[str, int, int, int]], book: str
+    editor: RowEditor, blocks: list[tuple[str, int, int, int]], book: str
 ) -> tuple[list[RowEdit], int]:
     """Insert (or drop) the rows of each block (sheet, first row, last row, rows to add):
     the edits made, and how many formula cells the new rows were given."""
@@ -266,7 +266,7 @@ def _edit_rows(
         if delta == 0:
             continue
         if delta < 0:
-            kept = pkg.values_in(sheet, last + delta + 1, last)
+            kept = editor.values_in(sheet, last + delta + 1, last)
             if kept:
                 raise SeasonBookError(
                     f"{book}: cannot drop rows {last + delta + 1}-{last} of sheet "
@@ -274,16 +274,16 @@ def _edit_rows(
                     "dropped)"
                 )
             edit = RowEdit(sheet, last + delta + 1, delta, first)
-            pkg.apply(edit)
+            editor.apply(edit)
         else:
-            if last - first < 1 and pkg.holds_formulas(sheet, first, last):
+            if last - first < 1 and editor.holds_formulas(sheet, first, last):
                 raise SeasonBookError(
                     f"{book}: sheet {sheet!r} has one row per player and a single row: "
                     "xlrating cannot tell how its formulas continue"
                 )
             edit = RowEdit(sheet, last + 1, delta, first)
-            pkg.apply(edit)
-            formulas += pkg.fill(sheet, last, delta)
+            editor.apply(edit)
+            formulas += editor.fill(sheet, last, delta)
         edits.append(edit)
     return edits, formulas
 
@@ -300,11 +300,11 @@ def _moved(area: Area, edits: Sequence[RowEdit]) -> Area:
     return sheet, f"{address(r1, c1)}:{address(r2, c2)}"
 
 
-def _ratings_array(pkg: RowEditor, layout: SeasonLayout) -> str | None:
+def _ratings_array(editor: RowEditor, layout: SeasonLayout) -> str | None:
     """The range of the ratings array (the SEASON_RATINGS formula in the layout's column)
     as the package now has it; None if there is none."""
     found = None
-    for cell, text, ref in pkg.sheet(layout.sheet).arrays():
+    for cell, text, ref in editor.sheet(layout.sheet).arrays():
         if f"{FUNCTION}(" in text and parse_cell(cell)[1] == parse_cell(layout.cell)[1]:
             found = ref
     return found
@@ -379,8 +379,8 @@ def _grown_parts(
         )
     drawn = _drawn(package, sheets)
     try:
-        pkg = RowEditor(package, drawn, note_parts(package, sheets))
-        followers = _followers(pkg, layout, book) if dp else []
+        editor = RowEditor(package, drawn, note_parts(package, sheets))
+        followers = _followers(editor, layout, book) if dp else []
         blocks = [(p_sheet, pr1, pr2, dp)] + [(s, a, b, dp) for s, a, b in followers]
         if dp < 0:  # the rows that read the dropped players go first
             blocks = blocks[1:] + blocks[:1]
@@ -389,16 +389,16 @@ def _grown_parts(
             event_columns is not None and events is not None and event_columns < events
         )
         if held is not None and dp >= 0 and dg >= 0 and not shrinks_columns:  # cells only added
-            _refuse_rows_beyond_limits(pkg, blocks, held, book)
-        edits, formulas = _edit_rows(pkg, blocks, book)
+            _refuse_rows_beyond_limits(editor, blocks, held, book)
+        edits, formulas = _edit_rows(editor, blocks, book)
         if event_columns is not None and event_columns != events and room is not None:
             head = _moved_row(head, layout.sheet, edits)
             card_edits, written = _resize_events(
-                pkg, layout, head, room, event_columns, drawn, _shared_strings(package)
+                editor, layout, head, room, event_columns, drawn, _shared_strings(package)
             )
             edits.extend(card_edits)
             formulas += written
-        array_ref = _ratings_array(pkg, layout)  # its range as the edits left it
+        array_ref = _ratings_array(editor, layout)  # its range as the edits left it
         # New formula cells carry no cached value: write_book asks for a full calculation on
         # load, as it does for every book it changes.
     except RowsError as error:
@@ -427,7 +427,7 @@ def _grown_parts(
 
 
 def _refuse_rows_beyond_limits(
-    pkg: RowEditor, blocks: Sequence[tuple[str, int, int, int]], held: tuple[int, int], book: str
+    editor: RowEditor, blocks: Sequence[tuple[str, int, int, int]], held: tuple[int, int], book: str
 ) -> None:
     """Refuse a grow that the guard would refuse for its counts alone: each new row of a
     block gets the cells (and formula cells) of the block's last row, so the book would
@@ -437,7 +437,7 @@ def _refuse_rows_beyond_limits(
     for name, _, last, delta in blocks:
         if delta <= 0:
             continue
-        sheet = pkg.sheet(name)
+        sheet = editor.sheet(name)
         model = sheet.rows().get(last)
         if model is None:
             continue
