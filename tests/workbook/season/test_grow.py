@@ -697,3 +697,16 @@ def book_copy(tmp_path: Path) -> Path:
     target = tmp_path / NAME
     shutil.copy(WORKBOOKS / NAME, target)
     return target
+
+
+def test_resize_reads_the_book_the_guard_accepted(tmp_path: Path) -> None:
+    """Given the guard's inspection, a resize reads the book from it (the bytes the guard
+    accepted), not from disk again: the file changed since gives the same result."""
+    book = tmp_path / NAME
+    shutil.copy(WORKBOOKS / NAME, book)
+    inspection = guard.check_workbook(book)
+    book.write_bytes(b"not a workbook any more")
+    out = tmp_path / "out.xlsx"
+    report = resize_season(book, out, game_rows=610, inspection=inspection)
+    assert report.games == (600, 610)
+    assert find_season(out).games == ("Games", "A5:F614")

@@ -477,6 +477,7 @@ def resize_season(
     player_rows: int | None = None,
     game_rows: int | None = None,
     event_columns: int | None = None,
+    inspection: Inspection | None = None,
 ) -> GrowReport:
     """Write *source* to *target* with its Players and Games tables holding *player_rows*
     and *game_rows* rows and its Ratings sheet *event_columns* event columns (None: as
@@ -495,12 +496,15 @@ def resize_season(
     chart stay when it shrinks; they show blank).  The season's arrays cover the new room:
     nothing else changes.
 
+    *inspection*: the guard's of *source*, when the caller has checked it (the book is
+    read from it, not from disk again); without it the guard checks *source* first.
+
     :raises SeasonBookError: (one line) when the book is not a season workbook, a size is
         out of range, rows to drop hold values, or the grown book would pass the guard's
         limits (nothing is written then).
     """
     source, target = Path(source), Path(target)
-    package = Package.open(check_book(source))
+    package = Package.open(inspection if inspection is not None else check_book(source))
     wb = load_book(package)
     layout = layout_of(wb, package.name)
     players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
