@@ -178,6 +178,26 @@ def test_a_note_on_a_row_resize_would_delete_is_refused(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+def test_notes_whose_drawing_is_not_xml_are_refused(tmp_path: Path) -> None:
+    """A VML drawing that is not well-formed (legacy form controls can hold an unclosed
+    ``<br>``): its notes cannot be moved safely, so the resize is refused in one line and
+    nothing is written."""
+    noted, path = tmp_path / "noted.xlsx", tmp_path / "broken.xlsx"
+    with_note(WORKBOOKS / "club_season.xlsx", noted, "Games", "I650", "Ask the arbiter")
+    with zipfile.ZipFile(noted) as zf, zipfile.ZipFile(path, "w") as out:
+        for info in zf.infolist():
+            data = zf.read(info)
+            if info.filename.endswith(".vml"):
+                data = data.replace(b"<v:textbox/>", b"<v:textbox>Line<br>Line</v:textbox>")
+            out.writestr(info, data)
+    before = path.read_bytes()
+    code, out_text, err = run("resize", str(path), "--game-rows", "1200", "--in-place")
+    assert code == 1 and out_text == ""
+    assert err.count("\n") == 1
+    assert "the notes of sheet 'Games' are not well-formed XML" in err
+    assert path.read_bytes() == before
+
+
 def test_more_event_columns_move_a_note_right_of_them(tmp_path: Path) -> None:
     """The Ratings sheet's event columns B-Q grow to 20 (4 columns inserted before R): a
     note on U20 moves to Y20, its box with it; one on A20 stays."""
