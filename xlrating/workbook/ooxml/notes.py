@@ -14,7 +14,9 @@ kept (a part where nothing moves is not touched at all).
 
 A note on a row or column that an edit deletes is refused
 (:class:`~xlrating.workbook.ooxml.rows.RowsError`, naming the cell): xlrating never drops what the
-user typed.
+user typed.  So is a sheet whose notes' parts are not well-formed XML (a VML drawing that
+also holds a legacy form control can carry an unclosed ``<br>``): they are parsed with
+lxml like every other part, and xlrating does not edit what it cannot parse.
 """
 
 from __future__ import annotations
