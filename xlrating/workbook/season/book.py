@@ -407,10 +407,10 @@ def _game_cells(
     return cells
 
 
-def _event_columns(book: Path, layout: SeasonLayout, needed: int) -> int | None:
+def _event_columns(package: Package, layout: SeasonLayout, needed: int) -> int | None:
     """The event columns the Ratings sheet grows to when the season would have more
     events (*needed*) than it has columns (None: it has room)."""
-    have = event_columns_of(book, layout) if needed else None
+    have = event_columns_of(package, layout) if needed else None
     if have is None or needed <= have:
         return None
     columns = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
@@ -719,7 +719,7 @@ def import_event(
     edits.setdefault(g_sheet, {}).update(game_cells)
 
     needed = events_in(games)
-    e_cols = _event_columns(book, layout, needed)
+    e_cols = _event_columns(package, layout, needed)
     grown: GrowReport | None = None
     if (p_rows, g_rows) == (pr2 - pr1 + 1, gr2 - gr1 + 1) and e_cols is None:
         write_book(package, target, layout, edits)
@@ -729,7 +729,7 @@ def import_event(
             max(g_next + len(rows), gr2 - gr1 + 1),
         )
         sizes = [(p_rows, g_rows, e_cols), (*exact, None if e_cols is None else needed)]
-        layout, grown = write_grown(book, target, layout, edits, sizes, inspection)
+        layout, grown = write_grown(package.inspection, target, layout, edits, sizes)
     return ImportReport(
         event=event_name,
         date=date,

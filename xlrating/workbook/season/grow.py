@@ -450,10 +450,8 @@ def _refuse_rows_beyond_limits(
         raise refused(book, too_many_formulas(LIMITS))
 
 
-def event_columns_of(book: Package | Path, layout: SeasonLayout) -> int | None:
-    """How many event columns the season book has (None: none found); *book*: its
-    package, or its path (then checked by the guard and opened)."""
-    package = book if isinstance(book, Package) else Package.open(check_book(book))
+def event_columns_of(package: Package, layout: SeasonLayout) -> int | None:
+    """How many event columns the season book *package* has (None: none found)."""
     part = package.sheet_part(layout.sheet)
     if part is None:
         return None
@@ -518,33 +516,24 @@ def resize_season(
         note = f"the season has {held} event{'s' if held != 1 else ''}"
         _check_room("event_columns", event_columns, max(held, 1), CLUB_MAX_EVENT_COLUMNS, note)
     rooms = [(new_p, new_g, event_columns)]
-    _, report = write_grown(package, target, layout, {}, rooms)
+    _, report = write_grown(package.inspection, target, layout, {}, rooms)
     return report
 
 
 def write_grown(
-    book: Package | Inspection | Path,
+    inspection: Inspection,
     target: Path,
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
     rooms: Sequence[tuple[int, int, int | None]],
-    inspection: Inspection | None = None,
 ) -> tuple[SeasonLayout, GrowReport]:
     """:func:`write_book` with the tables grown to the first of *rooms* (player rows, game
     rows, event columns or None) that stays within the guard's limits; returns the grown
     layout and what grew.
 
-    *book*: the season book as the guard accepted it (its package, as opened and not yet
-    changed, or the guard's inspection of it), or its path (then *inspection*, the
-    guard's of that file, when the caller has it; else the guard checks it).  Each room
-    is tried on a fresh package opened from that inspection.  A resize (no *edits*)
-    refuses too many new rows from the guard's counts before building them."""
-    if isinstance(book, Package):
-        inspection = book.inspection
-    elif isinstance(book, Inspection):
-        inspection = book
-    elif inspection is None:
-        inspection = check_book(Path(book))
+    *inspection*: the guard's of the season book.  Each room is tried on a fresh package
+    opened from it (the book as accepted).  A resize (no *edits*) refuses too many new
+    rows from the guard's counts before building them."""
     name = ""
     tried: list[tuple[int, int, int | None]] = []
     last: SeasonBookError | None = None
