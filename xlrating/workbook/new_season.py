@@ -12,7 +12,6 @@ rating stays provisional as long as it should.
 from __future__ import annotations
 
 import tempfile
-import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +21,7 @@ from ..sheet.tables import read_season_rows, season_games_known
 from .ooxml.a1 import bounds, column_letters
 from .ooxml.files import copy_file
 from .ooxml.guard import Inspection, WorkbookRefusedError, check_workbook
-from .ooxml.legacy import sheet_parts
+from .ooxml.package import Package
 from .ooxml.rows import SheetPart, formula_ranges
 from .season.find import SeasonBookError, SeasonLayout, check_book, layout_from_xml
 
@@ -45,25 +44,24 @@ class Carried:
     system: str | None
 
 
-def _final_column(path: Path, layout: SeasonLayout) -> tuple[str, int, int, int]:
+def _final_column(package: Package, layout: SeasonLayout) -> tuple[str, int, int, int]:
     """The Final column of the season's SEASON_START_FINAL array: (sheet, column, header
     row, last row); refused when the book has none over its Players table."""
-    with zipfile.ZipFile(path) as zf:
-        for name, part in sheet_parts(zf):
-            if name.casefold() != layout.sheet.casefold():
+    for name, part in package.sheet_parts():
+        if name.casefold() != layout.sheet.casefold():
+            continue
+        sheet = SheetPart(package, name, part)
+        for _, text, ref in sheet.arrays():
+            if f"{START_FINAL}(" not in text.upper():
                 continue
-            sheet = SheetPart(name, part, zf.read(part))
-            for _, text, ref in sheet.arrays():
-                if f"{START_FINAL}(" not in text.upper():
-                    continue
-                reads = {(s.casefold(), a, b) for s, a, b in formula_ranges(text, name)}
-                first, _, last, _ = bounds(layout.players[1])
-                if (layout.players[0].casefold(), first, last) not in reads:
-                    continue
-                r1, _, r2, c2 = bounds(ref)
-                return name, c2, r1, r2
+            reads = {(s.casefold(), a, b) for s, a, b in formula_ranges(text, name)}
+            first, _, last, _ = bounds(layout.players[1])
+            if (layout.players[0].casefold(), first, last) not in reads:
+                continue
+            r1, _, r2, c2 = bounds(ref)
+            return name, c2, r1, r2
     raise SeasonBookError(
-        f"{path.name} has no Final column ({START_FINAL} over its Players table): "
+        f"{package.name} has no Final column ({START_FINAL} over its Players table): "
         "start from a club season workbook"
     )
 
@@ -82,36 +80,31 @@ def carried_players(path: str | Path, inspection: Inspection | None = None) -> C
     from .season.book import season_system
 
     path = Path(path)
-    if inspection is None:
-        check_book(path)
-    try:
-        layout = layout_from_xml(path)
-    except zipfile.BadZipFile:
-        raise SeasonBookError(f"{path.name} is not an xlsx file") from None
+    package = Package.open(inspection if inspection is not None else check_book(path))
+    layout = layout_from_xml(package)
     if layout is None:
         raise SeasonBookError(
             f"{path.name} is not a club season workbook (it has no SEASON_RATINGS table)"
         )
-    sheet, column, head, last = _final_column(path, layout)
-    with path.open("rb") as handle:
-        wb = load_workbook(handle, read_only=True, data_only=True)
-        try:
-            names = {n.casefold(): n for n in wb.sheetnames}
+    sheet, column, head, last = _final_column(package, layout)
+    wb = load_workbook(package.stream(), read_only=True, data_only=True)
+    try:
+        names = {n.casefold(): n for n in wb.sheetnames}
 
-            def grid(area: tuple[str, str]) -> list[list[object]]:
-                r1, c1, r2, c2 = bounds(area[1])
-                rows = wb[names[area[0].casefold()]].iter_rows(
-                    min_row=r1, max_row=r2, min_col=c1, max_col=c2, values_only=True
-                )
-                width = c2 - c1 + 1
-                out = [list(row) + [None] * (width - len(row)) for row in rows]
-                return out + [[None] * width for _ in range(r2 - r1 + 1 - len(out))]
+        def grid(area: tuple[str, str]) -> list[list[object]]:
+            r1, c1, r2, c2 = bounds(area[1])
+            rows = wb[names[area[0].casefold()]].iter_rows(
+                min_row=r1, max_row=r2, min_col=c1, max_col=c2, values_only=True
+            )
+            width = c2 - c1 + 1
+            out = [list(row) + [None] * (width - len(row)) for row in rows]
+            return out + [[None] * width for _ in range(r2 - r1 + 1 - len(out))]
 
-            players, games = grid(layout.players), grid(layout.games)
-            letter = column_letters(column)
-            finals = [row[0] for row in grid((sheet, f"{letter}{head}:{letter}{last}"))]
-        finally:
-            wb.close()
+        players, games = grid(layout.players), grid(layout.games)
+        letter = column_letters(column)
+        finals = [row[0] for row in grid((sheet, f"{letter}{head}:{letter}{last}"))]
+    finally:
+        wb.close()
     if finals[0] != "Final":
         raise SeasonBookError(
             f"{path.name} holds no computed values ({sheet}!{letter}{head} shows no "
@@ -139,7 +132,7 @@ def carried_players(path: str | Path, inspection: Inspection | None = None) -> C
             games_now = None  # an established rating whose count is not known
         floor, age, uscf_id, fide_id = (row[j] if len(row) > j else None for j in range(3, 7))
         rows.append((name, rating, games_now, floor, age, uscf_id, fide_id))
-    return Carried(tuple(rows), season_system(path))
+    return Carried(tuple(rows), season_system(package))
 
 
 def _games_played(games: Sequence[Sequence[object]], names: Sequence[str]) -> dict[str, int]:

@@ -12,6 +12,7 @@ import contextlib
 import io
 import re
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
@@ -21,8 +22,9 @@ from hypothesis import strategies as st
 
 from xlrating.cli import main
 from xlrating.workbook.ooxml.a1 import column_letters, parse_cell
-from xlrating.workbook.ooxml.legacy import sheet_parts
+from xlrating.workbook.ooxml.guard import check_workbook
 from xlrating.workbook.ooxml.notes import move_notes
+from xlrating.workbook.ooxml.package import Package, parse, serialize
 
 WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 TRF = Path(__file__).parents[2] / "data" / "sample_trf16.txt"
@@ -57,7 +59,8 @@ def with_note(book: Path, out: Path, sheet: str, cell: str, text: str) -> None:
     """*book* copied to *out* with a note on *sheet*!*cell*."""
     with zipfile.ZipFile(book) as zf:
         parts = {info.filename: zf.read(info.filename) for info in zf.infolist()}
-        part = dict(sheet_parts(zf))[sheet]
+    part = Package.open(check_workbook(book)).sheet_part(sheet)
+    assert part is not None
     folder, name = part.rsplit("/", 1)
     rels = f"{folder}/_rels/{name}.rels"
     empty = f'<Relationships xmlns="{_PACKAGE}"></Relationships>'.encode()
@@ -175,6 +178,26 @@ def test_a_note_on_a_row_resize_would_delete_is_refused(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+def test_notes_whose_drawing_is_not_xml_are_refused(tmp_path: Path) -> None:
+    """A VML drawing that is not well-formed (legacy form controls can hold an unclosed
+    ``<br>``): its notes cannot be moved safely, so the resize is refused in one line and
+    nothing is written."""
+    noted, path = tmp_path / "noted.xlsx", tmp_path / "broken.xlsx"
+    with_note(WORKBOOKS / "club_season.xlsx", noted, "Games", "I650", "Ask the arbiter")
+    with zipfile.ZipFile(noted) as zf, zipfile.ZipFile(path, "w") as out:
+        for info in zf.infolist():
+            data = zf.read(info)
+            if info.filename.endswith(".vml"):
+                data = data.replace(b"<v:textbox/>", b"<v:textbox>Line<br>Line</v:textbox>")
+            out.writestr(info, data)
+    before = path.read_bytes()
+    code, out_text, err = run("resize", str(path), "--game-rows", "1200", "--in-place")
+    assert code == 1 and out_text == ""
+    assert err.count("\n") == 1
+    assert "the notes of sheet 'Games' are not well-formed XML" in err
+    assert path.read_bytes() == before
+
+
 def test_more_event_columns_move_a_note_right_of_them(tmp_path: Path) -> None:
     """The Ratings sheet's event columns B-Q grow to 20 (4 columns inserted before R): a
     note on U20 moves to Y20, its box with it; one on A20 stays."""
@@ -195,6 +218,36 @@ def test_more_event_columns_move_a_note_right_of_them(tmp_path: Path) -> None:
     assert notes_of(kept, "Ratings") == {"A20": "Stays"}
 
 
+def moved_notes(
+    texts: dict[str, str], sheet: str, after: Callable[[int], int | None], columns: bool = False
+) -> dict[str, bytes]:
+    """*texts* (part -> XML) with the notes moved by :func:`move_notes`: the parts it
+    changed serialized from their trees, the others as they were."""
+    roots = {name: parse(text.encode()) for name, text in texts.items()}
+    changed = move_notes(roots, sheet, after, columns=columns)
+    return {
+        name: serialize(roots[name]) if name in changed else text.encode()
+        for name, text in texts.items()
+    }
+
+
+def refused_untouched(
+    texts: dict[str, str],
+    sheet: str,
+    after: Callable[[int], int | None],
+    match: str,
+    columns: bool = False,
+) -> None:
+    """:func:`move_notes` refuses (a ValueError matching *match*) and leaves every tree as
+    it was: nothing moves when one note cannot (the parts are given last first, so that
+    the VML box, whose rows may well move, comes before the comment that is refused)."""
+    roots = {name: parse(text.encode()) for name, text in reversed(texts.items())}
+    before = {name: serialize(root) for name, root in roots.items()}
+    with pytest.raises(ValueError, match=match):
+        move_notes(roots, sheet, after, columns=columns)
+    assert {name: serialize(root) for name, root in roots.items()} == before
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     row=st.integers(1, 2000),
@@ -208,7 +261,6 @@ def test_a_note_moves_as_its_cell(row: int, at: int, count: int) -> None:
         "c.xml": f'<comments><commentList><comment ref="B{row}"/></commentList></comments>',
         "v.vml": _vml(f"B{row}"),
     }
-    parts = {name: text.encode() for name, text in texts.items()}
 
     def after(r: int) -> int | None:
         if count > 0:
@@ -219,10 +271,9 @@ def test_a_note_moves_as_its_cell(row: int, at: int, count: int) -> None:
 
     expected = after(row)
     if expected is None:
-        with pytest.raises(ValueError, match=f"note on cell B{row}"):
-            move_notes(parts, "Games", after)
+        refused_untouched(texts, "Games", after, f"note on cell B{row}")
         return
-    moved = {**parts, **move_notes(parts, "Games", after)}
+    moved = moved_notes(texts, "Games", after)
     assert f'ref="B{expected}"'.encode() in moved["c.xml"]
     assert f"<x:Row>{expected - 1}</x:Row>".encode() in moved["v.vml"]
 
@@ -240,7 +291,6 @@ def test_a_note_moves_as_its_column(column: int, at: int, count: int) -> None:
         "c.xml": f'<comments><commentList><comment ref="{letters}7"/></commentList></comments>',
         "v.vml": _vml(f"{letters}7"),
     }
-    parts = {name: text.encode() for name, text in texts.items()}
 
     def after(c: int) -> int | None:
         if count < 0 and at <= c < at - count:
@@ -249,10 +299,9 @@ def test_a_note_moves_as_its_column(column: int, at: int, count: int) -> None:
 
     expected = after(column)
     if expected is None:
-        with pytest.raises(ValueError, match=f"note on cell {letters}7, in columns"):
-            move_notes(parts, "Ratings", after, columns=True)
+        refused_untouched(texts, "Ratings", after, f"note on cell {letters}7, in columns", True)
         return
-    moved = {**parts, **move_notes(parts, "Ratings", after, columns=True)}
+    moved = moved_notes(texts, "Ratings", after, columns=True)
     assert f'ref="{column_letters(expected)}7"'.encode() in moved["c.xml"]
     assert f"<x:Column>{expected - 1}</x:Column>".encode() in moved["v.vml"]
     assert b"<x:Row>6</x:Row>" in moved["v.vml"]

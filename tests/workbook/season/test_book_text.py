@@ -226,11 +226,11 @@ def test_a_part_that_does_not_parse_is_never_renamed_into_place(
 ) -> None:
     """The last line of defence: were a name check to miss a character, the new file's
     parts are parsed before the rename, and the book is kept."""
-    from xlrating.workbook.ooxml import xlsx
+    from xlrating.workbook.ooxml import cells
     from xlrating.workbook.season import book as season_book
 
     monkeypatch.setattr(season_book, "text_problem", lambda text: None)
-    monkeypatch.setattr(xlsx, "excel_text", lambda text: text)  # and the writer's escape
+    monkeypatch.setattr(cells, "excel_text", lambda text: text)  # and the writer's escape
     before = book.read_bytes()
     with pytest.raises(SeasonBookError) as caught:
         import_event(book, pair("Smith\x0bJohn"), name="Night", date=dt.date(2026, 1, 10))

@@ -439,7 +439,7 @@ def test_an_event_typed_past_the_event_columns_is_shown_not_dropped(
     many events it cannot show and how to grow it; the Final column still shows the
     season rated whole."""
     from xlrating.cli import main
-    from xlrating.workbook.season.find import write_book
+    from xlrating.workbook.season.find import open_book, write_book
 
     typed, out = tmp_path / "typed.xlsx", tmp_path / "out.xlsx"
     layout = find_season(narrow)
@@ -451,7 +451,7 @@ def test_an_event_typed_past_the_event_columns_is_shown_not_dropped(
         (77, 5): "Grace Liu",
         (77, 6): "1-0",
     }
-    write_book(narrow, typed, layout, {"Games": games})
+    write_book(open_book(narrow), typed, layout, {"Games": games})
     assert main(["recalc", str(typed), "-o", str(out)]) == 0
     from openpyxl import load_workbook
 
@@ -480,9 +480,7 @@ def test_event_columns_beyond_the_guard_limits_are_refused(
     book = tmp_path / NAME
     shutil.copy(WORKBOOKS / NAME, book)
     limits = guard.Limits(cells=guard.check_workbook(wide).cells)  # the book at 20 columns
-    monkeypatch.setattr(
-        season_fit, "check_workbook", lambda path: guard.check_workbook(path, limits)
-    )
+    monkeypatch.setattr(season_fit, "check_bytes", lambda data: guard.check_bytes(data, limits))
     code, out, err = run(capsys, "resize", str(book), "--event-columns", "21", "--in-place")
     assert code == 1 and out == ""
     line = one_line(err)

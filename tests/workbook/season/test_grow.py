@@ -1,6 +1,7 @@
 """Tables that grow (issue 15): ``xlrating import`` grows a club season's Players and Games
 tables when an event needs more room, ``xlrating resize`` does it on demand, and
-:mod:`xlrating.workbook.ooxml.rows` keeps every reference to the moved rows right.
+:mod:`xlrating.workbook.ooxml.rows` keeps every reference to the moved rows right (its own
+tests: ``tests/workbook/ooxml/test_rows.py``).
 
 The real scenario of the issue: a 64-player event imported into the default book (which
 used to fail with "no room on sheet Players ... room for 31 more") now succeeds, and
@@ -20,15 +21,13 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from xlrating.cli import main
 from xlrating.imports import parse_any
 from xlrating.rating.season import rate_season
 from xlrating.rating.tournament import Game, Player
 from xlrating.workbook.ooxml import guard
-from xlrating.workbook.ooxml.rows import RowEdit, RowsError, map_references
+from xlrating.workbook.ooxml.package import Package
 from xlrating.workbook.season.book import SeasonBookError, find_season, resize_season
 
 from ...hostile.make_corpus import trf_player
@@ -584,7 +583,7 @@ def test_a_grow_past_the_limits_is_refused_before_it_is_built(
     per_row = sum(1 for ref in games if re.fullmatch(r"[A-Z]+604", ref))  # the table's last row
     limits = guard.Limits(cells=held.cells + 10 * per_row)
     monkeypatch.setattr(season_grow, "LIMITS", limits)
-    monkeypatch.setattr(season_fit, "check_workbook", lambda p: guard.check_workbook(p, limits))
+    monkeypatch.setattr(season_fit, "check_bytes", lambda data: guard.check_bytes(data, limits))
     fits = tmp_path / "fits.xlsx"
     assert resize_season(WORKBOOKS / NAME, fits, game_rows=610).games == (600, 610)
     assert guard.check_workbook(fits).cells == limits.cells  # exactly at the limit
@@ -592,9 +591,9 @@ def test_a_grow_past_the_limits_is_refused_before_it_is_built(
     built: list[Path] = []
     write_book = season_fit.write_book  # what season_grow calls (it imports it from there)
 
-    def recorded(book: Path, target: Path, *args: Any) -> None:
+    def recorded(package: Package, target: Path, *args: Any) -> None:
         built.append(target)
-        write_book(book, target, *args)
+        write_book(package, target, *args)
 
     monkeypatch.setattr(season_grow, "write_book", recorded)
     with pytest.raises(SeasonBookError, match=re.escape(message)):
@@ -630,9 +629,7 @@ def test_import_grows_to_what_fits_the_limits(
     per_row, rest = divmod(forty.cells - nine, 40 - 9)
     assert rest == 0 and per_row > 0
     limits = guard.Limits(cells=nine + (17 - 9) * per_row)
-    monkeypatch.setattr(
-        season_fit, "check_workbook", lambda path: guard.check_workbook(path, limits)
-    )
+    monkeypatch.setattr(season_fit, "check_bytes", lambda data: guard.check_bytes(data, limits))
     event = parse_any(big_trf(8, 3))
     report = import_event(book, event, name="Eight", date=dt.date(2026, 3, 1))
     assert report.grown is not None and report.grown.players == (9, 17)
@@ -648,127 +645,6 @@ def test_import_grows_to_what_fits_the_limits(
     assert sorted(p.name for p in tmp_path.iterdir()) == [NAME]
 
 
-# ---------------------------------------------------------------- rows.py
-
-
-def test_references_move_and_grow_as_excel_inserts_rows() -> None:
-    edit = RowEdit("Players", 45, 40, 5)  # 40 rows below the table A5:E44
-
-    def moved(text: str, context: str | None = "Players") -> str:
-        return map_references(
-            text, context, lambda s, a, b, r: edit.rows(a, b) if s == "Players" else (a, b)
-        )
-
-    assert moved("SUM($A$5:$A$44)") == "SUM($A$5:$A$84)"  # over the table: grows
-    assert moved("$A$5:$A$45") == "$A$5:$A$85"  # across the insertion: grows
-    assert moved("Players!A45+'Players'!B50") == "Players!A85+'Players'!B90"  # below: moves
-    assert moved("$D44:$S44+A44") == "$D44:$S44+A44"  # one row: stays
-    assert moved("A10:A44") == "A10:A44"  # starts inside the table: a window, stays
-    assert moved('"A45"&LOG10(A45)') == '"A45"&LOG10(A85)'  # text is never a reference
-    assert moved("Games!A45", "Players") == "Games!A45"  # another sheet
-    assert moved("SUM(45:50)") == "SUM(85:90)"  # whole rows
-    assert moved("A45", None) == "A45"  # no sheet known: left alone
-
-
-def test_deleted_rows_refuse_a_reference_into_them_only() -> None:
-    edit = RowEdit("S", 10, -5, 1)  # rows 10-14 go
-    change = lambda s, a, b, r: edit.rows(a, b)  # noqa: E731
-    assert map_references("A20+SUM(A1:A12)+A9", "S", change) == "A15+SUM(A1:A9)+A9"
-    with pytest.raises(RowsError, match="refers to A12 only"):
-        map_references("A12", "S", change)
-
-
-@given(
-    st.integers(1, 200),
-    st.integers(0, 200),
-    st.integers(1, 300),
-    st.integers(1, 50),
-)
-def test_inserting_then_deleting_the_same_rows_gives_the_references_back(
-    a: int, span: int, at: int, count: int
-) -> None:
-    b = a + span
-    grow = RowEdit("S", at, count, 1)
-    shrink = RowEdit("S", at, -count, 1)
-    grown = grow.rows(a, b)
-    assert grown is not None
-    assert shrink.rows(*grown) == (a, b)
-
-
-@pytest.mark.slow
-def test_names_formats_merges_and_other_formulas_follow(tmp_path: Path) -> None:
-    """A book a user extended: a defined name and a print area over the Players table, a
-    conditional format on it, a merged note below it and a formula elsewhere reading it."""
-    book, out = tmp_path / NAME, tmp_path / "out.xlsx"
-    with zipfile.ZipFile(WORKBOOKS / NAME) as zf:
-        parts = {n: zf.read(n) for n in zf.namelist()}
-    workbook = parts["xl/workbook.xml"].decode()
-    workbook = workbook.replace(
-        "<calcPr",
-        '<definedNames><definedName name="Roster">Players!$A$5:$A$44</definedName>'
-        '<definedName name="_xlnm.Print_Area" localSheetId="0">Players!$A$1:$G$45'
-        "</definedName></definedNames><calcPr",
-    )
-    players = parts["xl/worksheets/sheet1.xml"].decode()
-    players = players.replace(
-        "<dataValidations",
-        '<mergeCells count="1"><mergeCell ref="A47:B47"/></mergeCells>'
-        '<conditionalFormatting sqref="A5:E44"><cfRule type="expression" dxfId="0" '
-        'priority="1"><formula>$B5&gt;2000</formula></cfRule></conditionalFormatting>'
-        "<dataValidations",
-    )
-    how = parts["xl/worksheets/sheet6.xml"].decode()
-    how = how.replace(
-        '<c r="B28"',
-        '<c r="A28"><f>COUNTA(Roster)+COUNTA(Players!A5:A44)+Players!A45</f></c><c r="B28"',
-    )
-    parts.update(
-        {
-            "xl/workbook.xml": workbook.encode(),
-            "xl/worksheets/sheet1.xml": players.encode(),
-            "xl/worksheets/sheet6.xml": how.encode(),
-        }
-    )
-    with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, data in parts.items():
-            zf.writestr(name, data)
-    resize_season(book, out, player_rows=80)
-    with zipfile.ZipFile(out) as zf:
-        workbook = zf.read("xl/workbook.xml").decode()
-        players = zf.read("xl/worksheets/sheet1.xml").decode()
-        how = zf.read("xl/worksheets/sheet6.xml").decode()
-    assert '<definedName name="Roster">Players!$A$5:$A$84</definedName>' in workbook
-    assert 'localSheetId="0">Players!$A$1:$G$85</definedName>' in workbook
-    assert '<mergeCell ref="A87:B87"/>' in players
-    assert '<conditionalFormatting sqref="A5:E84">' in players
-    assert "<formula>$B5&gt;2000</formula>" in players
-    assert "<f>COUNTA(Roster)+COUNTA(Players!A5:A84)+Players!A85</f>" in how
-    guard.check_workbook(out)
-
-
-def test_shared_formulas_are_spelled_out_before_rows_move() -> None:
-    """A shared formula group (as Excel saves one) crossing the insertion point: each cell
-    keeps reading the cells it read."""
-    from xlrating.workbook.ooxml.rows import Package
-
-    sheet = (
-        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-        "<sheetData>"
-        '<row r="1"><c r="A1"><v>1</v></c><c r="B1"><f t="shared" ref="B1:B3" si="0">A1*2'
-        "</f></c></row>"
-        '<row r="2"><c r="A2"><v>2</v></c><c r="B2"><f t="shared" si="0"/></c></row>'
-        '<row r="3"><c r="A3"><v>3</v></c><c r="B3"><f t="shared" si="0"/></c></row>'
-        "</sheetData></worksheet>"
-    )
-    workbook = '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'
-    pkg = Package({"S": "s.xml"}, {"s.xml": sheet.encode(), "w.xml": workbook.encode()}, "w.xml")
-    pkg.apply(RowEdit("S", 2, 5, 1))
-    text = pkg.to_parts()["s.xml"].decode()
-    assert '<c r="B1"><f>A1*2</f></c>' in text
-    assert '<c r="B7"><f>A7*2</f></c>' in text and '<c r="B8"><f>A8*2</f></c>' in text
-    assert 't="shared"' not in text
-
-
 @pytest.mark.slow
 def test_excel_computes_the_new_formulas_on_open(resized: tuple[Path, int, str, str]) -> None:
     """A book saved by Excel has no fullCalcOnLoad; new formula cells carry no cached value,
@@ -780,39 +656,6 @@ def test_excel_computes_the_new_formulas_on_open(resized: tuple[Path, int, str, 
         assert re.search(
             r'<calcPr calcId="\d+" fullCalcOnLoad="1"/>', zf.read("xl/workbook.xml").decode()
         )
-
-
-_REFS = st.tuples(
-    st.sampled_from(["", "$"]),
-    st.sampled_from(["A", "B", "XFD"]),
-    st.sampled_from(["", "$"]),
-    st.integers(1, 120),
-    st.integers(0, 30),
-    st.sampled_from(["", "S!", "'S'!", "Other!"]),
-)
-
-
-@given(st.lists(_REFS, min_size=1, max_size=6), st.integers(2, 100), st.integers(1, 40))
-def test_formulas_come_back_when_the_inserted_rows_are_deleted(
-    refs: list[tuple[str, str, str, int, int, str]], at: int, count: int
-) -> None:
-    text = (
-        "+".join(
-            f"{sheet}{d1}{col}{d2}{row}" + (f":{d1}{col}{d2}{row + span}" if span else "")
-            for d1, col, d2, row, span, sheet in refs
-        )
-        + '&"S!A50"'
-    )
-    grow, shrink = RowEdit("S", at, count, 1), RowEdit("S", at, -count, 1)
-
-    def apply(edit: RowEdit, formula: str) -> str:
-        return map_references(
-            formula, "S", lambda s, a, b, r: edit.rows(a, b) if s == "S" else (a, b)
-        )
-
-    grown = apply(grow, text)
-    assert grown.endswith('&"S!A50"')  # text in quotes is never a reference
-    assert apply(shrink, grown) == text
 
 
 @pytest.mark.parametrize(
@@ -854,3 +697,16 @@ def book_copy(tmp_path: Path) -> Path:
     target = tmp_path / NAME
     shutil.copy(WORKBOOKS / NAME, target)
     return target
+
+
+def test_resize_reads_the_book_the_guard_accepted(tmp_path: Path) -> None:
+    """Given the guard's inspection, a resize reads the book from it (the bytes the guard
+    accepted), not from disk again: the file changed since gives the same result."""
+    book = tmp_path / NAME
+    shutil.copy(WORKBOOKS / NAME, book)
+    inspection = guard.check_workbook(book)
+    book.write_bytes(b"not a workbook any more")
+    out = tmp_path / "out.xlsx"
+    report = resize_season(book, out, game_rows=610, inspection=inspection)
+    assert report.games == (600, 610)
+    assert find_season(out).games == ("Games", "A5:F614")

@@ -14,7 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlrating.workbook.season.print_areas import PrintAreaError, last_used_row, reset_print_areas
+from xlrating.workbook.ooxml.guard import check_workbook
+from xlrating.workbook.ooxml.package import Package, parse
+from xlrating.workbook.season.print_areas import (
+    PrintAreaError,
+    last_content_row,
+    last_used_row,
+    reset_print_areas,
+)
 
 
 def _book(path: Path, used: int, room: int, *, hidden: bool = False) -> Path:
@@ -112,7 +119,7 @@ def test_what_counts_as_in_use() -> None:
         '<row r="6"><c r="C6" s="1"/></row>'
         "</sheetData></worksheet>"
     ).encode()
-    assert last_used_row(sheet) == 4
+    assert last_used_row(parse(sheet)) == 4
 
 
 def test_a_visible_sheet_of_the_same_shape_is_reset(tmp_path: Path) -> None:
@@ -120,3 +127,44 @@ def test_a_visible_sheet_of_the_same_shape_is_reset(tmp_path: Path) -> None:
     book = _book(tmp_path / "b.xlsx", used=3, room=10)
     assert reset_print_areas(book, ["Conf"]) == ["Conf"]
     assert _areas(book)["Conf"] == "Conf!$A$1:$B$1"
+
+
+def test_a_package_is_reset_in_memory_and_written_by_its_owner(tmp_path: Path) -> None:
+    """Given a Package, reset_print_areas changes it in memory only; saved, the book reads
+    as the path form writes it."""
+    book = _book(tmp_path / "b.xlsx", used=4, room=12)
+    data = book.read_bytes()
+    package = Package.open(check_workbook(book))
+    assert reset_print_areas(package, ["Table", "Conf"]) == ["Table", "Conf"]
+    assert book.read_bytes() == data and sorted(p.name for p in tmp_path.iterdir()) == ["b.xlsx"]
+    out = tmp_path / "out.xlsx"
+    package.save(out)
+    assert _areas(out) == {"Table": "Table!$A$1:$C$5", "Conf": "Conf!$A$1:$B$1"}
+
+
+_MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+
+
+@given(
+    cells=st.lists(
+        st.tuples(st.integers(1, 60), st.integers(1, 5), st.sampled_from(["styled", "v", "f"])),
+        max_size=40,
+    ),
+    skip=st.one_of(st.none(), st.integers(1, 5)),
+)
+def test_the_last_content_row_is_the_last_row_with_a_value_or_formula(
+    cells: list[tuple[int, int, str]], skip: int | None
+) -> None:
+    """Cells with a style only, and cells of the column skipped, do not count."""
+    grid = {(row, col): kind for row, col, kind in cells}
+    rows = []
+    for row in sorted({r for r, _ in grid}):
+        xml = []
+        for col in sorted(c for r, c in grid if r == row):
+            ref = f"{'ABCDE'[col - 1]}{row}"
+            body = {"styled": "", "v": "<v>1</v>", "f": "<f>A1</f>"}[grid[(row, col)]]
+            xml.append(f'<c r="{ref}" s="1"/>' if not body else f'<c r="{ref}">{body}</c>')
+        rows.append(f'<row r="{row}">{"".join(xml)}</row>')
+    sheet = parse(f"<worksheet {_MAIN}><sheetData>{''.join(rows)}</sheetData></worksheet>".encode())
+    want = max((r for (r, c), kind in grid.items() if kind != "styled" and c != skip), default=0)
+    assert last_content_row(sheet, skip) == want

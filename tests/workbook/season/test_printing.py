@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from xlrating.cli import main
+from xlrating.workbook.ooxml.package import parse
 from xlrating.workbook.season.printing import season_print_rows
 from xlrating.workbook.templates import build_club_season
 
@@ -34,11 +35,12 @@ TOPS = {"Ratings": 13, "Standings": 8, "Crosstable": 9, "Player card": 29}
 def _areas(book: Path) -> dict[str, str]:
     """Sheet name -> its print area."""
     with zipfile.ZipFile(book) as zf:
-        xml = zf.read("xl/workbook.xml").decode("utf-8")
-        names = re.findall(r'<sheet name="([^"]+)"', xml)
+        root = parse(zf.read("xl/workbook.xml"))
+    names = [sheet.get("name") for sheet in root.iter("{*}sheet")]
     return {
-        names[int(i)]: area
-        for i, area in re.findall(r'name="_xlnm.Print_Area" localSheetId="(\d+)">([^<]*)<', xml)
+        str(names[int(area.get("localSheetId", ""))]): area.text or ""
+        for area in root.iter("{*}definedName")
+        if area.get("name") == "_xlnm.Print_Area"
     }
 
 

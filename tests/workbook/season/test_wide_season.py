@@ -13,7 +13,6 @@ import datetime as dt
 import shutil
 import signal
 import time
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,8 @@ from xlrating.commands import base
 from xlrating.rating import synthetic
 from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.ooxml import a1, xlsx
+from xlrating.workbook.ooxml.guard import check_workbook
+from xlrating.workbook.ooxml.package import Package
 from xlrating.workbook.season import book as season_book
 from xlrating.workbook.season import find as season_fit
 from xlrating.workbook.templates import build_club_season
@@ -86,17 +87,15 @@ def _replace_cached_numbers(source: Path, target: Path, layout: season_book.Seas
         inside = r1 <= row <= r2 and c1 <= col <= c2 and (row, col) != (r1, c1)
         return match.group(1) + b"<v>-1</v>" if inside else match.group(0)
 
-    with zipfile.ZipFile(source) as zf:
-        part = dict((name.upper(), p) for name, p in xlsx.sheet_parts(zf))[layout.sheet.upper()]
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in zf.infolist():
-                data = zf.read(info.filename)
-                if info.filename == part:
-                    data, count = re.subn(
-                        rb'(<c r="([A-Z]+[0-9]+)"(?: s="[0-9]+")?>)<v>[0-9.]+</v>', tamper, data
-                    )
-                    assert count > 0
-                out.writestr(info, data)
+    package = Package.open(check_workbook(source))
+    part = package.sheet_part(layout.sheet)
+    assert part is not None
+    data, count = re.subn(
+        rb'(<c r="([A-Z]+[0-9]+)"(?: s="[0-9]+")?>)<v>[0-9.]+</v>', tamper, package.read(part)
+    )
+    assert count > 0
+    package.write(part, data)
+    package.save(target)
 
 
 def test_import_into_a_ladder_rates_as_the_core(ladder: Path, tmp_path: Path) -> None:
@@ -131,7 +130,7 @@ def test_a_table_that_grew_by_many_events_says_so_then_is_resized(tmp_path: Path
         for j, value in enumerate(values):
             edits[(row1 + i, col1 + j)] = value
     grown = tmp_path / "grown.xlsx"
-    season_fit.write_book(start, grown, layout, {sheet: edits})
+    season_fit.write_book(season_fit.open_book(start), grown, layout, {sheet: edits})
     out = tmp_path / "out.xlsx"
     assert cli.main(["recalc", str(grown), "-o", str(out)]) == 0
     assert season_book.find_season(out).ref == layout.ref  # its room, as it was

@@ -21,6 +21,7 @@ Rows and cells without ``r`` (allowed, rare) are numbered first, as a reader cou
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterator
@@ -29,7 +30,7 @@ from typing import Final
 from lxml import etree
 
 from ...sheet.cells import EXCEL_ERRORS
-from .a1 import address, cell_range, parse_cell
+from .a1 import address, cell_range, column_number, parse_cell
 from .package import drop_attribute, local_name
 
 __all__ = ["CellError", "SheetCells", "excel_text", "is_error_text", "typed"]
@@ -97,6 +98,20 @@ def is_error_text(value: object) -> bool:
     return isinstance(value, str) and value.split(" ", 1)[0] in EXCEL_ERRORS
 
 
+@functools.lru_cache(maxsize=4096)
+def _column_of_letters(letters: str) -> int:
+    return column_number(letters)
+
+
+def _column(ref: str) -> int:
+    """The column of a cell reference ("B5" -> 2): the plain form Excel writes read
+    quickly, any other (``$B$5``, lower case) by :func:`~.a1.parse_cell`."""
+    letters = ref.rstrip("0123456789")
+    if letters.isalpha() and letters.isupper() and len(letters) <= 3 and len(letters) < len(ref):
+        return _column_of_letters(letters)
+    return parse_cell(ref)[1]
+
+
 def _children(node: etree._Element, local: str) -> Iterator[etree._Element]:
     return (child for child in node if local_name(child) == local)
 
@@ -140,10 +155,10 @@ class SheetCells:
             row = self.rows().get(number)
             if row is not None:
                 col = 0
-                for cell in _children(row, "c"):
+                for cell in row.iterchildren(self._tag("c")):
                     ref = cell.get("r")
                     if ref:
-                        col = parse_cell(ref)[1]
+                        col = _column(ref)
                     else:
                         col += 1
                         cell.set("r", address(number, col))

@@ -1,8 +1,8 @@
 """Insert and delete whole columns of an xlsx package, adjusting every reference to them.
 
-The column twin of :mod:`xlrating.workbook.ooxml.rows` (Excel's "insert columns" edit, done on
-the XML parts :class:`~xlrating.workbook.ooxml.rows.Package` holds): columns at or right of the
-insertion point move right, and every reference to them moves with them, in cell
+The column twin of :mod:`xlrating.workbook.ooxml.rows` (Excel's "insert columns" edit, done
+on the package parts :class:`~xlrating.workbook.ooxml.rows.RowEditor` edits): columns at or
+right of the insertion point move right, and every reference to them moves with them, in cell
 formulas (array ranges too), data validations, conditional formats, merged cells,
 hyperlinks, the sheet views, the ``<cols>`` widths, defined names (print areas included)
 and chart series.  The arithmetic is :class:`~xlrating.workbook.ooxml.rows.RowEdit`'s, on
@@ -14,26 +14,28 @@ xlrating would not know how it continues sideways.  Deleting columns is refused 
 reference points only into them, or when they hold a typed value.
 
 :mod:`xlrating.workbook.season.grow` gives the club season's Ratings sheet its event
-columns with this module.  Only the standard library is used.
+columns with this module.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from html import unescape
 from typing import Final
-from xml.dom import minidom
+
+from lxml import etree
 
 from .a1 import column_letters, column_number, parse_cell
 from .formula_text import SHEET_NAME, outside_strings, substitute, unquote
 from .guard import EXCEL_COLUMNS
+from .package import local_name
 from .rows import (
-    Package,
     RowEdit,
+    RowEditor,
     RowsError,
     SheetPart,
     children,
+    drop,
     set_reference,
     set_text,
     split_cell,
@@ -118,16 +120,13 @@ def column_areas(text: str, context: str | None) -> Iterator[tuple[str, int, int
             yield sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
 
 
-_FORMULA_TEXT = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?(?:f|formula1)\b[^>/]*>([^<]*)</")
-#: The first cell of an array formula: ``<c r="R13" ...><f t="array" ref="R13:S53">``.
-_ARRAY_ANCHOR = re.compile(
-    r'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\sr="\$?([A-Z]{1,3})\$?([0-9]+)"[^>]*>\s*'
-    r'<(?:[A-Za-z_][\w.-]*:)?f\b[^>]*\bt="array"'
-)
+#: The elements whose text :func:`event_room` reads: cell formulas (``f``, and the x14
+#: extensions' ``xm:f``) and validations' ``formula1``.
+_ROOM_FORMULAS: Final = frozenset({"f", "formula1"})
 
 
-def event_room(sheet_xml: bytes, sheet: str, cell: str) -> tuple[int, int] | None:
-    """The event columns (first, last) of a season book's ratings sheet (*sheet_xml*, the
+def event_room(sheet: SheetPart, cell: str) -> tuple[int, int] | None:
+    """The event columns (first, last) of a season book's ratings sheet (*sheet*, the
     array's first cell *cell*), from the column right of the names to the last of: the
     widest range on the array's header row, from that column, that a formula or
     validation of that sheet reads (the Final column's ``COUNTA($B$13:$Q$13)`` of books
@@ -135,17 +134,21 @@ def event_room(sheet_xml: bytes, sheet: str, cell: str) -> tuple[int, int] | Non
     that starts on the header row (the Start and Final array at R13); None when there is
     neither."""
     row, col = parse_cell(cell)
-    text = sheet_xml.decode("utf-8", "replace")
+    name = sheet.name
     last = 0
-    for raw in _FORMULA_TEXT.findall(text):
-        for where, r1, c1, r2, c2 in column_areas(unescape(raw), sheet):
-            if where.casefold() == sheet.casefold() and r1 == r2 == row and c1 == col + 1:
+    for element in sheet.root.iter():
+        if local_name(element) not in _ROOM_FORMULAS or len(element):
+            continue
+        for where, r1, c1, r2, c2 in column_areas(element.text or "", name):
+            if where.casefold() == name.casefold() and r1 == r2 == row and c1 == col + 1:
                 last = max(last, c2)
-    anchors = [
-        column_number(letters)
-        for letters, number in _ARRAY_ANCHOR.findall(text)
-        if int(number) == row and column_number(letters) > col + 2
-    ]
+    anchors = []
+    for anchor, _, _ in sheet.arrays():
+        if not anchor:
+            continue
+        letters, number = split_cell(anchor)
+        if number == row and column_number(letters) > col + 2:
+            anchors.append(column_number(letters))
     if anchors:
         last = max(last, min(anchors) - 1)
     return (col + 1, last) if last > col + 1 else None
@@ -163,36 +166,36 @@ def _sqref(text: str, sheet: str, edit: RowEdit) -> str:
 
 def _cells(
     sheet: SheetPart,
-) -> Iterator[tuple[minidom.Element, int, list[tuple[int, minidom.Element]]]]:
+) -> Iterator[tuple[etree._Element, int, list[tuple[int, etree._Element]]]]:
     for number, row in sheet.rows().items():
         yield row, number, sheet.cells(row, number)
 
 
-def _spans(row: minidom.Element, cells: list[tuple[int, minidom.Element]]) -> None:
-    if row.hasAttribute("spans"):
+def _spans(row: etree._Element, cells: list[tuple[int, etree._Element]]) -> None:
+    if "spans" in row.attrib:
         if cells:
             columns = [col for col, _ in cells]
-            row.setAttribute("spans", f"{min(columns)}:{max(columns)}")
+            row.set("spans", f"{min(columns)}:{max(columns)}")
         else:
-            row.removeAttribute("spans")
+            del row.attrib["spans"]
 
 
-def _apply(pkg: Package, edit: RowEdit) -> None:
+def _apply(editor: RowEditor, edit: RowEdit) -> None:
     """Move the cells of *edit.sheet* and adjust every reference in the book."""
-    target = pkg.sheet(edit.sheet)
-    target.refuse_unmoved(notes=target.name.casefold() in pkg.notes)
-    pkg.move_notes(edit, columns=True)  # first: a note on a deleted column refuses the edit
+    target = editor.sheet(edit.sheet)
+    target.refuse_unmoved(notes=target.name.casefold() in editor.notes)
+    editor.move_notes(edit, columns=True)  # first: a note on a deleted column refuses the edit
     names = {edit.sheet.casefold(), edit.sheet.casefold().replace("'", "''")}
-    for sheet in pkg.sheets.values():
+    for sheet in editor.sheets.values():
         masters = [text for text, _, _ in sheet.shared().values()]
         if sheet is target or any(n in t.casefold() for t in masters for n in names):
             sheet.unshare()
     last = edit.at - edit.count - 1  # the last deleted column (deletion only)
     for row, number, cells in _cells(target):
-        kept: list[tuple[int, minidom.Element]] = []
+        kept: list[tuple[int, etree._Element]] = []
         for col, cell in cells:
             if edit.count < 0 and edit.at <= col <= last:
-                row.removeChild(cell)
+                drop(cell)
                 continue
             moved = edit.rows(col, col, False)
             assert moved is not None
@@ -201,26 +204,26 @@ def _apply(pkg: Package, edit: RowEdit) -> None:
                     f"sheet {target.name!r} would need more than {MAX_COLUMN:,} columns"
                 )
             if moved[0] != col:
-                cell.setAttribute("r", f"{column_letters(moved[0])}{number}")
+                cell.set("r", f"{column_letters(moved[0])}{number}")
             kept.append((moved[0], cell))
         _spans(row, kept)
 
     def change(sheet: str, a: int, b: int) -> tuple[int, int] | None:
         return edit.rows(a, b) if sheet.casefold() == edit.sheet.casefold() else (a, b)
 
-    def attributes(element: minidom.Element, sheet: SheetPart) -> None:
-        local = element.localName
+    def attributes(element: etree._Element, sheet: SheetPart) -> None:
+        local = local_name(element)
         if local == "col":
             _col(element, edit)
             return
         for name in _MOVING_ATTRIBUTES:
-            if element.hasAttribute(name) and local not in ("dimension", "c", "row"):
-                old = element.getAttribute(name)
+            if name in element.attrib and local not in ("dimension", "c", "row"):
+                old = element.get(name, "")
                 new = _sqref(old, sheet.name, edit)
                 if new != old:
                     set_reference(element, name, new)
 
-    pkg.rewrite_references(
+    editor.rewrite_references(
         target,
         lambda text, sheet: map_columns(text, sheet, change),
         lambda text, sheet: _sqref(text, sheet, edit),
@@ -230,38 +233,37 @@ def _apply(pkg: Package, edit: RowEdit) -> None:
     def keep(sheet: str, a: int, b: int) -> tuple[int, int] | None:
         return change(sheet, a, b) or (a, b)  # a chart line is redrawn by its owner
 
-    pkg.rewrite_charts_and_names(
+    editor.rewrite_charts_and_names(
         lambda text: map_columns(text, None, keep), lambda text: map_columns(text, None, change)
     )
     target.update_dimension()
-    target.changed = True
+    target.mark()
 
 
-def _col(element: minidom.Element, edit: RowEdit) -> None:
+def _col(element: etree._Element, edit: RowEdit) -> None:
     """A ``<col min max>`` width after the edit (dropped when wholly deleted)."""
-    low, high = int(element.getAttribute("min")), int(element.getAttribute("max"))
+    low, high = int(element.get("min", "")), int(element.get("max", ""))
     new = edit.rows(low, high, True)
     if new is None:
-        if element.parentNode is not None:
-            element.parentNode.removeChild(element)
+        drop(element)
         return
-    element.setAttribute("min", str(new[0]))
-    element.setAttribute("max", str(min(new[1], MAX_COLUMN)))
+    element.set("min", str(new[0]))
+    element.set("max", str(min(new[1], MAX_COLUMN)))
 
 
-def insert_columns(pkg: Package, sheet: str, at: int, count: int, first: int) -> None:
+def insert_columns(editor: RowEditor, sheet: str, at: int, count: int, first: int) -> None:
     """Insert *count* columns before column *at* of *sheet*; ranges from column *first*
     (or left of it) to ``at - 1`` grow, then the new columns get column ``at - 1``'s
     styles (:func:`fill_columns`)."""
-    _apply(pkg, RowEdit(sheet, at, count, first))
-    fill_columns(pkg, sheet, at - 1, count)
+    _apply(editor, RowEdit(sheet, at, count, first))
+    fill_columns(editor, sheet, at - 1, count)
 
 
-def delete_columns(pkg: Package, sheet: str, at: int, count: int, first: int) -> None:
+def delete_columns(editor: RowEditor, sheet: str, at: int, count: int, first: int) -> None:
     """Delete columns *at* .. *at + count - 1* of *sheet*: refused (:class:`RowsError`)
     when one of their cells holds a typed value (an array's cells do not count) or a
     reference elsewhere points only into them."""
-    target = pkg.sheet(sheet)
+    target = editor.sheet(sheet)
     last = at + count - 1
     arrays = []
     for _, _formula, ref in target.arrays():
@@ -282,36 +284,35 @@ def delete_columns(pkg: Package, sheet: str, at: int, count: int, first: int) ->
             ):
                 raise RowsError(
                     f"cannot drop columns {column_letters(at)}-{column_letters(last)} of sheet "
-                    f"{target.name!r}: {target.name}!{cell.getAttribute('r')} holds a value"
+                    f"{target.name!r}: {target.name}!{cell.get('r')} holds a value"
                 )
-    _apply(pkg, RowEdit(sheet, at, -count, first))
+    _apply(editor, RowEdit(sheet, at, -count, first))
 
 
-def fill_columns(pkg: Package, name: str, model: int, count: int) -> None:
+def fill_columns(editor: RowEditor, name: str, model: int, count: int) -> None:
     """Give columns model+1 .. model+count of sheet *name* (empty after an insertion) the
     styles of column *model*'s cells, row by row; a formula there is refused."""
-    sheet = pkg.sheet(name)
-    prefix = sheet.root.prefix
-    tag = f"{prefix}:c" if prefix else "c"
+    sheet = editor.sheet(name)
+    tag = sheet.tag("c")
     for row, number, cells in _cells(sheet):
         source = next((cell for col, cell in cells if col == model), None)
         if source is None:
             continue
         if children(source, "f"):
             raise RowsError(
-                f"sheet {sheet.name!r} cell {source.getAttribute('r')} holds a formula: "
+                f"sheet {sheet.name!r} cell {source.get('r')} holds a formula: "
                 "xlrating cannot continue it into new columns"
             )
         following = next((cell for col, cell in cells if col > model), None)
         for step in range(1, count + 1):
-            new = sheet.doc.createElementNS(sheet.root.namespaceURI, tag)
-            new.setAttribute("r", f"{column_letters(model + step)}{number}")
-            if source.getAttribute("s"):
-                new.setAttribute("s", source.getAttribute("s"))
-            row.insertBefore(new, following)
+            new = etree.SubElement(row, tag, {"r": f"{column_letters(model + step)}{number}"})
+            if source.get("s"):
+                new.set("s", source.get("s", ""))
+            if following is not None:
+                following.addprevious(new)
         _spans(row, sheet.cells(row, number))
     sheet.update_dimension()
-    sheet.changed = True
+    sheet.mark()
 
 
 #: Excel's default column width in characters, and what a ``<col width>`` adds to the
@@ -322,8 +323,8 @@ _PADDING: Final = 0.7109375
 _MOST_OVERFLOW: Final = 60
 
 
-def _text_of(cell: minidom.Element, strings: list[str]) -> str:
-    kind = cell.getAttribute("t")
+def _text_of(cell: etree._Element, strings: list[str]) -> str:
+    kind = cell.get("t")
     if children(cell, "f"):
         return ""
     if kind == "s":
@@ -331,7 +332,7 @@ def _text_of(cell: minidom.Element, strings: list[str]) -> str:
         index = int(text_of(values[0])) if values and text_of(values[0]).isdigit() else -1
         return strings[index] if 0 <= index < len(strings) else ""
     if kind == "inlineStr":
-        return "".join(text_of(t) for t in cell.getElementsByTagNameNS("*", "t"))
+        return "".join(text_of(t) for t in cell.iter("{*}t"))
     return ""
 
 
@@ -339,16 +340,16 @@ def _reach(sheet: SheetPart, strings: list[str]) -> int:
     """The last column a text of *sheet* runs into: a text wider than its column runs on
     over the empty cells to its right, as Excel and LibreOffice show (and print) it."""
     widths: dict[int, float] = {}
-    for element in sheet.doc.getElementsByTagNameNS(sheet.root.namespaceURI, "col"):
-        low, high = int(element.getAttribute("min")), int(element.getAttribute("max"))
-        width = float(element.getAttribute("width") or _DEFAULT_WIDTH + _PADDING) - _PADDING
+    for element in sheet.root.iter(sheet.tag("col")):
+        low, high = int(element.get("min", "")), int(element.get("max", ""))
+        width = float(element.get("width") or _DEFAULT_WIDTH + _PADDING) - _PADDING
         for number in range(low, min(high, _MOST_OVERFLOW + low) + 1):
             widths[number] = width
     # A text in merged cells wraps within them (the templates merge a long note across
     # the printed columns): it reaches the merge's last column, never further.
     merged: dict[tuple[int, int], int] = {}
-    for element in sheet.doc.getElementsByTagNameNS(sheet.root.namespaceURI, "mergeCell"):
-        first, _, last = element.getAttribute("ref").partition(":")
+    for element in sheet.root.iter(sheet.tag("mergeCell")):
+        first, _, last = element.get("ref", "").partition(":")
         top = re.fullmatch(r"([A-Z]{1,3})([0-9]+)", first)
         end_ref = re.fullmatch(r"([A-Z]{1,3})[0-9]+", last)
         if top and end_ref:
@@ -375,25 +376,21 @@ def _reach(sheet: SheetPart, strings: list[str]) -> int:
     return reach
 
 
-def keep_text_printed(pkg: Package, name: str, strings: list[str]) -> None:
+def keep_text_printed(editor: RowEditor, name: str, strings: list[str]) -> None:
     """Set sheet *name*'s print area (one range) to end on its last column with a cell or
     the last column its texts run into (*strings*: the book's shared strings), as the
     templates set it: after columns are deleted, a note that runs on to the right is not
     cut off on paper, and after they are inserted no empty column is printed."""
-    sheet = pkg.sheet(name)
-    listed = [
-        s.getAttribute("name")
-        for s in pkg.workbook.getElementsByTagName("*")
-        if s.localName == "sheet"
-    ]
+    sheet = editor.sheet(name)
+    listed = [s.get("name", "") for s in editor.workbook.iter() if local_name(s) == "sheet"]
     index = next((i for i, n in enumerate(listed) if n.casefold() == name.casefold()), None)
     used = [col for _, _, cells in _cells(sheet) for col, _ in cells]
     reach = max([_reach(sheet, strings), *used])
-    for element in pkg.workbook.getElementsByTagName("*"):
+    for element in editor.workbook.iter():
         if (
-            element.localName != "definedName"
-            or element.getAttribute("name") != "_xlnm.Print_Area"
-            or element.getAttribute("localSheetId") != str(index)
+            local_name(element) != "definedName"
+            or element.get("name") != "_xlnm.Print_Area"
+            or element.get("localSheetId") != str(index)
         ):
             continue
         old = text_of(element)
@@ -403,4 +400,4 @@ def keep_text_printed(pkg: Package, name: str, strings: list[str]) -> None:
         set_text(
             element, f"{match.group(1)}{match.group(2)}{column_letters(reach)}{match.group(4)}"
         )
-        pkg.workbook_changed = True
+        editor.workbook_changed()

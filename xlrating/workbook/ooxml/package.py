@@ -27,6 +27,7 @@ prefixes were renamed) and parsed the 5,000-game Games sheet 15 times faster tha
 
 from __future__ import annotations
 
+import copy
 import io
 import posixpath
 import zipfile
@@ -311,7 +312,10 @@ class Package:
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
             for name in self.names():
-                out.writestr(self._infos[name], self.read(name), compress_type=zipfile.ZIP_DEFLATED)
+                # A copy: writestr sets the entry's offsets and sizes, and the original
+                # entries are how the source zip is read.
+                info = copy.copy(self._infos[name])
+                out.writestr(info, self.read(name), compress_type=zipfile.ZIP_DEFLATED)
         return buffer.getvalue()
 
     def stream(self) -> io.BytesIO:

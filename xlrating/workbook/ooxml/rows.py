@@ -25,18 +25,23 @@ outside the deleted rows points only into them (Excel would show ``#REF!``).
 Parts this module cannot adjust (Excel tables, drawings anchored on a sheet whose rows
 move, comments whose parts were not given) make it refuse rather than leave them pointing
 at the wrong rows; a drawing wholly above the rows inserted or deleted
-(``Package(drawn=...)``) need not move; notes (``Package(notes=...)``, :mod:`.notes`) move
-with their cells.  Only the standard library is used (``xml.dom.minidom``, which keeps
-namespace prefixes as written).
+(``RowEditor(drawn=...)``) need not move; notes (``RowEditor(notes=...)``, :mod:`.notes`)
+move with their cells.
+
+:class:`RowEditor` works on a :class:`~.package.Package`: it reads the parts' lxml trees
+(:meth:`~.package.Package.xml`), changes them in place and tells the package which it
+changed (:meth:`~.package.Package.edit`), so the package writes those from their trees
+and every other part byte for byte.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
-from xml.dom import minidom
+
+from lxml import etree
 
 from .a1 import column_letters, column_number
 from .formula_text import (
@@ -48,16 +53,18 @@ from .formula_text import (
 )
 from .guard import EXCEL_ROWS
 from .notes import move_notes
+from .package import Package, local_name
 
 __all__ = [
     "FORMULA_ELEMENTS",
     "MAX_ROW",
     "SQREF_ELEMENTS",
-    "Package",
     "RowEdit",
+    "RowEditor",
     "RowsError",
     "SheetPart",
     "children",
+    "drop",
     "formula_ranges",
     "map_references",
     "set_reference",
@@ -69,7 +76,6 @@ __all__ = [
 #: The last row of an Excel worksheet (Excel specifications and limits: 1,048,576 rows).
 MAX_ROW: Final = EXCEL_ROWS
 
-_XML_DECLARATION: Final = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 #: Elements whose text is a formula (sheet cells, validations, conditional formats, the
 #: x14 extensions' ``xm:f``, chart series' ``c:f``) and whose text is a list of ranges.
 FORMULA_ELEMENTS: Final = frozenset({"f", "formula", "formula1", "formula2"})
@@ -176,32 +182,49 @@ def formula_ranges(text: str, context: str | None) -> Iterator[tuple[str, int, i
 # ---------------------------------------------------------------- one sheet's XML
 
 
-def children(node: minidom.Node, local: str) -> list[minidom.Element]:
-    return [c for c in node.childNodes if isinstance(c, minidom.Element) and c.localName == local]
+def children(node: etree._Element, local: str) -> list[etree._Element]:
+    """The child elements of *node* named *local* (any namespace)."""
+    return [child for child in node if local_name(child) == local]
 
 
-def text_of(node: minidom.Element) -> str:
-    return "".join(c.data for c in node.childNodes if isinstance(c, minidom.Text))
+def text_of(node: etree._Element) -> str:
+    """The text directly inside *node* (its child elements' own text left out)."""
+    text = node.text or ""
+    for child in node:
+        text += child.tail or ""
+    return text
 
 
-def set_text(node: minidom.Element, text: str) -> None:
-    doc = node.ownerDocument
-    assert doc is not None
-    for child in list(node.childNodes):
-        node.removeChild(child)
-    node.appendChild(doc.createTextNode(text))
+def set_text(node: etree._Element, text: str) -> None:
+    """Make *text* all that *node* holds."""
+    for child in list(node):
+        node.remove(child)
+    node.text = text
 
 
-def set_reference(element: minidom.Element, name: str, new: str) -> None:
+def drop(element: etree._Element) -> None:
+    """Take *element* out of its parent, leaving the text that followed it in place."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    if element.tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + element.tail
+        else:
+            parent.text = (parent.text or "") + element.tail
+    parent.remove(element)
+
+
+def set_reference(element: etree._Element, name: str, new: str) -> None:
     """Give *element* the range *new* in attribute *name*; an empty one (every cell of it
     deleted) drops the attribute, or the element when it means nothing without it."""
     if new:
-        element.setAttribute(name, new)
-    elif element.localName in _RANGED_ELEMENTS:
-        if element.parentNode is not None:
-            element.parentNode.removeChild(element)
-    else:
-        element.removeAttribute(name)
+        element.set(name, new)
+    elif local_name(element) in _RANGED_ELEMENTS:
+        drop(element)
+    elif name in element.attrib:
+        del element.attrib[name]
 
 
 _CELL: Final = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
@@ -214,51 +237,71 @@ def split_cell(ref: str) -> tuple[str, int]:
     return match.group(1), int(match.group(2))
 
 
-def _formula_text(cell: minidom.Element, shared: Mapping[str, tuple[str, int, int]]) -> str | None:
+def _formula_text(cell: etree._Element, shared: Mapping[str, tuple[str, int, int]]) -> str | None:
     """The formula of a (non-array) cell, shared formulas spelled out."""
-    found = children(cell, "f")
-    if not found:
+    f = next((child for child in cell if local_name(child) == "f"), None)
+    if f is None:
         return None
-    f = found[0]
-    if f.getAttribute("t") == "shared" and not text_of(f):
-        master = shared.get(f.getAttribute("si"))
+    if f.get("t") == "shared" and not text_of(f):
+        master = shared.get(f.get("si", ""))
         if master is None:
             return None
         text, row, col = master
-        letters, here = split_cell(cell.getAttribute("r"))
+        letters, here = split_cell(cell.get("r", ""))
         return translate(text, here - row, column_number(letters) - col)
     return text_of(f)
 
 
-class SheetPart:
-    """One worksheet part, parsed, with its rows and cells."""
+def _elements(root: etree._Element) -> list[etree._Element]:
+    """Every element of the tree under *root* (itself first), in document order: a list,
+    so that the walk may drop elements as it goes."""
+    return [node for node in root.iter() if isinstance(node.tag, str)]
 
-    def __init__(self, name: str, part: str, data: bytes) -> None:
+
+class SheetPart:
+    """One worksheet part of a :class:`~.package.Package`, with its rows and cells: read
+    from the package's tree, and changed in it (:meth:`mark` tells the package)."""
+
+    def __init__(self, package: Package, name: str, part: str) -> None:
+        self.package = package
         self.name = name
         self.part = part
-        self.doc = minidom.parseString(data)
-        root = self.doc.documentElement
-        assert root is not None
-        self.root: minidom.Element = root
-        found = children(root, "sheetData")
-        self.data: minidom.Element | None = found[0] if found else None
+        self.root = package.xml(part)
+        found = children(self.root, "sheetData")
+        self.data: etree._Element | None = found[0] if found else None
         self.changed = False
 
-    def rows(self) -> dict[int, minidom.Element]:
-        out: dict[int, minidom.Element] = {}
+    def mark(self) -> None:
+        """The sheet's tree changed: the package writes the part from it."""
+        if not self.changed:
+            self.package.edit(self.part)
+            self.changed = True
+
+    def tag(self, local: str) -> str:
+        """The qualified name of a SpreadsheetML element of this part (its root's
+        namespace, spelt with the prefix the part declares for it)."""
+        namespace = etree.QName(self.root).namespace
+        return f"{{{namespace}}}{local}" if namespace else local
+
+    def rows(self) -> dict[int, etree._Element]:
+        out: dict[int, etree._Element] = {}
         if self.data is None:
             return out
         number = 0
-        for row in children(self.data, "row"):
-            number = int(row.getAttribute("r") or number + 1)
+        for row in self.data:
+            if local_name(row) != "row":
+                continue
+            number = int(row.get("r") or number + 1)
             out[number] = row
         return out
 
-    def cells(self, row: minidom.Element, number: int) -> list[tuple[int, minidom.Element]]:
-        out: list[tuple[int, minidom.Element]] = []
+    def cells(self, row: etree._Element, number: int) -> list[tuple[int, etree._Element]]:
+        out: list[tuple[int, etree._Element]] = []
         col = 0
-        for cell in children(row, "c"):
-            ref = cell.getAttribute("r")
+        for cell in row:
+            if local_name(cell) != "c":
+                continue
+            ref = cell.get("r")
             if ref:
                 letters, _ = split_cell(ref)
                 col = column_number(letters)
@@ -267,45 +310,41 @@ class SheetPart:
             out.append((col, cell))
         return out
 
-    def formula_elements(self) -> list[minidom.Element]:
+    def formula_elements(self) -> list[etree._Element]:
         """Every ``<f>`` of the sheet, in document order: SpreadsheetML has them only in
         cells (``sheetData/row/c/f``; data validations and conditional formats spell
-        theirs ``formula``, the x14 extensions ``xm:f``).  A walk of the cells alone: a
-        search of the whole document for them took a third of a grow's DOM time."""
-        out: list[minidom.Element] = []
+        theirs ``formula``, the x14 extensions ``xm:f``)."""
         if self.data is None:
-            return out
-        element = minidom.Node.ELEMENT_NODE
-        for row in self.data.childNodes:
-            if row.nodeType != element or row.localName != "row":
-                continue
-            for cell in row.childNodes:
-                if cell.nodeType != element or cell.localName != "c":
-                    continue
-                for f in cell.childNodes:
-                    if f.nodeType == element and f.localName == "f":
-                        out.append(f)
-        return out
+            return []
+        return [
+            f
+            for f in self.data.iter("{*}f")
+            if (cell := f.getparent()) is not None
+            and local_name(cell) == "c"
+            and (row := cell.getparent()) is not None
+            and local_name(row) == "row"
+            and row.getparent() is self.data
+        ]
 
     def shared(self) -> dict[str, tuple[str, int, int]]:
         """Shared formulas by group: (text, row, column) of the cell that spells it."""
         out: dict[str, tuple[str, int, int]] = {}
         for f in self.formula_elements():
-            if f.getAttribute("t") == "shared" and text_of(f) and f.parentNode is not None:
-                cell = f.parentNode
-                assert isinstance(cell, minidom.Element)
-                letters, row = split_cell(cell.getAttribute("r"))
-                out[f.getAttribute("si")] = (text_of(f), row, column_number(letters))
+            if f.get("t") == "shared" and text_of(f):
+                cell = f.getparent()
+                assert cell is not None
+                letters, row = split_cell(cell.get("r", ""))
+                out[f.get("si", "")] = (text_of(f), row, column_number(letters))
         return out
 
     def arrays(self) -> list[tuple[str, str, str]]:
         """(cell, formula text, range) of every array formula on the sheet."""
         out: list[tuple[str, str, str]] = []
         for f in self.formula_elements():
-            cell = f.parentNode
-            if f.getAttribute("t") == "array" and isinstance(cell, minidom.Element):
-                ref = f.getAttribute("ref") or cell.getAttribute("r")
-                out.append((cell.getAttribute("r"), text_of(f), ref))
+            cell = f.getparent()
+            if f.get("t") == "array" and cell is not None:
+                ref = f.get("ref") or cell.get("r") or ""
+                out.append((cell.get("r", ""), text_of(f), ref))
         return out
 
     def unshare(self) -> None:
@@ -315,17 +354,17 @@ class SheetPart:
         if not shared:
             return
         for f in self.formula_elements():
-            if f.getAttribute("t") != "shared":
+            if f.get("t") != "shared":
                 continue
-            cell = f.parentNode
-            assert isinstance(cell, minidom.Element)
+            cell = f.getparent()
+            assert cell is not None
             text = _formula_text(cell, shared)
             for attribute in ("t", "ref", "si"):
-                if f.hasAttribute(attribute):
-                    f.removeAttribute(attribute)
+                if attribute in f.attrib:
+                    del f.attrib[attribute]
             if text is not None:
                 set_text(f, text)
-        self.changed = True
+        self.mark()
 
     def formula_cells(self) -> Iterator[tuple[int, str]]:
         """(row, formula text) of every formula cell, shared formulas spelled out."""
@@ -365,10 +404,7 @@ class SheetPart:
 
         first = f"{column_letters(min(cols))}{min(rows)}"
         last = f"{column_letters(max(cols))}{max(rows)}"
-        found[0].setAttribute("ref", first if first == last else f"{first}:{last}")
-
-    def to_bytes(self) -> bytes:
-        return (_XML_DECLARATION + self.root.toxml()).encode("utf-8")
+        found[0].set("ref", first if first == last else f"{first}:{last}")
 
 
 def _map_sqref(text: str, sheet: str, edit: RowEdit, grows: bool) -> str:
@@ -389,41 +425,39 @@ def _rows(edit: RowEdit, sheet: str, a: int, b: int, grows: bool) -> tuple[int, 
     return edit.rows(a, b, grows)
 
 
-# ---------------------------------------------------------------- the package
+# ---------------------------------------------------------------- the editor
 
 
-class Package:
-    """The parts of an xlsx file that hold references, parsed for row edits.
+class RowEditor:
+    """Row (and column: :mod:`.columns`) edits of a :class:`~.package.Package`: its
+    worksheets, charts and workbook part, changed in the package's own trees.
 
-    :param parts: part name -> bytes of the worksheets (``sheets``: sheet name -> part),
-        charts and the workbook part.
+    :param drawn: sheet name -> the last row its drawings reach (rows below it move
+        without them).
+    :param notes: sheet name -> the parts holding its notes (:func:`.notes.note_parts`),
+        which move with their cells.
     """
 
     def __init__(
         self,
-        sheets: Mapping[str, str],
-        parts: Mapping[str, bytes],
-        workbook: str,
+        package: Package,
         drawn: Mapping[str, int] | None = None,
-        notes: Mapping[str, Mapping[str, bytes]] | None = None,
+        notes: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
-        self.sheets = {name: SheetPart(name, part, parts[part]) for name, part in sheets.items()}
+        self.package = package
+        self.sheets = {name: SheetPart(package, name, part) for name, part in package.sheet_parts()}
         #: Sheet name (casefolded) -> the last row its drawings reach: rows below it can be
         #: inserted or deleted without moving them.
         self.drawn = {k.casefold(): v for k, v in (drawn or {}).items()}
-        #: Sheet name (casefolded) -> {part: bytes} of the parts holding its notes
-        #: (:func:`.notes.note_parts`): they move with the rows; parts changed so far.
-        self.notes = {k.casefold(): dict(v) for k, v in (notes or {}).items()}
-        self.changed_notes: set[str] = set()
+        #: Sheet name (casefolded) -> the parts holding its notes: they move with the rows.
+        self.notes = {k.casefold(): list(v) for k, v in (notes or {}).items()}
         self.charts = {
-            part: minidom.parseString(data)
-            for part, data in parts.items()
+            part: package.xml(part)
+            for part in package.names()
             if part.startswith("xl/charts/") and part.endswith(".xml")
         }
-        self.workbook_part = workbook
-        self.workbook = minidom.parseString(parts[workbook])
-        self.changed_charts: set[str] = set()
-        self.workbook_changed = False
+        self.workbook_part = package.workbook_part
+        self.workbook = package.xml(self.workbook_part)
 
     def sheet(self, name: str) -> SheetPart:
         for key, sheet in self.sheets.items():
@@ -431,28 +465,32 @@ class Package:
                 return sheet
         raise RowsError(f"no sheet {name!r}")
 
+    def workbook_changed(self) -> None:
+        """The workbook part's tree changed (a defined name): the package writes it."""
+        self.package.edit(self.workbook_part)
+
     # -- reading
 
     def formulas(self) -> Iterator[tuple[str | None, str]]:
         """(sheet the formula is on or None, formula text) of every formula in the book."""
         for sheet in self.sheets.values():
             shared = sheet.shared()
-            for element in sheet.doc.getElementsByTagName("*"):
-                if element.localName in FORMULA_ELEMENTS:
-                    parent = element.parentNode
-                    if isinstance(parent, minidom.Element) and parent.localName == "c":
+            for element in _elements(sheet.root):
+                if local_name(element) in FORMULA_ELEMENTS:
+                    parent = element.getparent()
+                    if parent is not None and local_name(parent) == "c":
                         text = _formula_text(parent, shared)
                     else:
                         text = text_of(element)
                     if text:
                         yield sheet.name, text
-        for doc in self.charts.values():
-            for element in doc.getElementsByTagName("*"):
-                if element.localName == "f":
+        for root in self.charts.values():
+            for element in _elements(root):
+                if local_name(element) == "f":
                     yield None, text_of(element)
-        for element in self.workbook.getElementsByTagName("*"):
+        for element in _elements(self.workbook):
             # Print areas and print titles (_xlnm.) are no formulas: no table follows them.
-            if element.localName == "definedName" and not element.getAttribute("name").startswith(
+            if local_name(element) == "definedName" and not element.get("name", "").startswith(
                 "_xlnm."
             ):
                 yield None, text_of(element)
@@ -473,8 +511,8 @@ class Package:
         sheet = self.sheet(name)
         arrays: list[tuple[int, int]] = []
         for f in sheet.formula_elements():
-            if f.getAttribute("t") == "array" and f.getAttribute("ref"):
-                rows = [int(x) for x in re.findall(r"[0-9]+", f.getAttribute("ref"))]
+            if f.get("t") == "array" and f.get("ref"):
+                rows = [int(x) for x in re.findall(r"[0-9]+", f.get("ref", ""))]
                 arrays.append((min(rows), max(rows)))
         for number, row in sheet.rows().items():
             if first <= number <= last:
@@ -490,8 +528,8 @@ class Package:
         sheet = self.sheet(name)
         arrays: list[tuple[int, int, int, int]] = []
         for f in sheet.formula_elements():
-            ref = f.getAttribute("ref")
-            if f.getAttribute("t") == "array" and ref:
+            ref = f.get("ref", "")
+            if f.get("t") == "array" and ref:
                 ends = [split_cell(x) for x in ref.split(":")]
                 (c1, r1), (c2, r2) = ends[0], ends[-1]
                 arrays.append((r1, column_number(c1), r2, column_number(c2)))
@@ -504,15 +542,15 @@ class Package:
                     continue
                 if any(r1 <= number <= r2 and c1 <= col <= c2 for r1, c1, r2, c2 in arrays):
                     continue
-                found.append(cell.getAttribute("r"))
+                found.append(cell.get("r", ""))
         return found
 
     # -- editing
 
     def move_notes(self, edit: RowEdit, *, columns: bool = False) -> None:
         """Move the notes of *edit.sheet* with its rows (or *columns*): :mod:`.notes`."""
-        noted = self.notes.get(edit.sheet.casefold())
-        if noted is None:
+        parts = self.notes.get(edit.sheet.casefold())
+        if parts is None:
             return
 
         def after(index: int) -> int | None:
@@ -520,11 +558,27 @@ class Package:
             return None if moved is None else moved[0]
 
         try:
-            changed = move_notes(noted, self.sheet(edit.sheet).name, after, columns=columns)
+            roots = {part: self.package.xml(part) for part in parts}
+        except etree.XMLSyntaxError:
+            raise RowsError(
+                f"the notes of sheet {edit.sheet!r} are not well-formed XML: xlrating cannot "
+                "move them"
+            ) from None
+        try:
+            changed = move_notes(roots, self.sheet(edit.sheet).name, after, columns=columns)
         except ValueError as error:
             raise RowsError(str(error)) from None
-        noted.update(changed)
-        self.changed_notes |= changed.keys()
+        for part in changed:
+            if part.endswith(".xml"):
+                self.package.edit(part)
+            else:  # a VML drawing: written as it was spelt, its declaration (or none) kept
+                declared = self.package.read(part).lstrip().startswith(b"<?xml")
+                self.package.write(
+                    part,
+                    etree.tostring(
+                        roots[part].getroottree(), encoding="UTF-8", xml_declaration=declared
+                    ),
+                )
 
     def apply(self, edit: RowEdit) -> None:
         """Insert or delete rows as *edit* says, and adjust every reference in the book."""
@@ -544,15 +598,15 @@ class Package:
         def change(sheet: str, a: int, b: int, ranged: bool) -> tuple[int, int] | None:
             return _rows(edit, sheet, a, b, True)
 
-        def attributes(element: minidom.Element, sheet: SheetPart) -> None:
-            local = element.localName
+        def attributes(element: etree._Element, sheet: SheetPart) -> None:
+            local = local_name(element)
             if local == "f":  # an array formula's range grows with the rows inside it
-                if element.hasAttribute("ref"):
-                    grows = element.getAttribute("t") == "array"
+                if "ref" in element.attrib:
+                    grows = element.get("t") == "array"
                     self._attribute(element, "ref", sheet, edit, grows)
                 return
             for name in _GROWING_ATTRIBUTES | _MOVING_ATTRIBUTES | {"ref"}:
-                if element.hasAttribute(name) and local not in ("dimension", "c", "row"):
+                if name in element.attrib and local not in ("dimension", "c", "row"):
                     grows = name in _GROWING_ATTRIBUTES or local == "autoFilter"
                     self._attribute(element, name, sheet, edit, grows)
 
@@ -572,14 +626,14 @@ class Package:
             lambda text: map_references(text, None, change),
         )
         target.update_dimension()
-        target.changed = True
+        target.mark()
 
     def rewrite_references(
         self,
         target: SheetPart,
         formula: Callable[[str, str], str],
         sqref: Callable[[str, str], str],
-        element: Callable[[minidom.Element, SheetPart], None],
+        element: Callable[[etree._Element, SheetPart], None],
     ) -> None:
         """The walk a row or a column edit of *target* makes over the worksheets: every
         formula text through ``formula(text, sheet name)`` where it may read *target* (its
@@ -589,8 +643,9 @@ class Package:
         names = {target.name.casefold(), target.name.casefold().replace("'", "''")}
         for sheet in self.sheets.values():
             mine = sheet is target
-            for node in sheet.doc.getElementsByTagName("*"):
-                local = node.localName
+            changed = False
+            for node in _elements(sheet.root):
+                local = local_name(node)
                 if local in FORMULA_ELEMENTS or (mine and local in SQREF_ELEMENTS):
                     old = new = text_of(node)
                     if local in SQREF_ELEMENTS:
@@ -599,44 +654,46 @@ class Package:
                         new = formula(old, sheet.name)
                     if new != old:
                         set_text(node, new)
-                        sheet.changed = True
+                        changed = True
                 if mine:
                     element(node, sheet)
+            if changed:
+                sheet.mark()
 
     def rewrite_charts_and_names(
         self, chart: Callable[[str], str], name: Callable[[str], str]
     ) -> None:
         """Every chart's series formulas through *chart*, every defined name through
         *name* (a row or a column edit's reference map), marking what changed."""
-        for part, doc in self.charts.items():
-            for element in doc.getElementsByTagName("*"):
-                if element.localName == "f":
+        for part, root in self.charts.items():
+            for element in _elements(root):
+                if local_name(element) == "f":
                     old = text_of(element)
                     new = chart(old)
                     if new != old:
                         set_text(element, new)
-                        self.changed_charts.add(part)
-        for element in self.workbook.getElementsByTagName("*"):
-            if element.localName == "definedName":
+                        self.package.edit(part)
+        for element in _elements(self.workbook):
+            if local_name(element) == "definedName":
                 old = text_of(element)
                 new = name(old)
                 if new != old:
                     set_text(element, new)
-                    self.workbook_changed = True
+                    self.workbook_changed()
 
     def _attribute(
-        self, element: minidom.Element, name: str, sheet: SheetPart, edit: RowEdit, grows: bool
+        self, element: etree._Element, name: str, sheet: SheetPart, edit: RowEdit, grows: bool
     ) -> None:
-        old = element.getAttribute(name)
+        old = element.get(name, "")
         new = _map_sqref(old, sheet.name, edit, grows)
         if new != old:
             set_reference(element, name, new)
-            sheet.changed = True
+            sheet.mark()
 
     def _drop_rows(self, sheet: SheetPart, first: int, last: int) -> None:
         for number, row in sheet.rows().items():
-            if first <= number <= last and row.parentNode is not None:
-                row.parentNode.removeChild(row)
+            if first <= number <= last:
+                drop(row)
 
     def _move_rows(self, sheet: SheetPart, edit: RowEdit) -> None:
         rows = sheet.rows()
@@ -647,12 +704,12 @@ class Package:
             new = moved[0]
             if new > MAX_ROW:
                 raise RowsError(f"sheet {sheet.name!r} would need more than {MAX_ROW:,} rows")
-            row.setAttribute("r", str(new))
+            row.set("r", str(new))
             for _, cell in sheet.cells(row, number):
-                ref = cell.getAttribute("r")
+                ref = cell.get("r")
                 if ref:
                     letters, _ = split_cell(ref)
-                    cell.setAttribute("r", f"{letters}{new}")
+                    cell.set("r", f"{letters}{new}")
 
     def fill(self, name: str, model: int, count: int) -> int:
         """Give rows model+1 .. model+count of sheet *name* (empty after an insertion) the
@@ -670,39 +727,35 @@ class Package:
             else {}
         )
         later = [row for number, row in sorted(rows.items()) if number > model]
-        before: minidom.Element | None = later[0] if later else None
-        ns = sheet.root.namespaceURI
-        prefix = sheet.root.prefix
-        tag = (lambda local: f"{prefix}:{local}") if prefix else (lambda local: local)
-        # (letters, style, formula); setAttributeNS spares minidom a failed lookup per attribute
+        before: etree._Element | None = later[0] if later else None
+        row_tag, cell_tag, f_tag = sheet.tag("row"), sheet.tag("c"), sheet.tag("f")
+        # (letters, style, formula)
         templates: list[tuple[str, str, str | None]] = []
         for _, cell in sheet.cells(source, model):
-            letters, _ = split_cell(cell.getAttribute("r"))
+            letters, _ = split_cell(cell.get("r", ""))
             text = None
             found = children(cell, "f")
-            if found and found[0].getAttribute("t") == "array":
-                ref = found[0].getAttribute("ref")
+            if found and found[0].get("t") == "array":
+                ref = found[0].get("ref")
                 if ref and all(split_cell(x)[1] == model for x in ref.split(":")):
                     raise RowsError(
-                        f"sheet {sheet.name!r} cell {cell.getAttribute('r')} holds an array "
+                        f"sheet {sheet.name!r} cell {cell.get('r')} holds an array "
                         "formula of one row: xlrating cannot continue it"
                     )
             elif found:
                 text = _formula_text(cell, shared)
-            templates.append((letters, cell.getAttribute("s"), text))
+            templates.append((letters, cell.get("s", ""), text))
+        attributes = {str(key): str(value) for key, value in source.attrib.items() if key != "r"}
         written = 0
         for step in range(1, count + 1):
             number = model + step
-            row = sheet.doc.createElementNS(ns, tag("row"))
-            row.setAttributeNS(None, "r", str(number))
-            for key, value in source.attributes.items():
-                if key != "r":
-                    row.setAttributeNS(None, key, value)
+            row = etree.SubElement(sheet.data, row_tag, {"r": str(number), **attributes})
+            if before is not None:
+                before.addprevious(row)
             for letters, style, text in templates:
-                new = sheet.doc.createElementNS(ns, tag("c"))
-                new.setAttributeNS(None, "r", f"{letters}{number}")
+                new = etree.SubElement(row, cell_tag, {"r": f"{letters}{number}"})
                 if style:
-                    new.setAttributeNS(None, "s", style)
+                    new.set("s", style)
                 if text is not None:
                     previous = above.get(column_number(letters))
                     old = _formula_text(previous, shared) if previous is not None else None
@@ -715,27 +768,8 @@ class Package:
                             f"{letters}{model} do not step from row to row, so xlrating "
                             "cannot continue them into new rows"
                         )
-                    f = sheet.doc.createElementNS(ns, tag("f"))
-                    f.appendChild(sheet.doc.createTextNode(continued))
-                    new.appendChild(f)
+                    etree.SubElement(new, f_tag).text = continued
                     written += 1
-                row.appendChild(new)
-            sheet.data.insertBefore(row, before)
         sheet.update_dimension()
-        sheet.changed = True
+        sheet.mark()
         return written
-
-    def to_parts(self) -> dict[str, bytes]:
-        """The parts that changed, as bytes."""
-        out = {s.part: s.to_bytes() for s in self.sheets.values() if s.changed}
-        for part in self.changed_charts:
-            root = self.charts[part].documentElement
-            assert root is not None
-            out[part] = (_XML_DECLARATION + root.toxml()).encode("utf-8")
-        if self.workbook_changed:
-            root = self.workbook.documentElement
-            assert root is not None
-            out[self.workbook_part] = (_XML_DECLARATION + root.toxml()).encode("utf-8")
-        for parts in self.notes.values():
-            out.update({part: data for part, data in parts.items() if part in self.changed_notes})
-        return out

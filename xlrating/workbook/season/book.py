@@ -13,9 +13,11 @@ room.
   the tables: players not yet listed (matched by name, ignoring case and spacing), then
   one row per game or bye, growing the tables when they have too few rows left.
 
-The file is edited as XML inside the zip, like :mod:`xlrating.workbook.ooxml.xlsx` does:
-saving with openpyxl would drop the dynamic-array metadata (Excel 365 would then show the
-array as a legacy CSE array) and rewrite every part, charts included.
+The book is opened once (:class:`~xlrating.workbook.ooxml.package.Package`, from the
+guard's inspection), read and edited as XML parts in memory (lxml), and written once, like
+:mod:`xlrating.workbook.ooxml.xlsx` does: saving with openpyxl would drop the
+dynamic-array metadata (Excel 365 would then show the array as a legacy CSE array) and
+rewrite every part, charts included.
 Only the cells written, the array's range, the cells it gains or loses, and the chart
 series change; every other part is copied byte for byte.  The new file is written next to
 the target and renamed over it, so a failure never leaves a damaged book.  openpyxl is
@@ -43,6 +45,7 @@ from ...sheet.tables import PLAYER_ID_COLUMNS, member_id
 from ..ooxml.a1 import bounds, parse_cell, split_sheet
 from ..ooxml.formula_text import outside_strings
 from ..ooxml.guard import Inspection
+from ..ooxml.package import Package
 from .find import (
     BYE_TEXT,
     FORFEIT_TEXT,
@@ -59,6 +62,7 @@ from .find import (
     layout_from_xml,
     layout_of,
     load_book,
+    open_book,
     streamed_tables,
     write_book,
 )
@@ -127,50 +131,50 @@ def _arguments(formula: str) -> list[str]:
     return args
 
 
-def season_system(book: str | Path) -> str | None:
+def season_system(book: Package | str | Path) -> str | None:
     """The rating system a season book's ``SEASON_RATINGS`` call uses: its third argument,
     a text or a reference to a cell holding one (left out: ``"uscf"``, the default); None
-    when it is an expression or the book has no season table."""
+    when it is an expression or the book has no season table.  *book*: a package, or a
+    path (checked by the guard, opened)."""
     from openpyxl import load_workbook
 
-    book = Path(book)
-    layout = layout_from_xml(book)
+    package = open_book(book)
+    layout = layout_from_xml(package)
     if layout is None:
         return None
-    with book.open("rb") as handle:
-        wb = load_workbook(handle, read_only=True)
+    wb = load_workbook(package.stream(), read_only=True)
+    try:
+        names = {name.upper(): name for name in wb.sheetnames}
+
+        def value(sheet: str, ref: str) -> object:
+            row, col = parse_cell(ref.replace("$", ""))
+            cells = wb[names[sheet.upper()]].iter_rows(
+                min_row=row, max_row=row, min_col=col, max_col=col, values_only=True
+            )
+            return next(iter(cells), (None,))[0]
+
+        formula = value(layout.sheet, layout.cell)
+        text = str(getattr(formula, "text", formula) or "")
+        args = _arguments(text)
+        if len(args) < 3 or not args[2]:
+            return "uscf"
+        third = args[2]
+        if third.startswith('"') and third.endswith('"'):
+            return third[1:-1].replace('""', '"').strip().lower() or "uscf"
+        sheet, ref = split_sheet(third)
         try:
-            names = {name.upper(): name for name in wb.sheetnames}
-
-            def value(sheet: str, ref: str) -> object:
-                row, col = parse_cell(ref.replace("$", ""))
-                cells = wb[names[sheet.upper()]].iter_rows(
-                    min_row=row, max_row=row, min_col=col, max_col=col, values_only=True
-                )
-                return next(iter(cells), (None,))[0]
-
-            formula = value(layout.sheet, layout.cell)
-            text = str(getattr(formula, "text", formula) or "")
-            args = _arguments(text)
-            if len(args) < 3 or not args[2]:
-                return "uscf"
-            third = args[2]
-            if third.startswith('"') and third.endswith('"'):
-                return third[1:-1].replace('""', '"').strip().lower() or "uscf"
-            sheet, ref = split_sheet(third)
-            try:
-                held = value(sheet or layout.sheet, ref)
-            except (KeyError, ValueError):
-                return None  # an expression, or a sheet the book does not have
-        finally:
-            wb.close()
+            held = value(sheet or layout.sheet, ref)
+        except (KeyError, ValueError):
+            return None  # an expression, or a sheet the book does not have
+    finally:
+        wb.close()
     if held is None or held == "":
         return "uscf"
     return str(held).strip().lower() if isinstance(held, str) else None
 
 
 def _refuse_unrateable(
-    book: Path,
+    book: Package,
     players: list[list[object]],
     games: list[list[object]],
     event_name: str,
@@ -331,18 +335,17 @@ def _serial(day: dt.date) -> float:
 
 
 def read_tables(
-    book: Path, inspection: Inspection | None = None
+    package: Package,
 ) -> tuple[SeasonLayout, list[list[object]], list[list[object]]]:
     """The season's layout and its Players and Games tables.  The tables are streamed
     (openpyxl's full reader would also parse every chart, a second per hundred events);
-    the whole book is read only when its layout is unusual (after the guard, unless
-    *inspection*, the guard's of this very file, says it has run)."""
-    quick = layout_from_xml(book)
-    tables = streamed_tables(book, quick) if quick is not None else None
+    the whole book is read only when its layout is unusual."""
+    quick = layout_from_xml(package)
+    tables = streamed_tables(package, quick) if quick is not None else None
     if tables is not None:
         return tables
-    wb = load_book(book, inspection)
-    layout = layout_of(wb, book.name)
+    wb = load_book(package)
+    layout = layout_of(wb, package.name)
     return layout, grid_of(wb, layout.players), grid_of(wb, layout.games)
 
 
@@ -404,10 +407,10 @@ def _game_cells(
     return cells
 
 
-def _event_columns(book: Path, layout: SeasonLayout, needed: int) -> int | None:
+def _event_columns(package: Package, layout: SeasonLayout, needed: int) -> int | None:
     """The event columns the Ratings sheet grows to when the season would have more
     events (*needed*) than it has columns (None: it has room)."""
-    have = event_columns_of(book, layout) if needed else None
+    have = event_columns_of(package, layout) if needed else None
     if have is None or needed <= have:
         return None
     columns = room_for(needed, CLUB_EVENT_COLUMNS, CLUB_MAX_EVENT_COLUMNS)
@@ -611,7 +614,7 @@ def close_names(
     as new (not matched by ID or name: :func:`_match_players`) while one member of the
     Players table is one typo from the name (:func:`~xlrating.sheet.names.near_member`):
     what ``import --dry-run`` flags.  Nothing is refused here (the import says why)."""
-    layout, players, _ = read_tables(Path(book), inspection)
+    layout, players, _ = read_tables(open_book(book, inspection))
     members = [" ".join(row[0].split()) for row in players if row and isinstance(row[0], str)]
     try:
         new, _, _ = _match_players(event, players, ids, (layout.players[0], 1))
@@ -673,7 +676,8 @@ def import_event(
         raise SeasonBookError("the event needs a name")
     if inspection is None:
         inspection = check_book(book)
-    layout, players, games = read_tables(book, inspection)
+    package = Package.open(inspection)
+    layout, players, games = read_tables(package)
     _check_tables(book, layout, games, event_name)
     p_sheet, p_ref = layout.players
     g_sheet, g_ref = layout.games
@@ -711,21 +715,21 @@ def import_event(
         )
     }
     game_cells = _game_cells(rows, games, g_next, (gr1 + g_next, gc1), event_name, date, spelling)
-    _refuse_unrateable(book, players, games[g_next : g_next + len(rows)], event_name, date)
+    _refuse_unrateable(package, players, games[g_next : g_next + len(rows)], event_name, date)
     edits.setdefault(g_sheet, {}).update(game_cells)
 
     needed = events_in(games)
-    e_cols = _event_columns(book, layout, needed)
+    e_cols = _event_columns(package, layout, needed)
     grown: GrowReport | None = None
     if (p_rows, g_rows) == (pr2 - pr1 + 1, gr2 - gr1 + 1) and e_cols is None:
-        write_book(book, target, layout, edits, {})
+        write_book(package, target, layout, edits)
     else:  # the tables grow: to their standard room, else to just what the event needs
         exact = (
             max(p_next + len(new_players), pr2 - pr1 + 1),
             max(g_next + len(rows), gr2 - gr1 + 1),
         )
         sizes = [(p_rows, g_rows, e_cols), (*exact, None if e_cols is None else needed)]
-        layout, grown = write_grown(book, target, layout, edits, sizes)
+        layout, grown = write_grown(package.inspection, target, layout, edits, sizes)
     return ImportReport(
         event=event_name,
         date=date,

@@ -1,6 +1,10 @@
 """A club season workbook's tables found (:func:`find_season`), read, and the book written
 back with cells changed (:func:`write_book`, for an import or a resize).
 
+Everything here reads and writes one :class:`~xlrating.workbook.ooxml.package.Package`
+(the book as the guard accepted it, parsed with lxml on demand); openpyxl reads the
+package's current bytes (:meth:`~xlrating.workbook.ooxml.package.Package.stream`).
+
 Split from :mod:`xlrating.workbook.season.book` (whose docstring tells the whole story),
 which re-exports every public name here.
 """
@@ -9,22 +13,32 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from lxml import etree
+
 from ...errors import WorkbookError
 from ...rating.tournament import MAX_NAME_CHARS
 from ..lint import references
-from ..ooxml.a1 import RANGE_RE, bounds, column_letters, column_number, parse_cell, split_sheet
+from ..ooxml.a1 import RANGE_RE, bounds, column_letters, parse_cell, split_sheet
+from ..ooxml.cells import SheetCells
 from ..ooxml.files import replacing
-from ..ooxml.guard import Inspection, WorkbookRefusedError, check_workbook, require_defusedxml
-from ..ooxml.legacy import SheetRewriter, sheet_parts, with_calc_properties, workbook_part
+from ..ooxml.guard import (
+    Inspection,
+    WorkbookRefusedError,
+    check_bytes,
+    check_workbook,
+    require_defusedxml,
+)
+from ..ooxml.package import Package, local_name
+from ..ooxml.xlsx import set_calc_properties
 from .layout import (
     CLUB_BYE_RESULTS,
 )
+from .print_areas import last_content_row, with_print_rows
 
 #: The registry function whose array a season book fits.
 FUNCTION: Final = "SEASON_RATINGS"
@@ -147,8 +161,8 @@ def _sheet_ref(sheet: str, ref: str) -> str:
 
 
 def check_book(path: Path) -> Inspection:
-    """The guard's :class:`Inspection` of *path*; refuse (as a SeasonBookError naming the
-    file) what the guard refuses."""
+    """The guard's :class:`Inspection` of *path* (the file's bytes, accepted); refuse (as
+    a SeasonBookError naming the file) what the guard refuses."""
     try:
         require_defusedxml()
         return check_workbook(path)
@@ -156,21 +170,24 @@ def check_book(path: Path) -> Inspection:
         raise SeasonBookError(f"{path.name}: {error}") from None
 
 
-def load_book(path: Path, inspection: Inspection | None = None) -> Any:
-    """The whole book at *path*, read by openpyxl.  *inspection*: the guard's of this very
-    file, when the caller has checked it (the file is not scanned again); without it the
-    guard checks the file first."""
+def open_book(book: Package | str | Path, inspection: Inspection | None = None) -> Package:
+    """*book* as a :class:`Package`: itself, or the file at that path opened from
+    *inspection* (the guard's of this very file), else after the guard (:func:`check_book`)."""
+    if isinstance(book, Package):
+        return book
+    return Package.open(inspection or check_book(Path(book)))
+
+
+def load_book(book: Package | Path, inspection: Inspection | None = None) -> Any:
+    """The whole book read by openpyxl, from the package's current bytes (a path: opened
+    first, :func:`open_book`)."""
     from openpyxl import load_workbook
 
-    if inspection is None:
-        check_book(path)
+    package = open_book(book, inspection)
     try:
-        with path.open("rb") as handle:  # a file object: openpyxl then ignores the suffix
-            return load_workbook(handle)
-    except zipfile.BadZipFile:
-        raise SeasonBookError(f"{path.name} is not an xlsx file") from None
+        return load_workbook(package.stream())
     except (KeyError, ValueError) as error:
-        raise SeasonBookError(f"{path.name} cannot be read: {error}") from None
+        raise SeasonBookError(f"{package.name} cannot be read: {error}") from None
 
 
 def layout_of(wb: Any, book: str) -> SeasonLayout:
@@ -213,8 +230,8 @@ def find_season(path: str | Path) -> SeasonLayout:
     :raises SeasonBookError: if the file is not an xlsx file or has no SEASON_RATINGS
         dynamic array whose first two arguments are sheet ranges.
     """
-    path = Path(path)
-    return layout_of(load_book(path), path.name)
+    package = open_book(path)
+    return layout_of(load_book(package), package.name)
 
 
 def cell_value(value: object) -> object:
@@ -242,125 +259,83 @@ def events_in(games: Sequence[Sequence[object]]) -> int:
 # ---------------------------------------------------------------- writing
 
 
+def write_edits(package: Package, edits: Mapping[str, Mapping[tuple[int, int], object]]) -> None:
+    """Write *edits* (sheet -> (row, col) -> value; None clears a cell) into *package* as
+    plain values (text as inline strings, never formulas), and mark the workbook for a
+    full calculation on load: the cells changed but their dependents were not computed
+    (a later recalc writes the current calcPr back)."""
+    sheets: dict[str, SheetCells] = {}
+    for name, cells in edits.items():
+        if not cells:
+            continue
+        part = package.sheet_part(name)
+        if part is None:
+            raise SeasonBookError(f"{package.name} has no sheet {name!r}")
+        sheet = sheets.get(part)
+        if sheet is None:
+            sheet = sheets[part] = SheetCells(package.xml(part))
+            if sheet.sheet_data is None:
+                raise SeasonBookError(f"{package.name}: sheet {name!r} has no cells")
+            package.edit(part)  # the tree *sheet* edits
+        for (row, col), value in sorted(cells.items()):
+            try:
+                sheet.set_value(sheet.cell(row, col), value, values_only=True)
+            except ValueError as error:  # lxml takes no text that XML cannot hold
+                why = f"a cell's text is not well-formed XML: {error}"
+                raise refused(package.name, why) from None
+    for sheet in sheets.values():
+        sheet.update_dimension()
+    set_calc_properties(package, current=False)
+
+
 def write_book(
-    source: Path,
+    package: Package | Path,
     target: Path,
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
     base: Mapping[str, bytes | None] | None = None,
 ) -> None:
-    """Copy *source* to *target* with *edits* (sheet -> (row, col) -> value) written and
-    the Games sheet's print area ending on its last row in use.
+    """Write *package* to *target* with *edits* (sheet -> (row, col) -> value) written
+    (:func:`write_edits`) and the Games sheet's print area ending on its last row in use.
 
-    *base* holds parts already changed (grown tables: :func:`_grown_parts`; None for a
-    part to leave out).  Every XML part of the new file must parse and the file must pass
-    the guard (:func:`_verify`) before it replaces *target*.
+    The new file must pass the guard (:func:`save_checked`) before it replaces *target*.
+    *package* may be a path and *base* parts changed beside it (part -> bytes, None to
+    leave a part out) for callers not yet handed a package.
     """
-    base = base or {}
-    with zipfile.ZipFile(source) as zf:
-
-        def read(part: str) -> bytes:
-            data = base.get(part)
-            return data if data is not None else zf.read(part)
-
-        parts = {name.upper(): part for name, part in sheet_parts(zf)}
-        sheets: dict[str, SheetRewriter] = {}
-
-        def sheet(name: str) -> SheetRewriter:
-            part = parts.get(name.upper())
-            if part is None:
-                raise SeasonBookError(f"{source.name} has no sheet {name!r}")
-            if part not in sheets:
-                sheets[part] = SheetRewriter(read(part))
-                if sheets[part].sheet_data is None:
-                    raise SeasonBookError(f"{source.name}: sheet {name!r} has no cells")
-            return sheets[part]
-
-        for name, cells in edits.items():
-            if not cells:
-                continue
-            rewriter = sheet(name)
-            for (row, col), value in sorted(cells.items()):
-                rewriter.set_value(rewriter.cell(row, col), value, values_only=True)
-            rewriter.update_dimension()
-        replaced = {part: rewriter.to_bytes() for part, rewriter in sheets.items()}
-        # The cells changed but their dependents were not computed: Excel must
-        # recalculate on load (a later recalc writes the current calcPr back).
-        book_part = workbook_part(zf)
-        replaced[book_part] = with_calc_properties(read(book_part), current=False)
-        games_part = parts.get(layout.games[0].upper())
-        if games_part is not None:
-            games_xml = replaced.get(games_part) or read(games_part)
-            # The Status column right of the table holds a cell for every row.
-            last = last_content_row(games_xml, bounds(layout.games[1])[3] + 1)
-            replaced[book_part] = with_print_rows(replaced[book_part], layout.games[0], last)
-        with replacing(target) as temp:
-            with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out:
-                for info in zf.infolist():
-                    if info.filename in base and base[info.filename] is None:
-                        continue
-                    data = replaced.get(info.filename)
-                    out.writestr(info, data if data is not None else read(info.filename))
-            _verify(temp, source.name)
+    package = open_book(package)
+    for part, data in (base or {}).items():
+        if data is None:
+            package.remove(part)
+        else:
+            package.write(part, data)
+    write_edits(package, edits)
+    games_part = package.sheet_part(layout.games[0])
+    if games_part is not None:
+        # The Status column right of the table holds a cell for every row.
+        last = last_content_row(package.xml(games_part), bounds(layout.games[1])[3] + 1)
+        with_print_rows(package, layout.games[0], last)
+    save_checked(package, target)
 
 
-#: A cell element and its row; ``/`` when it closes at once (a style, no content).
-_CELL_TAG: Final = re.compile(
-    rb'<(?:[A-Za-z_][\w.-]*:)?c\b[^>]*?\br="([A-Z]{1,3})([0-9]+)"[^>]*?(/?)>'
-)
-_DEFINED_NAME: Final = re.compile(r"(<definedName\b([^>]*)>)([^<]*)(</definedName>)")
-_AREA_END: Final = re.compile(r"^(.*![$]?[A-Z]{1,3}[$]?([0-9]+):[$]?[A-Z]{1,3}[$]?)([0-9]+)$")
-
-
-def last_content_row(sheet_xml: bytes, skip: int | None = None) -> int:
-    """The last row of a worksheet part holding a value or a formula (0: none); cells
-    with a style only (a table's blank rows) do not count, nor cells of column *skip*
-    (1-based: the Games sheet's Status column, which holds a cell for every row)."""
-    last = 0
-    for match in _CELL_TAG.finditer(sheet_xml):
-        if match.group(3) or sheet_xml.startswith(b"</", match.end()):
-            continue
-        if skip is not None and column_number(match.group(1).decode("ascii")) == skip:
-            continue
-        last = max(last, int(match.group(2)))
-    return last
-
-
-def with_print_rows(workbook_xml: bytes, sheet: str, last: int) -> bytes:
-    """The workbook part with *sheet*'s print area (one range) ending on row *last* (its
-    columns and first row kept; unchanged when the sheet has no such print area)."""
-    from html import unescape
-
-    text = workbook_xml.decode("utf-8")
-    names = [unescape(n) for n in re.findall(r'<sheet\b[^>]*?\bname="([^"]*)"', text)]
-    index = next((i for i, n in enumerate(names) if n.casefold() == sheet.casefold()), None)
-    if index is None:
-        return workbook_xml
-
-    def area(match: re.Match[str]) -> str:
-        attributes = match.group(2)
-        if 'name="_xlnm.Print_Area"' not in attributes or not re.search(
-            rf'\blocalSheetId="{index}"', attributes
-        ):
-            return match.group(0)
-        end = _AREA_END.match(match.group(3))
-        if end is None or int(end.group(2)) > last:
-            return match.group(0)
-        return f"{match.group(1)}{end.group(1)}{last}{match.group(4)}"
-
-    new = _DEFINED_NAME.sub(area, text)
-    return workbook_xml if new == text else new.encode("utf-8")
+def save_checked(package: Package, target: str | Path) -> None:
+    """Save *package* to *target* through the atomic writer, once the guard accepts its
+    new bytes (every XML part well-formed, within the limits ``xlrating recalc``
+    computes; :func:`_verify`): refused, nothing is written."""
+    data = package.to_bytes()
+    _verify(data, package.name)
+    with replacing(target) as temp:  # Package.save, without serializing the parts again
+        temp.write_bytes(data)
 
 
 class Refused(SeasonBookError):
     """The new file would not pass the guard (its limits, or an XML part not well-formed)."""
 
 
-def _verify(temp: Path, book: str) -> None:
+def _verify(data: bytes, book: str) -> None:
     """Refuse (SeasonBookError) a new file that the guard would refuse: every XML part
     must be well-formed and the file within the limits ``xlrating recalc`` computes."""
     try:
-        check_workbook(temp)
+        check_bytes(data)
     except WorkbookRefusedError as error:
         raise refused(book, str(error)) from None
 
@@ -373,36 +348,57 @@ def refused(book: str, why: str) -> Refused:
     )
 
 
-#: A SEASON_RATINGS array formula in sheet XML: its cell, its range and its text.
-_ARRAY_RE: Final = re.compile(
-    r'<c\b[^>]*\br="([A-Z]+[0-9]+)"[^>]*>\s*<f\b(?=[^>]*\bt="array")[^>]*\bref="([^"]+)"[^>]*>'
-    r"((?:_xludf\.)?" + FUNCTION + r"\([^<]*)</f>"
-)
+def _array_formula(cell: etree._Element) -> etree._Element | None:
+    """The first ``<f t="array" ref=...>`` of a cell, when it is one."""
+    for child in cell:
+        if local_name(child) == "f":
+            return child if child.get("t") == "array" and child.get("ref") else None
+    return None
 
 
-def layout_from_xml(path: Path) -> SeasonLayout | None:
-    """The season layout read from the sheet XML alone (None when there is none or it is
-    not plain: then :func:`layout_of` reads it with openpyxl)."""
-    from html import unescape
+def array_calls(sheet: etree._Element, function: str) -> Iterator[tuple[str, str, str]]:
+    """(cell, range, formula text) of each array formula of a worksheet part's tree that
+    calls *function* first (``SEASON_RATINGS(...)`` or, as Excel writes a function it
+    does not know, ``_xludf.SEASON_RATINGS(...)``), in the sheet's order."""
+    starts = (f"{function}(", f"_xludf.{function}(")
+    for formula in sheet.iter("{*}f"):
+        text = formula.text or ""
+        if formula.get("t") != "array" or not text.startswith(starts):
+            continue
+        cell = formula.getparent()
+        if cell is None or local_name(cell) != "c" or not cell.get("r") or not formula.get("ref"):
+            continue
+        yield cell.get("r", ""), formula.get("ref", ""), text
 
-    with zipfile.ZipFile(path) as zf:
-        for sheet, part in sheet_parts(zf):
-            data = zf.read(part)
-            if f"{FUNCTION}(".encode() not in data:
-                continue
-            match = _ARRAY_RE.search(data.decode("utf-8", "replace"))
-            if match is None:
-                return None
-            refs = references(unescape(match.group(3)))
-            tables = [_split_reference(r) for r in refs[:2]]
-            if len(tables) < 2 or tables[0] is None or tables[1] is None:
-                return None
-            return SeasonLayout(sheet, match.group(1), match.group(2), tables[0], tables[1])
+
+def calls(sheet: etree._Element, function: str) -> bool:
+    """Whether a formula of a worksheet part's tree calls *function* anywhere."""
+    wanted = f"{function}("
+    return any(wanted in (formula.text or "") for formula in sheet.iter("{*}f"))
+
+
+def layout_from_xml(book: Package | Path) -> SeasonLayout | None:
+    """The season layout read from the sheets' XML alone: the SEASON_RATINGS array formula
+    of the first sheet that calls it (None when there is none or it is not plain: then
+    :func:`layout_of` reads it with openpyxl)."""
+    package = open_book(book)
+    for sheet, part in package.sheet_parts():
+        root = package.xml(part)
+        if not calls(root, FUNCTION):
+            continue
+        found = next(array_calls(root, FUNCTION), None)
+        if found is None:
+            return None
+        cell, ref, text = found
+        tables = [_split_reference(r) for r in references(text)[:2]]
+        if len(tables) < 2 or tables[0] is None or tables[1] is None:
+            return None
+        return SeasonLayout(sheet, cell, ref, tables[0], tables[1])
     return None
 
 
 def streamed_tables(
-    path: Path, layout: SeasonLayout
+    book: Package | Path, layout: SeasonLayout
 ) -> tuple[SeasonLayout, list[list[object]], list[list[object]]] | None:
     """The players and games tables read with openpyxl's streaming (read-only) reader,
     which reads no chart or drawing, and *layout* with the sheets' names as the book
@@ -411,34 +407,33 @@ def streamed_tables(
 
     from openpyxl import load_workbook
 
-    with path.open("rb") as handle:
-        wb = load_workbook(handle, read_only=True)
-        try:
-            names = {name.upper(): name for name in wb.sheetnames}
-            if any(area[0].upper() not in names for area in (layout.players, layout.games)):
-                return None
+    wb = load_workbook(open_book(book).stream(), read_only=True)
+    try:
+        names = {name.upper(): name for name in wb.sheetnames}
+        if any(area[0].upper() not in names for area in (layout.players, layout.games)):
+            return None
 
-            def grid(area: Area) -> list[list[object]]:
-                first_row, first_col, last_row, last_col = bounds(area[1])
-                rows = wb[names[area[0].upper()]].iter_rows(
-                    min_row=first_row,
-                    max_row=last_row,
-                    min_col=first_col,
-                    max_col=last_col,
-                    values_only=True,
-                )
-                width = last_col - first_col + 1
-                out = [[cell_value(v) for v in row] + [None] * (width - len(row)) for row in rows]
-                return out + [[None] * width for _ in range(last_row - first_row + 1 - len(out))]
-
-            named = replace(
-                layout,
-                players=(names[layout.players[0].upper()], layout.players[1]),
-                games=(names[layout.games[0].upper()], layout.games[1]),
+        def grid(area: Area) -> list[list[object]]:
+            first_row, first_col, last_row, last_col = bounds(area[1])
+            rows = wb[names[area[0].upper()]].iter_rows(
+                min_row=first_row,
+                max_row=last_row,
+                min_col=first_col,
+                max_col=last_col,
+                values_only=True,
             )
-            return named, grid(layout.players), grid(layout.games)
-        finally:
-            wb.close()
+            width = last_col - first_col + 1
+            out = [[cell_value(v) for v in row] + [None] * (width - len(row)) for row in rows]
+            return out + [[None] * width for _ in range(last_row - first_row + 1 - len(out))]
+
+        named = replace(
+            layout,
+            players=(names[layout.players[0].upper()], layout.players[1]),
+            games=(names[layout.games[0].upper()], layout.games[1]),
+        )
+        return named, grid(layout.players), grid(layout.games)
+    finally:
+        wb.close()
 
 
 # ---------------------------------------------------------------- importing

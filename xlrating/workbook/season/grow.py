@@ -9,17 +9,19 @@ below the Ratings table (SEASON_CHART) are in its event columns and widen with t
 The season's arrays cover their tables' whole room, so growing a table is all a resize
 does: nothing is fitted.
 
+The book is one :class:`~xlrating.workbook.ooxml.package.Package`: the rows and columns
+are moved in its parts' trees (:class:`~xlrating.workbook.ooxml.rows.RowEditor`), then
+:func:`~xlrating.workbook.season.find.write_book` writes the cells, checks the new bytes
+with the guard and saves it.  Each size tried (:func:`write_grown`) starts from a fresh
+package opened from the guard's inspection of the book.
+
 Split from :mod:`xlrating.workbook.season.book`, which re-exports :func:`resize_season`.
 """
 
 from __future__ import annotations
 
-import posixpath
-import re
-import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from xml.dom import minidom
 
 from ..ooxml.a1 import address, bounds, column_letters, parse_cell
 from ..ooxml.columns import (
@@ -32,13 +34,13 @@ from ..ooxml.columns import (
 from ..ooxml.guard import (
     LIMITS,
     Inspection,
-    check_workbook,
     too_many_cells,
     too_many_formulas,
 )
-from ..ooxml.legacy import sheet_parts, without_calc_chain, workbook_part
 from ..ooxml.notes import note_parts
-from ..ooxml.rows import Package, RowEdit, RowsError, children, formula_ranges
+from ..ooxml.package import Package, local_name
+from ..ooxml.rows import RowEdit, RowEditor, RowsError, SheetPart, children, formula_ranges
+from ..ooxml.xlsx import drop_calc_chain
 from .find import (
     FUNCTION,
     Area,
@@ -72,7 +74,7 @@ def room_for(needed: int, step: int, most: int) -> int:
     return min(-(-needed // step) * step, most)
 
 
-def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str, int, int]]:
+def _followers(editor: RowEditor, layout: SeasonLayout, book: str) -> list[tuple[str, int, int]]:
     """The blocks of rows that follow the Players table, one row per player (the Ratings
     and Standings rows): ranges of as many rows as the table, on other sheets, whose rows
     hold formulas."""
@@ -81,7 +83,7 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
     first, _, last, _ = bounds(p_ref)
     height = last - first
     found: dict[str, set[tuple[int, int]]] = {}
-    for sheet, a, b in pkg.ranges():
+    for sheet, a, b in editor.ranges():
         # The Player card's rows follow the events (its chart's range can have as many
         # rows as the Players table by chance), never the players; nor do the Checks
         # sheet's (its status reads its rows of checks, as many as the players by chance).
@@ -93,11 +95,11 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
         ):
             continue
         found.setdefault(sheet, set()).add((a, b))
-    for sheet, a, b in _player_arrays(pkg, layout):
+    for sheet, a, b in _player_arrays(editor, layout):
         found.setdefault(sheet, set()).add((a, b))
     out: list[tuple[str, int, int]] = []
     for sheet, blocks in sorted(found.items()):
-        blocks = {(a, b) for a, b in blocks if pkg.holds_formulas(sheet, a, b)}
+        blocks = {(a, b) for a, b in blocks if editor.holds_formulas(sheet, a, b)}
         if len(blocks) > 1:
             shown = ", ".join(f"{a}-{b}" for a, b in sorted(blocks))
             raise SeasonBookError(
@@ -108,7 +110,7 @@ def _followers(pkg: Package, layout: SeasonLayout, book: str) -> list[tuple[str,
     return out
 
 
-def _player_arrays(pkg: Package, layout: SeasonLayout) -> list[tuple[str, int, int]]:
+def _player_arrays(editor: RowEditor, layout: SeasonLayout) -> list[tuple[str, int, int]]:
     """The array formulas of one row per player (the Crosstable's EVENT_CROSSTABLE): an
     array on another sheet that reads the Players table and has as many rows as it, or
     one more for its header; returns (sheet, first player row, last row) of each (the
@@ -117,7 +119,7 @@ def _player_arrays(pkg: Package, layout: SeasonLayout) -> list[tuple[str, int, i
     first, _, last, _ = bounds(p_ref)
     rows = last - first + 1
     out: list[tuple[str, int, int]] = []
-    for sheet in pkg.sheets.values():
+    for sheet in editor.sheets.values():
         if sheet.name.casefold() == p_sheet.casefold():
             continue
         for _, text, ref in sheet.arrays():
@@ -131,7 +133,7 @@ def _player_arrays(pkg: Package, layout: SeasonLayout) -> list[tuple[str, int, i
 
 
 def _event_rows(
-    pkg: Package, sheet: str, head: int, first: int, last: int
+    editor: RowEditor, sheet: str, head: int, first: int, last: int
 ) -> list[tuple[str, int, int]]:
     """The blocks of rows of one per event (the Player card's table): on another sheet,
     at least as many consecutive rows as there are event columns (more: rows kept beside
@@ -139,7 +141,7 @@ def _event_rows(
     first row, last row) of each."""
     wanted = (sheet.casefold(), head, first, head, last)
     out: list[tuple[str, int, int]] = []
-    for other in pkg.sheets.values():
+    for other in editor.sheets.values():
         if other.name.casefold() == sheet.casefold():
             continue
         # The card's PLAYER_RATINGS array, one row per event column: it reads the table
@@ -174,41 +176,36 @@ def _event_rows(
     return out
 
 
-def _drawn(zf: zipfile.ZipFile, sheets: Mapping[str, str]) -> dict[str, int]:
+def _drawn(package: Package, sheets: Mapping[str, str]) -> dict[str, int]:
     """Sheet -> the last row (1-based) its drawings reach, for sheets whose drawings are
     all anchored to two cells (a sheet whose drawing is anchored otherwise is left out:
     its rows are not moved)."""
     out: dict[str, int] = {}
-    names = set(zf.namelist())
     for name, part in sheets.items():
-        rels = posixpath.join(posixpath.dirname(part), "_rels", posixpath.basename(part) + ".rels")
-        if rels not in names:
-            continue
-        text = zf.read(rels).decode("utf-8", "replace")
         targets = [
-            posixpath.normpath(posixpath.join(posixpath.dirname(part), t))
-            for t in re.findall(r'Type="[^"]*/drawing"[^>]*Target="([^"]+)"', text)
-            + re.findall(r'Target="([^"]+)"[^>]*Type="[^"]*/drawing"', text)
+            rel.target for rel in package.relationships(part) if rel.type.endswith("/drawing")
         ]
         reach, known = 0, bool(targets)
         for target in targets:
-            if target not in names:
+            if not package.has(target):
                 known = False
                 continue
-            drawing = zf.read(target).decode("utf-8", "replace")
-            if re.search(r"<(?:\w+:)?(?:oneCellAnchor|absoluteAnchor)\b", drawing):
-                known = False
-            for row in re.findall(
-                r"<(?:\w+:)?to>.*?<(?:\w+:)?row>([0-9]+)</(?:\w+:)?row>", drawing, re.S
-            ):
-                reach = max(reach, int(row) + 1)
+            for element in package.xml(target).iter():
+                local = local_name(element)
+                if local in ("oneCellAnchor", "absoluteAnchor"):
+                    known = False
+                elif local == "to":
+                    row = next((r for r in element.iter() if local_name(r) == "row"), None)
+                    text = (row.text or "").strip() if row is not None else ""
+                    if text.isdigit():  # 0-based
+                        reach = max(reach, int(text) + 1)
         if known:
             out[name] = reach
     return out
 
 
 def _resize_events(
-    pkg: Package,
+    editor: RowEditor,
     layout: SeasonLayout,
     head: int,
     room: tuple[int, int],
@@ -223,44 +220,43 @@ def _resize_events(
     delta = columns - (last - first + 1)
     edits: list[RowEdit] = []
     formulas = 0
-    for sheet, a, b in _event_rows(pkg, layout.sheet, head, first, last):
+    for sheet, a, b in _event_rows(editor, layout.sheet, head, first, last):
         more = columns - (b - a + 1)
         if more > 0:
             edit = RowEdit(sheet, b + 1, more, a)
-            pkg.apply(edit)
-            formulas += pkg.fill(sheet, b, more)
+            editor.apply(edit)
+            formulas += editor.fill(sheet, b, more)
             edits.append(edit)
             continue
         # Rows beside a chart stay (they show blank): the chart keeps its place.
         start = max(a + columns, drawn.get(sheet, 0) + 1)
         if start <= b:
             edit = RowEdit(sheet, start, start - b - 1, a)
-            pkg.apply(edit)
+            editor.apply(edit)
             edits.append(edit)
     if delta > 0:
-        insert_columns(pkg, layout.sheet, last + 1, delta, first)
+        insert_columns(editor, layout.sheet, last + 1, delta, first)
     else:
-        delete_columns(pkg, layout.sheet, first + columns, -delta, first)
-    keep_text_printed(pkg, layout.sheet, strings)
+        delete_columns(editor, layout.sheet, first + columns, -delta, first)
+    keep_text_printed(editor, layout.sheet, strings)
     return edits, formulas
 
 
-def _shared_strings(zf: zipfile.ZipFile) -> list[str]:
+def _shared_strings(package: Package) -> list[str]:
     """The book's shared strings, in order (rich text runs joined)."""
-    if "xl/sharedStrings.xml" not in zf.namelist():
+    book = package.workbook_part
+    parts = [
+        rel.target for rel in package.relationships(book) if rel.type.endswith("/sharedStrings")
+    ]
+    if not parts or not package.has(parts[0]):
         return []
-    doc = minidom.parseString(zf.read("xl/sharedStrings.xml"))
     return [
-        "".join(
-            t.firstChild.nodeValue or "" if t.firstChild is not None else ""
-            for t in si.getElementsByTagNameNS("*", "t")
-        )
-        for si in doc.getElementsByTagNameNS("*", "si")
+        "".join(t.text or "" for t in si.iter("{*}t")) for si in package.xml(parts[0]).iter("{*}si")
     ]
 
 
 def _edit_rows(
-    pkg: Package, blocks: list[tuple[str, int, int, int]], book: str
+    editor: RowEditor, blocks: list[tuple[str, int, int, int]], book: str
 ) -> tuple[list[RowEdit], int]:
     """Insert (or drop) the rows of each block (sheet, first row, last row, rows to add):
     the edits made, and how many formula cells the new rows were given."""
@@ -270,7 +266,7 @@ def _edit_rows(
         if delta == 0:
             continue
         if delta < 0:
-            kept = pkg.values_in(sheet, last + delta + 1, last)
+            kept = editor.values_in(sheet, last + delta + 1, last)
             if kept:
                 raise SeasonBookError(
                     f"{book}: cannot drop rows {last + delta + 1}-{last} of sheet "
@@ -278,30 +274,18 @@ def _edit_rows(
                     "dropped)"
                 )
             edit = RowEdit(sheet, last + delta + 1, delta, first)
-            pkg.apply(edit)
+            editor.apply(edit)
         else:
-            if last - first < 1 and pkg.holds_formulas(sheet, first, last):
+            if last - first < 1 and editor.holds_formulas(sheet, first, last):
                 raise SeasonBookError(
                     f"{book}: sheet {sheet!r} has one row per player and a single row: "
                     "xlrating cannot tell how its formulas continue"
                 )
             edit = RowEdit(sheet, last + 1, delta, first)
-            pkg.apply(edit)
-            formulas += pkg.fill(sheet, last, delta)
+            editor.apply(edit)
+            formulas += editor.fill(sheet, last, delta)
         edits.append(edit)
     return edits, formulas
-
-
-def _calc_chain_dropped(zf: zipfile.ZipFile) -> dict[str, bytes | None]:
-    """The parts that drop the calculation chain (None: the part goes), which Excel
-    rebuilds; nothing when the book has none."""
-    if "xl/calcChain.xml" not in zf.namelist():
-        return {}
-    out: dict[str, bytes | None] = {"xl/calcChain.xml": None}
-    for name in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
-        if name in zf.namelist():
-            out[name] = without_calc_chain(name, zf.read(name))
-    return out
 
 
 def _moved(area: Area, edits: Sequence[RowEdit]) -> Area:
@@ -316,24 +300,11 @@ def _moved(area: Area, edits: Sequence[RowEdit]) -> Area:
     return sheet, f"{address(r1, c1)}:{address(r2, c2)}"
 
 
-def _sheets_and_parts(zf: zipfile.ZipFile) -> tuple[dict[str, str], dict[str, bytes]]:
-    """The book's sheets (name -> part) and the parts a grow edits: the sheets, the
-    workbook and the charts."""
-    sheets = dict(sheet_parts(zf))
-    wanted = set(sheets.values()) | {workbook_part(zf)}
-    parts = {
-        name: zf.read(name)
-        for name in zf.namelist()
-        if name in wanted or (name.startswith("xl/charts/") and name.endswith(".xml"))
-    }
-    return sheets, parts
-
-
-def _ratings_array(pkg: Package, layout: SeasonLayout) -> str | None:
+def _ratings_array(editor: RowEditor, layout: SeasonLayout) -> str | None:
     """The range of the ratings array (the SEASON_RATINGS formula in the layout's column)
     as the package now has it; None if there is none."""
     found = None
-    for cell, text, ref in pkg.sheet(layout.sheet).arrays():
+    for cell, text, ref in editor.sheet(layout.sheet).arrays():
         if f"{FUNCTION}(" in text and parse_cell(cell)[1] == parse_cell(layout.cell)[1]:
             found = ref
     return found
@@ -367,18 +338,18 @@ def _moved_row(row: int, sheet: str, edits: Sequence[RowEdit]) -> int:
 
 
 def _grown_parts(
-    zf: zipfile.ZipFile,
+    package: Package,
     layout: SeasonLayout,
     player_rows: int,
     game_rows: int,
     book: str,
     event_columns: int | None = None,
     held: tuple[int, int] | None = None,
-) -> tuple[dict[str, bytes | None], SeasonLayout, GrowReport]:
-    """The parts of the book with the Players table (and the rows that follow it) and the
-    Games table given *player_rows* and *game_rows* rows, and the ratings sheet
-    *event_columns* event columns (None: as it has); None for a part to drop (the
-    calculation chain, which Excel rebuilds).
+) -> tuple[SeasonLayout, GrowReport]:
+    """Give the Players table of *package* (and the rows that follow it) and its Games
+    table *player_rows* and *game_rows* rows, and its ratings sheet *event_columns* event
+    columns (None: as it has), in the package's parts, its calculation chain dropped
+    (Excel rebuilds it); returns the grown layout and what grew.
 
     :param held: the cells and formula cells the book holds (the guard's counts): a grow
         whose new rows alone take the book past the guard's limits is refused before
@@ -393,12 +364,12 @@ def _grown_parts(
             f"{book}: the Players and Games tables share sheet {p_sheet!r}; xlrating grows "
             "a table by inserting rows, which would move the other one"
         )
-    sheets, parts = _sheets_and_parts(zf)
+    sheets = dict(package.sheet_parts())
     head = parse_cell(layout.cell)[0]
+    part = package.sheet_part(layout.sheet)
     room = None
-    for name, part in sheets.items():
-        if name.casefold() == layout.sheet.casefold():
-            room = event_room(parts[part], name, layout.cell)
+    if part is not None:
+        room = event_room(SheetPart(package, layout.sheet, part), layout.cell)
     events = (room[1] - room[0] + 1) if room is not None else None
     if event_columns is not None and room is None:
         raise SeasonBookError(
@@ -406,10 +377,10 @@ def _grown_parts(
             "of its header row that a formula reads, or an array formula such as the Start and "
             "Final columns' SEASON_START_FINAL right of them)"
         )
-    drawn = _drawn(zf, sheets)
+    drawn = _drawn(package, sheets)
     try:
-        pkg = Package(sheets, parts, workbook_part(zf), drawn, note_parts(zf, sheets))
-        followers = _followers(pkg, layout, book) if dp else []
+        editor = RowEditor(package, drawn, note_parts(package, sheets))
+        followers = _followers(editor, layout, book) if dp else []
         blocks = [(p_sheet, pr1, pr2, dp)] + [(s, a, b, dp) for s, a, b in followers]
         if dp < 0:  # the rows that read the dropped players go first
             blocks = blocks[1:] + blocks[:1]
@@ -418,22 +389,21 @@ def _grown_parts(
             event_columns is not None and events is not None and event_columns < events
         )
         if held is not None and dp >= 0 and dg >= 0 and not shrinks_columns:  # cells only added
-            _refuse_rows_beyond_limits(pkg, blocks, held, book)
-        edits, formulas = _edit_rows(pkg, blocks, book)
+            _refuse_rows_beyond_limits(editor, blocks, held, book)
+        edits, formulas = _edit_rows(editor, blocks, book)
         if event_columns is not None and event_columns != events and room is not None:
             head = _moved_row(head, layout.sheet, edits)
             card_edits, written = _resize_events(
-                pkg, layout, head, room, event_columns, drawn, _shared_strings(zf)
+                editor, layout, head, room, event_columns, drawn, _shared_strings(package)
             )
             edits.extend(card_edits)
             formulas += written
-        array_ref = _ratings_array(pkg, layout)  # its range as the edits left it
+        array_ref = _ratings_array(editor, layout)  # its range as the edits left it
         # New formula cells carry no cached value: write_book asks for a full calculation on
         # load, as it does for every book it changes.
     except RowsError as error:
         raise SeasonBookError(f"{book}: {error}") from None
-    out: dict[str, bytes | None] = dict(pkg.to_parts())
-    out.update(_calc_chain_dropped(zf))
+    drop_calc_chain(package)
 
     grown = _moved_layout(layout, edits, array_ref)
     columns: tuple[int, int] | None = None
@@ -453,11 +423,11 @@ def _grown_parts(
         columns,
         event_area,
     )
-    return out, grown, report
+    return grown, report
 
 
 def _refuse_rows_beyond_limits(
-    pkg: Package, blocks: Sequence[tuple[str, int, int, int]], held: tuple[int, int], book: str
+    editor: RowEditor, blocks: Sequence[tuple[str, int, int, int]], held: tuple[int, int], book: str
 ) -> None:
     """Refuse a grow that the guard would refuse for its counts alone: each new row of a
     block gets the cells (and formula cells) of the block's last row, so the book would
@@ -467,7 +437,7 @@ def _refuse_rows_beyond_limits(
     for name, _, last, delta in blocks:
         if delta <= 0:
             continue
-        sheet = pkg.sheet(name)
+        sheet = editor.sheet(name)
         model = sheet.rows().get(last)
         if model is None:
             continue
@@ -480,14 +450,13 @@ def _refuse_rows_beyond_limits(
         raise refused(book, too_many_formulas(LIMITS))
 
 
-def event_columns_of(path: Path, layout: SeasonLayout) -> int | None:
-    """How many event columns the season book at *path* has (None: none found)."""
-    with zipfile.ZipFile(path) as zf:
-        for name, part in sheet_parts(zf):
-            if name.casefold() == layout.sheet.casefold():
-                room = event_room(zf.read(part), name, layout.cell)
-                return None if room is None else room[1] - room[0] + 1
-    return None
+def event_columns_of(package: Package, layout: SeasonLayout) -> int | None:
+    """How many event columns the season book *package* has (None: none found)."""
+    part = package.sheet_part(layout.sheet)
+    if part is None:
+        return None
+    room = event_room(SheetPart(package, layout.sheet, part), layout.cell)
+    return None if room is None else room[1] - room[0] + 1
 
 
 def _check_room(key: str, rows: int, low: int, most: int, note: str | None = None) -> None:
@@ -506,6 +475,7 @@ def resize_season(
     player_rows: int | None = None,
     game_rows: int | None = None,
     event_columns: int | None = None,
+    inspection: Inspection | None = None,
 ) -> GrowReport:
     """Write *source* to *target* with its Players and Games tables holding *player_rows*
     and *game_rows* rows and its Ratings sheet *event_columns* event columns (None: as
@@ -524,14 +494,17 @@ def resize_season(
     chart stay when it shrinks; they show blank).  The season's arrays cover the new room:
     nothing else changes.
 
+    *inspection*: the guard's of *source*, when the caller has checked it (the book is
+    read from it, not from disk again); without it the guard checks *source* first.
+
     :raises SeasonBookError: (one line) when the book is not a season workbook, a size is
         out of range, rows to drop hold values, or the grown book would pass the guard's
         limits (nothing is written then).
     """
     source, target = Path(source), Path(target)
-    inspection = check_book(source)
-    wb = load_book(source, inspection)
-    layout = layout_of(wb, source.name)
+    package = Package.open(inspection if inspection is not None else check_book(source))
+    wb = load_book(package)
+    layout = layout_of(wb, package.name)
     players, games = grid_of(wb, layout.players), grid_of(wb, layout.games)
     p_rows, g_rows = len(players), len(games)
     new_p = p_rows if player_rows is None else player_rows
@@ -543,39 +516,38 @@ def resize_season(
         note = f"the season has {held} event{'s' if held != 1 else ''}"
         _check_room("event_columns", event_columns, max(held, 1), CLUB_MAX_EVENT_COLUMNS, note)
     rooms = [(new_p, new_g, event_columns)]
-    _, report = write_grown(source, target, layout, {}, rooms, inspection)
+    _, report = write_grown(package.inspection, target, layout, {}, rooms)
     return report
 
 
 def write_grown(
-    book: Path,
+    inspection: Inspection,
     target: Path,
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
     rooms: Sequence[tuple[int, int, int | None]],
-    inspection: Inspection | None = None,
 ) -> tuple[SeasonLayout, GrowReport]:
     """:func:`write_book` with the tables grown to the first of *rooms* (player rows, game
     rows, event columns or None) that stays within the guard's limits; returns the grown
-    layout and what grew.  *inspection*: the guard's of *book*, when the caller has it (a
-    resize refuses too many new rows from its counts; without it the book is checked)."""
+    layout and what grew.
+
+    *inspection*: the guard's of the season book.  Each room is tried on a fresh package
+    opened from it (the book as accepted).  A resize (no *edits*) refuses too many new
+    rows from the guard's counts before building them."""
+    name = ""
     tried: list[tuple[int, int, int | None]] = []
     last: SeasonBookError | None = None
-    held = None
-    if not edits:  # a resize: what the book holds now, to refuse too many new rows early
-        if inspection is None:
-            inspection = check_workbook(book)
-        held = (inspection.cells, inspection.formulas)
+    # a resize: what the book holds now, to refuse too many new rows early
+    held = None if edits else (inspection.cells, inspection.formulas)
     for room in rooms:
         if room in tried:
             continue
         tried.append(room)
+        package = Package.open(inspection)  # each room starts from the book as accepted
+        name = package.name
         try:
-            with zipfile.ZipFile(book) as zf:
-                base, grown, report = _grown_parts(
-                    zf, layout, room[0], room[1], book.name, room[2], held
-                )
-            write_book(book, target, grown, edits, base)
+            grown, report = _grown_parts(package, layout, room[0], room[1], name, room[2], held)
+            write_book(package, target, grown, edits)
         except Refused as refusal:
             last = refusal
             continue
@@ -584,7 +556,7 @@ def write_grown(
     reason = str(last).split("check (", 1)[-1].rsplit(")", 1)[0].split(";")[0]
     columns = f" and {events:,} event columns" if events is not None else ""
     raise SeasonBookError(
-        f"{book.name}: the tables would need {players:,} player rows and {games:,} game rows"
+        f"{name}: the tables would need {players:,} player rows and {games:,} game rows"
         f"{columns}, and the book would then hold {reason}: start a new season book; nothing "
         "was written"
     )

@@ -5,9 +5,11 @@ accepts a formula there (``OFFSET(...)``, ``A1:INDEX(...)``), but LibreOffice do
 LibreOffice 25.2 prints such a sheet as if it had no print area (tested: every used cell
 of the sheet, on as many pages as that takes).  So a print area is written with fixed
 references, and a command that grows or shrinks a table (``import``, ``resize``,
-``recalc`` of a season book) calls :func:`reset_print_areas` on the book it has written:
-each sheet it names then prints from its first printed row down to its last row holding
-something to see.
+``recalc`` of a season book) calls :func:`reset_print_areas` on the book's
+:class:`~xlrating.workbook.ooxml.package.Package` before it saves it: each sheet it names
+then prints from its first printed row down to its last row holding something to see.
+The print areas are read and set on the workbook part's lxml tree (:func:`with_print_rows`);
+:func:`last_content_row` and :func:`last_used_row` read a worksheet part's tree.
 
 "In use" means a cell that shows something: a constant (number, text, TRUE/FALSE), or a
 formula whose cached value is not empty.  The styled blank rows of a table's room, and
@@ -22,128 +24,210 @@ a print area, so the templates give hidden sheets none).
 
 from __future__ import annotations
 
-import io
-import zipfile
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
-from xml.etree import ElementTree
+
+from lxml import etree
 
 from ...errors import WorkbookError
+from ..ooxml.a1 import parse_cell
 from ..ooxml.files import replacing
-from ..ooxml.legacy import sheet_parts, workbook_part
-from .find import with_print_rows
+from ..ooxml.package import Package, local_name
 
-__all__ = ["PrintAreaError", "last_used_row", "reset_print_areas", "with_print_areas"]
+__all__ = [
+    "PrintAreaError",
+    "last_content_row",
+    "last_used_row",
+    "reset_print_areas",
+    "with_print_areas",
+    "with_print_rows",
+]
 
-_MAIN: Final = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+#: The defined name of a sheet's print area (ECMA-376 Part 1 §18.2.5, built-in names).
+PRINT_AREA: Final = "_xlnm.Print_Area"
+
+#: A print area of one range whose last row can be set: (all but the last row, first
+#: row, last row) of ``Games!$A$4:$H$606`` (a formula's text, not XML).
+_AREA_END: Final = re.compile(r"^(.*![$]?[A-Z]{1,3}[$]?([0-9]+):[$]?[A-Z]{1,3}[$]?)([0-9]+)$")
 
 
 class PrintAreaError(WorkbookError):
     """A print area could not be reset (its message is one line)."""
 
 
-def last_used_row(sheet_xml: bytes) -> int:
-    """The last row (1-based) of a worksheet part holding a cell that shows something
-    (0: none): a constant, or a formula whose cached value is not empty or is missing."""
+def _cells(sheet: etree._Element) -> Iterable[tuple[int, int, etree._Element]]:
+    """(row, column, ``<c>``) of every cell of a worksheet part's tree that has an
+    address."""
+    for data in sheet:
+        if local_name(data) != "sheetData":
+            continue
+        for row in data:
+            if local_name(row) != "row":
+                continue
+            for cell in row:
+                ref = cell.get("r") if local_name(cell) == "c" else None
+                if ref:
+                    try:
+                        number, col = parse_cell(ref.replace("$", ""))
+                    except ValueError:
+                        continue
+                    yield number, col, cell
+
+
+def last_content_row(sheet: etree._Element, skip: int | None = None) -> int:
+    """The last row of a worksheet part's tree holding a value or a formula (0: none);
+    cells with a style only (a table's blank rows) do not count, nor cells of column
+    *skip* (1-based: the Games sheet's Status column, which holds a cell for every row)."""
     last = 0
-    for _, element in ElementTree.iterparse(io.BytesIO(sheet_xml), events=("end",)):
-        if element.tag == _MAIN + "c":
-            if _shows(element):
-                ref = element.get("r", "")
-                digits = ref.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz$")
-                if digits.isdigit():
-                    last = max(last, int(digits))
-            element.clear()
+    for number, col, cell in _cells(sheet):
+        if number <= last or col == skip or not (len(cell) or cell.text):
+            continue
+        last = number
     return last
 
 
-def _shows(cell: ElementTree.Element) -> bool:
-    value = cell.find(_MAIN + "v")
-    inline = cell.find(_MAIN + "is")
+def last_used_row(sheet: etree._Element) -> int:
+    """The last row (1-based) of a worksheet part's tree holding a cell that shows
+    something (0: none): a constant, or a formula whose cached value is not empty or is
+    missing."""
+    last = 0
+    for number, _, cell in _cells(sheet):
+        if number > last and _shows(cell):
+            last = number
+    return last
+
+
+def _shows(cell: etree._Element) -> bool:
+    children = {local_name(child): child for child in reversed(cell)}  # the first of each
+    inline = children.get("is")
     if inline is not None:
-        return bool("".join(inline.itertext()))
-    if cell.find(_MAIN + "f") is not None and value is None:
+        return any(inline.itertext())
+    value = children.get("v")
+    if "f" in children and value is None:
         return True  # never computed: it will show something
     return value is not None and bool(value.text)
 
 
-def with_print_areas(
-    workbook_xml: bytes, sheets: Mapping[str, bytes], hidden: Iterable[str] = ()
-) -> bytes:
-    """The workbook part with the print area of each sheet in *sheets* (name -> its
-    worksheet part) ending on the sheet's last row in use (never above its first row).
-    Sheets named in *hidden* and sheets without a print area are left as they are."""
-    skipped = {name.casefold() for name in hidden}
-    for name, xml in sheets.items():
-        if name.casefold() in skipped:
+def _sheet_index(package: Package, sheet: str) -> int | None:
+    """The position of *sheet* (any case) among the workbook's sheets (a print area's
+    ``localSheetId``)."""
+    names = [
+        element.get("name", "") for element in package.xml(package.workbook_part).iter("{*}sheet")
+    ]
+    return next((i for i, n in enumerate(names) if n.casefold() == sheet.casefold()), None)
+
+
+def with_print_rows(package: Package, sheet: str, last: int) -> bool:
+    """Make *sheet*'s print area (one range) end on row *last*, its columns and first row
+    kept; nothing when the sheet has no such print area, or when it starts below *last*.
+    Returns whether the workbook part changed."""
+    index = _sheet_index(package, sheet)
+    if index is None:
+        return False
+    changed = False
+    for name in package.xml(package.workbook_part).iter("{*}definedName"):
+        if name.get("name") != PRINT_AREA or name.get("localSheetId") != str(index):
             continue
-        workbook_xml = with_print_rows(workbook_xml, name, max(last_used_row(xml), 1))
-    return workbook_xml
+        end = _AREA_END.match(name.text or "")
+        if end is None or int(end.group(2)) > last:
+            continue
+        text = f"{end.group(1)}{last}"
+        if text != name.text:
+            package.edit(package.workbook_part)  # the tree *name* belongs to
+            name.text = text
+            changed = True
+    return changed
+
+
+def with_print_areas(
+    package: Package, sheets: Iterable[str], hidden: Iterable[str] = ()
+) -> list[str]:
+    """Make the print area of each of *sheets* end on the sheet's last row in use (never
+    above its first row).  Sheets named in *hidden* and sheets without a print area are
+    left as they are.  Returns the sheets whose print area changed."""
+    skipped = {name.casefold() for name in hidden}
+    changed = []
+    for name in sheets:
+        part = package.sheet_part(name)
+        if part is None or name.casefold() in skipped:
+            continue
+        if with_print_rows(package, name, max(last_used_row(package.xml(part)), 1)):
+            changed.append(name)
+    return changed
 
 
 def reset_print_areas(
-    book: str | Path,
+    book: Package | str | Path,
     sheets: Iterable[str] | Mapping[str, int],
     target: str | Path | None = None,
 ) -> list[str]:
     """Set the print area of each of *sheets* in the workbook *book* to end on its last
     row in use (see the module), or on the row *sheets* gives it when it maps sheet
     names to rows (1-based: a caller that knows its tables' rows, as
-    :mod:`xlrating.workbook.season.printing`); write the result to *target* (default: *book*
-    itself, through a temporary file and a rename, so the book is never left half
-    written).
+    :mod:`xlrating.workbook.season.printing`).
 
-    :returns: the sheets whose print area changed (nothing is written when none did).
+    A :class:`~xlrating.workbook.ooxml.package.Package` is changed in memory (its owner
+    saves it).  A path (for callers not yet handed a package) is checked by the guard,
+    opened, and written to *target* (default: the book itself, through a temporary file
+    and a rename, so the book is never left half written; nothing is written when no
+    area changed and *target* is the book).
+
+    :returns: the sheets whose print area changed.
     :raises PrintAreaError: naming the book and the sheet that it does not have.
     """
+    if isinstance(book, Package):
+        return _reset(book, sheets)
+    from ..ooxml.guard import check_workbook
+
     path = Path(book)
-    given = dict(sheets) if isinstance(sheets, Mapping) else {}
-    wanted = list(sheets)
-    with zipfile.ZipFile(path) as zf:
-        parts = {name.casefold(): (name, part) for name, part in sheet_parts(zf)}
-        book_part = workbook_part(zf)
-        old = zf.read(book_part)
-        chosen: dict[str, bytes] = {}
-        for name in wanted:
-            found = parts.get(name.casefold())
-            if found is None:
-                raise PrintAreaError(
-                    f"{path.name} has no sheet {name!r} (sheets: "
-                    f"{', '.join(n for n, _ in parts.values())})"
-                )
-            chosen[found[0]] = zf.read(found[1])
-        hidden = _hidden_sheets(old)
-        new, changed = old, []
-        rows = {name.casefold(): row for name, row in given.items()}
-        for name, xml in chosen.items():
-            before = new
-            if name.casefold() in rows:
-                if name not in hidden:
-                    new = with_print_rows(new, name, max(rows[name.casefold()], 1))
-            else:
-                new = with_print_areas(new, {name: xml}, hidden)
-            if new != before:
-                changed.append(name)
-        if new == old:
-            if target is not None and Path(target) != path:
-                with replacing(target) as temp:
-                    temp.write_bytes(path.read_bytes())
-            return []
-        with (
-            replacing(target if target is not None else path) as temp,
-            zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as out,
-        ):
-            for info in zf.infolist():
-                out.writestr(info, new if info.filename == book_part else zf.read(info))
+    package = Package.open(check_workbook(path))
+    changed = _reset(package, sheets)
+    save_reset(package, changed, path, target)
     return changed
 
 
-def _hidden_sheets(workbook_xml: bytes) -> list[str]:
-    """The names of the hidden and very hidden sheets of a workbook part."""
-    root = ElementTree.fromstring(workbook_xml)
+def save_reset(
+    package: Package, changed: Sequence[str], book: Path, target: str | Path | None
+) -> None:
+    """Write *package*, read from the file *book*, to *target* (default: *book*) when
+    print areas *changed*; nothing changed: *book* is copied to a *target* that is not
+    itself."""
+    if changed:
+        package.save(target if target is not None else book)
+    elif target is not None and Path(target) != book:
+        with replacing(target) as temp:
+            temp.write_bytes(package.to_bytes())
+
+
+def _reset(package: Package, sheets: Iterable[str] | Mapping[str, int]) -> list[str]:
+    given = dict(sheets) if isinstance(sheets, Mapping) else {}
+    parts = {name.casefold(): name for name in package.sheet_names()}
+    chosen: dict[str, None] = {}
+    for name in list(sheets):
+        found = parts.get(name.casefold())
+        if found is None:
+            raise PrintAreaError(
+                f"{package.name} has no sheet {name!r} (sheets: {', '.join(parts.values())})"
+            )
+        chosen[found] = None
+    hidden = _hidden_sheets(package)
+    rows = {name.casefold(): row for name, row in given.items()}
+    changed = []
+    for name in chosen:
+        if name.casefold() in rows:
+            if name not in hidden and with_print_rows(package, name, max(rows[name.casefold()], 1)):
+                changed.append(name)
+        else:
+            changed += with_print_areas(package, [name], hidden)
+    return changed
+
+
+def _hidden_sheets(package: Package) -> list[str]:
+    """The names of the hidden and very hidden sheets of the workbook."""
     return [
         sheet.get("name", "")
-        for sheet in root.iter(_MAIN + "sheet")
+        for sheet in package.xml(package.workbook_part).iter("{*}sheet")
         if sheet.get("state") in ("hidden", "veryHidden")
     ]

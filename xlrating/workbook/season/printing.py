@@ -23,13 +23,13 @@ change).  The template sets the same areas when it builds the book.
 
 from __future__ import annotations
 
-import re
-import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from ..ooxml.legacy import sheet_parts
+from ..ooxml.a1 import bounds, parse_cell
+from ..ooxml.package import Package
+from .find import FUNCTION, array_calls, calls, open_book
 from .layout import (
     CARD_SHEET,
     CROSSTABLE_SHEET,
@@ -40,7 +40,7 @@ from .layout import (
     RATINGS_SHEET,
     STANDINGS_SHEET,
 )
-from .print_areas import reset_print_areas
+from .print_areas import reset_print_areas, save_reset
 
 __all__ = [
     "TABLE_FUNCTIONS",
@@ -117,59 +117,59 @@ def season_print_rows(
     return rows
 
 
-#: An array formula's element: its range and the start of its text.
-_ARRAY: Final = re.compile(r'<f\b[^>]*\bt="array"[^>]*\bref="([A-Z]+)([0-9]+)[^"]*"[^>]*>([^<]*)')
-
-
-def table_tops(book: str | Path) -> dict[str, int]:
+def table_tops(book: Package | str | Path) -> dict[str, int]:
     """The header row of each sheet's table (:data:`TABLE_FUNCTIONS`) in *book*: the
     first row of the array formula that calls the sheet's function."""
+    package = open_book(book)
     tops: dict[str, int] = {}
-    with zipfile.ZipFile(book) as zf:
-        for name, part in sheet_parts(zf):
-            function = TABLE_FUNCTIONS.get(name)
-            if function is None:
-                continue
-            text = zf.read(part).decode("utf-8", "replace")
-            for match in _ARRAY.finditer(text):
-                if re.match(rf"(?:_xludf\.)?{function}\(", match.group(3)):
-                    tops[name] = int(match.group(2))
-                    break
+    for name, part in package.sheet_parts():
+        function = TABLE_FUNCTIONS.get(name)
+        if function is None:
+            continue
+        for _, ref, _ in array_calls(package.xml(part), function):
+            tops[name] = parse_cell(ref.split(":")[0])[0]
+            break
     return tops
 
 
-def season_print_areas(book: str | Path) -> dict[str, int] | None:
+def season_print_areas(book: Package | str | Path) -> dict[str, int] | None:
     """The last row each sheet of the club season *book* prints (see the module), by the
     sheets' names as the book spells them; None when *book* is no club season (no
     SEASON_RATINGS table)."""
     from .book import read_tables
 
-    with zipfile.ZipFile(book) as zf:
-        if not any(b"SEASON_RATINGS(" in zf.read(part) for _, part in sheet_parts(zf)):
-            return None
-    layout, players, games = read_tables(Path(book))
-    first_player = int(re.sub(r"[^0-9]", " ", layout.players[1]).split()[0])
-    first_game = int(re.sub(r"[^0-9]", " ", layout.games[1]).split()[0])
+    package = open_book(book)
+    if not any(calls(package.xml(part), FUNCTION) for _, part in package.sheet_parts()):
+        return None
+    layout, players, games = read_tables(package)
     rows = season_print_rows(
         players,
         games,
-        table_tops(book),
-        players_first=first_player,
-        games_first=first_game,
+        table_tops(package),
+        players_first=bounds(layout.players[1])[0],
+        games_first=bounds(layout.games[1])[0],
     )
     # The sheets as the book names them (the tables' sheets from its layout).
     named = {PLAYERS_SHEET: layout.players[0], GAMES_SHEET: layout.games[0]}
     return {named.get(sheet, sheet): row for sheet, row in rows.items()}
 
 
-def reset_season_print_areas(book: str | Path, target: str | Path | None = None) -> list[str]:
+def reset_season_print_areas(
+    book: Package | str | Path, target: str | Path | None = None
+) -> list[str]:
     """Set the print areas of the club season *book* to the rows its tables use (see the
-    module); write the result to *target* (default: *book* itself, never half written).
-    A book that is no club season is left as it is.
+    module).  A :class:`~xlrating.workbook.ooxml.package.Package` is changed in memory;
+    a path is written to *target* (default: *book* itself, never half written), as
+    :func:`~.print_areas.reset_print_areas` writes it.  A book that is no club season is
+    left as it is.
 
     :returns: the sheets whose print area changed.
     """
-    rows = season_print_areas(book)
+    package = open_book(book)
+    rows = season_print_areas(package)
     if rows is None:
         return []
-    return reset_print_areas(book, rows, target)
+    changed = reset_print_areas(package, rows)
+    if not isinstance(book, Package):
+        save_reset(package, changed, Path(book), target)
+    return changed

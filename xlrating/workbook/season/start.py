@@ -25,17 +25,17 @@ What a list fills (see docs/files.md, "Rating lists"):
 A season with no events yet takes every change; a season with events changes only the
 rows without a rating, unless *replace* (``--replace-start``).
 
-The file is edited as XML inside the zip (only the cells written and the workbook part's
-``calcPr``, which asks for a recalculation on load, change; every other part is copied
-byte for byte), as :mod:`xlrating.workbook.season.book` edits it, and the new file must
-pass the guard before it is kept.
+The book is opened once (a :class:`~xlrating.workbook.ooxml.package.Package`) and its
+cells written in memory (only the cells written and the workbook part's ``calcPr``, which
+asks for a recalculation on load, change; every other part is copied byte for byte), as
+:mod:`xlrating.workbook.season.book` edits it, and the new file must pass the guard before
+it is kept.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,11 +43,18 @@ from typing import Any, Final
 
 from ...imports.rating_lists import ListEntry, RatingList
 from ..ooxml.a1 import address, bounds
-from ..ooxml.guard import Inspection, WorkbookRefusedError, check_workbook
-from ..ooxml.legacy import SheetRewriter, sheet_parts, with_calc_properties, workbook_part
-from .find import SeasonBookError, SeasonLayout, check_book, layout_from_xml, layout_of
+from ..ooxml.guard import Inspection
+from ..ooxml.package import Package
+from .find import (
+    SeasonBookError,
+    SeasonLayout,
+    layout_from_xml,
+    layout_of,
+    open_book,
+    save_checked,
+    write_edits,
+)
 from .find import load_book as _load_book
-from .find import refused as _refused
 from .layout import RECORD_PREFIX as RECORD_PREFIX  # the record's first words
 
 __all__ = [
@@ -132,11 +139,11 @@ class StartPlan:
 # ---------------------------------------------------------------- reading
 
 
-def _layout(book: Path, inspection: Inspection) -> SeasonLayout:
-    quick = layout_from_xml(book)
+def _layout(package: Package) -> SeasonLayout:
+    quick = layout_from_xml(package)
     if quick is not None:
         return quick
-    return layout_of(_load_book(book, inspection), book.name)
+    return layout_of(_load_book(package), package.name)
 
 
 def _key(text: object) -> str:
@@ -155,45 +162,47 @@ def _member_id(value: object, where: str) -> str | None:
     raise SeasonBookError(f"{where} must be a member number, got {value!r}")
 
 
-def read_players_sheet(book: str | Path) -> PlayersSheet:
-    """The Players table of the season book *book* (checked by the guard first), with the
-    member IDs of each row and whether the Games table holds any game.
+def read_players_sheet(
+    book: Package | str | Path, inspection: Inspection | None = None
+) -> PlayersSheet:
+    """The Players table of the season book *book* (a package, or a path checked by the
+    guard first unless *inspection*, the guard's of that file, is given), with the member
+    IDs of each row and whether the Games table holds any game.
 
     :raises SeasonBookError: a book the guard refuses, that is not a season book, or
         whose ID cells hold something other than a member number.
     """
     from openpyxl import load_workbook
 
-    book = Path(book)
-    layout = _layout(book, check_book(book))
+    package = open_book(book, inspection)
+    layout = _layout(package)
     sheet, ref = layout.players
     r1, c1, r2, c2 = bounds(ref)
     header = r1 - 1
-    with book.open("rb") as handle:
-        wb = load_workbook(handle, read_only=True)
-        try:
-            names = {name.upper(): name for name in wb.sheetnames}
-            if sheet.upper() not in names or layout.games[0].upper() not in names:
-                raise SeasonBookError(f"{book.name}: the season's tables are on missing sheets")
-            ws = wb[names[sheet.upper()]]
-            last_col = max(c2, c1 + 6) + 20
-            grid = [
-                list(row)
-                for row in ws.iter_rows(
-                    min_row=max(header - 1, 1),
-                    max_row=r2,
-                    min_col=1,
-                    max_col=last_col,
-                    values_only=True,
-                )
-            ]
-            g1, gc1, g2, _ = bounds(layout.games[1])
-            games = wb[names[layout.games[0].upper()]].iter_rows(
-                min_row=g1, max_row=g2, min_col=gc1, max_col=gc1, values_only=True
+    wb = load_workbook(package.stream(), read_only=True)
+    try:
+        names = {name.upper(): name for name in wb.sheetnames}
+        if sheet.upper() not in names or layout.games[0].upper() not in names:
+            raise SeasonBookError(f"{package.name}: the season's tables are on missing sheets")
+        ws = wb[names[sheet.upper()]]
+        last_col = max(c2, c1 + 6) + 20
+        grid = [
+            list(row)
+            for row in ws.iter_rows(
+                min_row=max(header - 1, 1),
+                max_row=r2,
+                min_col=1,
+                max_col=last_col,
+                values_only=True,
             )
-            has_events = any(row and row[0] is not None and str(row[0]).strip() for row in games)
-        finally:
-            wb.close()
+        ]
+        g1, gc1, g2, _ = bounds(layout.games[1])
+        games = wb[names[layout.games[0].upper()]].iter_rows(
+            min_row=g1, max_row=g2, min_col=gc1, max_col=gc1, values_only=True
+        )
+        has_events = any(row and row[0] is not None and str(row[0]).strip() for row in games)
+    finally:
+        wb.close()
     top = max(header - 1, 1)
 
     def cell(row: int, col: int) -> object:
@@ -343,39 +352,25 @@ def plan_start(
 
 
 def write_cells(
-    book: str | Path, target: str | Path, sheet: str, cells: Mapping[tuple[int, int], object]
+    book: Package | str | Path,
+    target: str | Path,
+    sheet: str,
+    cells: Mapping[tuple[int, int], object],
+    inspection: Inspection | None = None,
 ) -> None:
-    """Copy *book* to *target* (a new file: the caller renames it into place) with *cells*
-    of *sheet* ((row, column) -> value; None clears the cell) written as plain values, and
-    the workbook marked for recalculation on load.  The copy must pass the guard.
+    """Write *book* to *target* with *cells* of *sheet* ((row, column) -> value; None
+    clears the cell) written as plain values, and the workbook marked for recalculation on
+    load.  *book*: a package, or a path (checked by the guard first unless *inspection*,
+    the guard's of that file, is given).  The new file must pass the guard before it
+    replaces *target* (through a temporary file and a rename).
 
     :raises SeasonBookError: *sheet* is missing, or the copy would not pass the guard.
     """
-    book, target = Path(book), Path(target)
-    with zipfile.ZipFile(book) as zf:
-        parts = {name.upper(): part for name, part in sheet_parts(zf)}
-        part = parts.get(sheet.upper())
-        if part is None:
-            raise SeasonBookError(f"{book.name} has no sheet {sheet!r}")
-        rewriter = SheetRewriter(zf.read(part))
-        if rewriter.sheet_data is None:
-            raise SeasonBookError(f"{book.name}: sheet {sheet!r} has no cells")
-        for (row, col), value in sorted(cells.items()):
-            rewriter.set_value(rewriter.cell(row, col), _cell(value), values_only=True)
-        rewriter.update_dimension()
-        book_part = workbook_part(zf)
-        replaced: dict[str, bytes] = {
-            part: rewriter.to_bytes(),
-            book_part: with_calc_properties(zf.read(book_part), current=False),
-        }
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in zf.infolist():
-                data = replaced.get(info.filename)
-                out.writestr(info, data if data is not None else zf.read(info.filename))
-    try:
-        check_workbook(target)
-    except WorkbookRefusedError as error:
-        raise _refused(book.name, str(error)) from None
+    package = open_book(book, inspection)
+    if package.sheet_part(sheet) is None:
+        raise SeasonBookError(f"{package.name} has no sheet {sheet!r}")
+    write_edits(package, {sheet: {key: _cell(value) for key, value in cells.items()}})
+    save_checked(package, target)
 
 
 def _cell(value: Any) -> object:
