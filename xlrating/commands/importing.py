@@ -345,7 +345,7 @@ def run_resize(args: argparse.Namespace) -> int:
     named = bool(args.in_place or args.output)  # BOOK.resized.xlsx: replaced only with --force
     with doing(Step(where, str(target), os_error=f"cannot write {target}")):
         files.lock(target, reading=[source], named=named)  # one xlrating at a time
-    guard_workbook(where, source)
+    inspection = guard_workbook(where, source)
     workbook_modules()
     from ..workbook.season import book as season_book
 
@@ -360,13 +360,13 @@ def run_resize(args: argparse.Namespace) -> int:
         if args.in_place:
             # Resized into a temporary file first, so that a refusal leaves no backup.
             with files.replacing(source) as scratch:
-                report = season_book.resize_season(source, scratch, **sizes)
+                report = season_book.resize_season(source, scratch, **sizes, inspection=inspection)
                 printed = _print_areas_set(scratch)
                 if printed is not None:
                     scratch.write_bytes(printed.to_bytes())  # the temporary file
                 backup(source)
         else:
-            report = season_book.resize_season(source, target, **sizes)
+            report = season_book.resize_season(source, target, **sizes, inspection=inspection)
             printed = _print_areas_set(target)
             if printed is not None:
                 printed.save(target)
