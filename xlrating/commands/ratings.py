@@ -128,18 +128,19 @@ def _ratings_within(args: argparse.Namespace, where: str) -> int:
     for path in (book, *lists):
         if not path.is_file():
             raise CliError(f"{where}: no such file: {path}")
-    inspection = guard_workbook(where, book)
+    inspection = guard_workbook(where, book)  # the one read of the book from disk
     workbook_modules(templates=False)
-    if not args.dry_run:
-        from ..workbook.ooxml.package import Package
+    from ..workbook.ooxml.package import Package
 
-        check_suffix(where, Package.open(inspection), book, EXIT_FAILURE)
+    package = Package.open(inspection)
+    if not args.dry_run:
+        check_suffix(where, package, book, EXIT_FAILURE)
         files.remove_stale_temps(book)
     from ..workbook.season import start as season_start
 
     reading = Step(where, str(book), bad_zip=f"{book} is not an xlsx file")
     with doing(reading):
-        table = season_start.read_players_sheet(book)
+        table = season_start.read_players_sheet(package)
     wanted = {i for row in table.rows for i in row.ids.values() if i is not None}
     found = _read_lists(where, lists, wanted, args)
     with doing(reading):
@@ -161,7 +162,7 @@ def _ratings_within(args: argparse.Namespace, where: str) -> int:
     )
     with doing(writing), files.replacing(book) as scratch:
         # Written to a temporary file first: a refusal leaves the book and no backup.
-        season_start.write_cells(book, scratch, table.sheet, cells)
+        season_start.write_cells(package, scratch, table.sheet, cells)
         backup(book)
     changed = len({c.row for c in plan.changes})
     what = (
