@@ -18,6 +18,7 @@ import openpyxl
 import pytest
 
 from xlrating.cli import main
+from xlrating.workbook.season.find import open_book
 from xlrating.workbook.season.start import RECORD_PREFIX, write_cells
 
 DATA = Path(__file__).parent / "data" / "rating_lists"
@@ -55,7 +56,7 @@ def book(tmp_path: Path) -> Path:
     plain = tmp_path / "plain.xlsx"
     shutil.copyfile(WORKBOOKS / "club_season.xlsx", plain)
     path = tmp_path / "club.xlsx"
-    write_cells(plain, path, "Players", IDS)
+    write_cells(open_book(plain), path, "Players", IDS)
     plain.unlink()
     return path
 
@@ -72,7 +73,7 @@ def no_events(book: Path, tmp_path: Path) -> Path:
     wb.close()
     path = tmp_path / "new_season.xlsx"
     cleared = {(r, c + j): None for r, c in used for j in range(6)}
-    write_cells(book, path, "Games", cleared)
+    write_cells(open_book(book), path, "Games", cleared)
     return path
 
 
@@ -237,7 +238,9 @@ def test_the_templates_hold_the_id_columns_and_the_record_line(name: str, tmp_pa
     wb.close()
     path = tmp_path / name
     # A member with Leko's FIDE ID on the first row (the empty season has none).
-    write_cells(WORKBOOKS / name, path, "Players", {(5, 1): "Peter Leko", (5, 7): 703303.0})
+    write_cells(
+        open_book(WORKBOOKS / name), path, "Players", {(5, 1): "Peter Leko", (5, 7): 703303.0}
+    )
     code, out, err = run("ratings", str(path), "--list", str(BLITZ), "--replace-start")
     assert (code, err) == (0, ""), out
     shown = openpyxl.load_workbook(path)["Players"]

@@ -507,8 +507,8 @@ def test_import_refuses_when_the_book_changed(
     trf = _trf(tmp_path, "Raced Event")
     verify = season_fit._verify
 
-    def verify_then_change(temp: Path, name: str) -> None:
-        verify(temp, name)
+    def verify_then_change(data: bytes, name: str) -> None:
+        verify(data, name)
         _change(book)
 
     monkeypatch.setattr(season_fit, "_verify", verify_then_change)

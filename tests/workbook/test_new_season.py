@@ -199,11 +199,15 @@ def test_a_season_starts_from_last_seasons_final_ratings(
 def test_the_member_ids_carry_over(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Last season's US Chess ID and FIDE ID columns start the new season as they were
     (a number stays a number, digits typed as text stay text)."""
+    from xlrating.workbook.season.find import open_book
     from xlrating.workbook.season.start import write_cells
 
     last = tmp_path / "last.xlsx"
     write_cells(
-        WORKBOOKS / "club_season.xlsx", last, "Players", {(5, 6): 12345678.0, (6, 7): "700070"}
+        open_book(WORKBOOKS / "club_season.xlsx"),
+        last,
+        "Players",
+        {(5, 6): 12345678.0, (6, 7): "700070"},
     )
     book = tmp_path / "next.xlsx"
     code, _, err = run(capsys, "new-season", str(book), "--from", str(last))
@@ -269,7 +273,7 @@ def test_typing_into_the_empty_season_grows_every_table_with_no_error(tmp_path: 
     computed after each by the embedded engine: no cell outside the Status column shows
     an error at any step, and at the end the new players and event are in every table."""
     from xlrating.workbook.season.book import find_season
-    from xlrating.workbook.season.find import write_book
+    from xlrating.workbook.season.find import open_book, write_book
 
     book = tmp_path / "typed.xlsx"
     shutil.copy(WORKBOOKS / EMPTY, book)
@@ -280,13 +284,13 @@ def test_typing_into_the_empty_season_grows_every_table_with_no_error(tmp_path: 
 
         typed.setdefault(sheet, {})[parse_cell(cell)] = value
         step = tmp_path / f"step-{sum(len(v) for v in typed.values())}.xlsx"
-        write_book(book, step, layout, typed)
+        write_book(open_book(book), step, layout, typed)
         evaluation = engine.evaluate(step)
         errors = outside_status(shown_errors(dict(evaluation.values)))
         assert errors == {}, (sheet, cell, list(errors.items())[:3])
         step.unlink()
     final = tmp_path / "final.xlsx"
-    write_book(book, final, layout, typed)
+    write_book(open_book(book), final, layout, typed)
     evaluation = engine.evaluate(final)
     for (sheet, cell), want in AFTER.items():
         assert evaluation.value(sheet, cell) == want, (sheet, cell)
@@ -299,7 +303,7 @@ def test_the_room_running_out_is_said_in_one_cell_each(tmp_path: Path) -> None:
     event columns: the last column's header says how many it cannot show and the resize
     that shows them (the 17th player's event is not dropped silently)."""
     from xlrating.workbook.season.book import find_season
-    from xlrating.workbook.season.find import write_book
+    from xlrating.workbook.season.find import open_book, write_book
 
     book = tmp_path / "full.xlsx"
     layout = find_season(WORKBOOKS / EMPTY)
@@ -310,7 +314,7 @@ def test_the_room_running_out_is_said_in_one_cell_each(tmp_path: Path) -> None:
         row = 5 + k
         values = [f"Event {k + 1:02d}", 46000.0 + 7 * k, 1.0, names[k], names[k + 1], "1-0"]
         games.update({(row, 1 + j): value for j, value in enumerate(values)})
-    write_book(WORKBOOKS / EMPTY, book, layout, {"Players": players, "Games": games})
+    write_book(open_book(WORKBOOKS / EMPTY), book, layout, {"Players": players, "Games": games})
     evaluation = engine.evaluate(book)
     assert outside_status(shown_errors(dict(evaluation.values))) == {}
     room = str(evaluation.value("Ratings", "A10"))
@@ -329,12 +333,12 @@ def test_a_row_left_out_of_last_season_is_not_counted(
     season left it out (its Status cell says why), so it counts for nobody's games, and
     the new season starts all the same."""
     from xlrating.workbook.season.book import find_season
-    from xlrating.workbook.season.find import write_book
+    from xlrating.workbook.season.find import open_book, write_book
 
     last, computed = tmp_path / "last.xlsx", tmp_path / "computed.xlsx"
     layout = find_season(WORKBOOKS / "club_season.xlsx")
     typed = {(77, 1): "January Swiss", (77, 4): "Alice Morgan", (77, 5): "Ben Carter"}
-    write_book(WORKBOOKS / "club_season.xlsx", last, layout, {"Games": typed})
+    write_book(open_book(WORKBOOKS / "club_season.xlsx"), last, layout, {"Games": typed})
     assert main(["recalc", str(last), "-o", str(computed)]) == 0
     assert str(values_of(computed)["Games"]["G77"].value).startswith("not rated yet: ")
     code, _, err = run(capsys, "new-season", str(tmp_path / "next.xlsx"), "--from", str(computed))

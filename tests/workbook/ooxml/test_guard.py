@@ -177,13 +177,13 @@ def test_the_season_reader_given_an_inspection_does_not_scan_again(
     scans: list[bytes], tmp_path: Path
 ) -> None:
     pytest.importorskip("openpyxl")
-    from xlrating.workbook.season.find import load_book
+    from xlrating.workbook.season.find import load_book, open_book
 
     book = Path(shutil.copy(WORKBOOKS / "club_season.xlsx", tmp_path / "club_season.xlsx"))
-    names = load_book(book).sheetnames
+    names = load_book(open_book(book)).sheetnames
     assert len(scans) == 1
     inspection = guard.check_workbook(book)
-    assert load_book(book, inspection).sheetnames == names
+    assert load_book(open_book(book, inspection)).sheetnames == names
     assert len(scans) == 2
 
 

@@ -27,8 +27,7 @@ from openpyxl import load_workbook
 from xlrating.cli import main
 from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.ooxml.files import InvalidOutputError, check_package
-from xlrating.workbook.ooxml.legacy import _write_cached_values
-from xlrating.workbook.ooxml.xlsx import excel_text
+from xlrating.workbook.ooxml.xlsx import excel_text, write_cached_values
 
 ROOT = Path(__file__).resolve().parents[3]
 SEASON = ROOT / "workbooks" / "club_season.xlsx"
@@ -78,20 +77,19 @@ def _book_with_formula_cells(count: int) -> bytes:
     return buffer.getvalue()
 
 
-@pytest.mark.parametrize("fast", [True, False], ids=["fast path", "DOM path"])
 @pytest.mark.parametrize("values_only", [False, True], ids=["cached", "values only"])
 @given(texts=st.lists(_ANY_TEXT, min_size=1, max_size=4))
 def test_written_text_opens_and_reads_back(
-    tmp_path_factory: pytest.TempPathFactory, texts: list[str], fast: bool, values_only: bool
+    tmp_path_factory: pytest.TempPathFactory, texts: list[str], values_only: bool
 ) -> None:
-    """Any text as a formula's result, written by either path of the cached-value writer:
+    """Any text as a formula's result, written by the cached-value writer:
     the book passes the check, openpyxl opens it, and Excel's reading of each cell is the
     text."""
     folder = tmp_path_factory.mktemp("text")
     source, target = folder / "in.xlsx", folder / "out.xlsx"
     source.write_bytes(_book_with_formula_cells(len(texts)))
     values = {("S", f"A{i + 1}"): text for i, text in enumerate(texts)}
-    _write_cached_values(source, target, values, values_only, fast=fast)
+    write_cached_values(source, target, values, values_only=values_only)
     check_package(target)
     ws = load_workbook(target, data_only=True)["S"]
     for i, text in enumerate(texts):

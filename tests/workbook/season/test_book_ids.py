@@ -19,6 +19,7 @@ import openpyxl
 import pytest
 
 from xlrating.cli import main
+from xlrating.workbook.season.find import open_book
 from xlrating.workbook.season.start import write_cells
 
 DATA = Path(__file__).parents[2] / "data"
@@ -71,7 +72,7 @@ def with_members(book: Path, rows: dict[int, tuple[object, ...]]) -> None:
     ID, FIDE ID)."""
     typed = book.with_name("typed.xlsx")
     cells = {(r, c + 1): v for r, row in rows.items() for c, v in enumerate(row) if v is not None}
-    write_cells(book, typed, "Players", cells)
+    write_cells(open_book(book), typed, "Players", cells)
     typed.replace(book)
 
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from xlrating.workbook.ooxml.guard import check_workbook
 from xlrating.workbook.ooxml.package import Package, parse
+from xlrating.workbook.season.find import open_book
 from xlrating.workbook.season.print_areas import (
     PrintAreaError,
     last_content_row,
@@ -60,6 +61,16 @@ def _areas(path: Path) -> dict[str, str]:
     return {area.partition("!")[0]: area for area in found}
 
 
+def _reset(book: Path, sheets: list[str], target: Path | None = None) -> list[str]:
+    """reset_print_areas on the book's package, saved to *target* (default: the book)
+    when an area changed or the target is another file."""
+    package = open_book(book)
+    changed = reset_print_areas(package, sheets)
+    if changed or target is not None:
+        package.save(target or book)
+    return changed
+
+
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -67,7 +78,7 @@ def _areas(path: Path) -> dict[str, str]:
 def test_the_print_area_ends_on_the_last_row_in_use(tmp_path: Path, used: int, room: int) -> None:
     used = min(used, room - 1)
     book = _book(tmp_path / f"b{used}-{room}.xlsx", used, room)
-    changed = reset_print_areas(book, ["table"])  # sheet names compare without case
+    changed = _reset(book, ["table"])  # sheet names compare without case
     want = f"Table!$A$1:$C${max(used + 1, 1)}"
     assert _areas(book)["Table"] == want
     assert changed == ([] if room == used + 1 else ["Table"])
@@ -84,7 +95,7 @@ def test_a_grown_table_is_printed_whole_and_the_rest_is_kept(tmp_path: Path) -> 
                 data = data.replace(b"Table!$A$1:$C$30", b"Table!$A$1:$C$5")
             zf.writestr(name, data)
     out = tmp_path / "out.xlsx"
-    assert reset_print_areas(book, ["Table"], out) == ["Table"]
+    assert _reset(book, ["Table"], out) == ["Table"]
     assert _areas(out)["Table"] == "Table!$A$1:$C$26"
     with zipfile.ZipFile(out) as zf:
         for name, data in before.items():
@@ -94,7 +105,7 @@ def test_a_grown_table_is_printed_whole_and_the_rest_is_kept(tmp_path: Path) -> 
 
 def test_a_hidden_sheet_is_left_alone(tmp_path: Path) -> None:
     book = _book(tmp_path / "b.xlsx", used=3, room=10, hidden=True)
-    assert reset_print_areas(book, ["Table", "Conf"]) == ["Table"]
+    assert _reset(book, ["Table", "Conf"]) == ["Table"]
     assert _areas(book)["Conf"] == "Conf!$A$1:$B$5"
 
 
@@ -104,7 +115,7 @@ def test_an_unknown_sheet_is_named_in_one_line_and_nothing_is_written(tmp_path: 
     with pytest.raises(
         PrintAreaError, match=r"^b\.xlsx has no sheet 'Standings' \(sheets: Table, Conf\)$"
     ):
-        reset_print_areas(book, ["Standings"])
+        _reset(book, ["Standings"])
     assert book.read_bytes() == data
 
 
@@ -125,7 +136,7 @@ def test_what_counts_as_in_use() -> None:
 def test_a_visible_sheet_of_the_same_shape_is_reset(tmp_path: Path) -> None:
     """The counterpart of the hidden-sheet test: visible, Conf's area shrinks."""
     book = _book(tmp_path / "b.xlsx", used=3, room=10)
-    assert reset_print_areas(book, ["Conf"]) == ["Conf"]
+    assert _reset(book, ["Conf"]) == ["Conf"]
     assert _areas(book)["Conf"] == "Conf!$A$1:$B$1"
 
 

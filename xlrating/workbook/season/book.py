@@ -131,14 +131,12 @@ def _arguments(formula: str) -> list[str]:
     return args
 
 
-def season_system(book: Package | str | Path) -> str | None:
+def season_system(package: Package) -> str | None:
     """The rating system a season book's ``SEASON_RATINGS`` call uses: its third argument,
     a text or a reference to a cell holding one (left out: ``"uscf"``, the default); None
-    when it is an expression or the book has no season table.  *book*: a package, or a
-    path (checked by the guard, opened)."""
+    when it is an expression or the book has no season table."""
     from openpyxl import load_workbook
 
-    package = open_book(book)
     layout = layout_from_xml(package)
     if layout is None:
         return None

@@ -170,20 +170,17 @@ def check_book(path: Path) -> Inspection:
         raise SeasonBookError(f"{path.name}: {error}") from None
 
 
-def open_book(book: Package | str | Path, inspection: Inspection | None = None) -> Package:
-    """*book* as a :class:`Package`: itself, or the file at that path opened from
-    *inspection* (the guard's of this very file), else after the guard (:func:`check_book`)."""
-    if isinstance(book, Package):
-        return book
+def open_book(book: str | Path, inspection: Inspection | None = None) -> Package:
+    """The season book at *book* as its one :class:`Package`, opened from *inspection*
+    (the guard's of this very file) or after the guard (:func:`check_book`): what a
+    command's door does before it hands the package down."""
     return Package.open(inspection or check_book(Path(book)))
 
 
-def load_book(book: Package | Path, inspection: Inspection | None = None) -> Any:
-    """The whole book read by openpyxl, from the package's current bytes (a path: opened
-    first, :func:`open_book`)."""
+def load_book(package: Package) -> Any:
+    """The whole book read by openpyxl, from the package's current bytes."""
     from openpyxl import load_workbook
 
-    package = open_book(book, inspection)
     try:
         return load_workbook(package.stream())
     except (KeyError, ValueError) as error:
@@ -289,25 +286,16 @@ def write_edits(package: Package, edits: Mapping[str, Mapping[tuple[int, int], o
 
 
 def write_book(
-    package: Package | Path,
+    package: Package,
     target: Path,
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
-    base: Mapping[str, bytes | None] | None = None,
 ) -> None:
     """Write *package* to *target* with *edits* (sheet -> (row, col) -> value) written
     (:func:`write_edits`) and the Games sheet's print area ending on its last row in use.
 
     The new file must pass the guard (:func:`save_checked`) before it replaces *target*.
-    *package* may be a path and *base* parts changed beside it (part -> bytes, None to
-    leave a part out) for callers not yet handed a package.
     """
-    package = open_book(package)
-    for part, data in (base or {}).items():
-        if data is None:
-            package.remove(part)
-        else:
-            package.write(part, data)
     write_edits(package, edits)
     games_part = package.sheet_part(layout.games[0])
     if games_part is not None:
@@ -377,11 +365,10 @@ def calls(sheet: etree._Element, function: str) -> bool:
     return any(wanted in (formula.text or "") for formula in sheet.iter("{*}f"))
 
 
-def layout_from_xml(book: Package | Path) -> SeasonLayout | None:
+def layout_from_xml(package: Package) -> SeasonLayout | None:
     """The season layout read from the sheets' XML alone: the SEASON_RATINGS array formula
     of the first sheet that calls it (None when there is none or it is not plain: then
     :func:`layout_of` reads it with openpyxl)."""
-    package = open_book(book)
     for sheet, part in package.sheet_parts():
         root = package.xml(part)
         if not calls(root, FUNCTION):
@@ -398,7 +385,7 @@ def layout_from_xml(book: Package | Path) -> SeasonLayout | None:
 
 
 def streamed_tables(
-    book: Package | Path, layout: SeasonLayout
+    package: Package, layout: SeasonLayout
 ) -> tuple[SeasonLayout, list[list[object]], list[list[object]]] | None:
     """The players and games tables read with openpyxl's streaming (read-only) reader,
     which reads no chart or drawing, and *layout* with the sheets' names as the book
@@ -407,7 +394,7 @@ def streamed_tables(
 
     from openpyxl import load_workbook
 
-    wb = load_workbook(open_book(book).stream(), read_only=True)
+    wb = load_workbook(package.stream(), read_only=True)
     try:
         names = {name.upper(): name for name in wb.sheetnames}
         if any(area[0].upper() not in names for area in (layout.players, layout.games)):

@@ -25,15 +25,13 @@ a print area, so the templates give hidden sheets none).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from lxml import etree
 
 from ...errors import WorkbookError
 from ..ooxml.a1 import parse_cell
-from ..ooxml.files import replacing
 from ..ooxml.package import Package, local_name
 
 __all__ = [
@@ -158,50 +156,15 @@ def with_print_areas(
     return changed
 
 
-def reset_print_areas(
-    book: Package | str | Path,
-    sheets: Iterable[str] | Mapping[str, int],
-    target: str | Path | None = None,
-) -> list[str]:
-    """Set the print area of each of *sheets* in the workbook *book* to end on its last
-    row in use (see the module), or on the row *sheets* gives it when it maps sheet
-    names to rows (1-based: a caller that knows its tables' rows, as
-    :mod:`xlrating.workbook.season.printing`).
-
-    A :class:`~xlrating.workbook.ooxml.package.Package` is changed in memory (its owner
-    saves it).  A path (for callers not yet handed a package) is checked by the guard,
-    opened, and written to *target* (default: the book itself, through a temporary file
-    and a rename, so the book is never left half written; nothing is written when no
-    area changed and *target* is the book).
+def reset_print_areas(package: Package, sheets: Iterable[str] | Mapping[str, int]) -> list[str]:
+    """Set the print area of each of *sheets* in *package* to end on its last row in use
+    (see the module), or on the row *sheets* gives it when it maps sheet names to rows
+    (1-based: a caller that knows its tables' rows, as
+    :mod:`xlrating.workbook.season.printing`); in memory (the package's owner saves it).
 
     :returns: the sheets whose print area changed.
     :raises PrintAreaError: naming the book and the sheet that it does not have.
     """
-    if isinstance(book, Package):
-        return _reset(book, sheets)
-    from ..ooxml.guard import check_workbook
-
-    path = Path(book)
-    package = Package.open(check_workbook(path))
-    changed = _reset(package, sheets)
-    save_reset(package, changed, path, target)
-    return changed
-
-
-def save_reset(
-    package: Package, changed: Sequence[str], book: Path, target: str | Path | None
-) -> None:
-    """Write *package*, read from the file *book*, to *target* (default: *book*) when
-    print areas *changed*; nothing changed: *book* is copied to a *target* that is not
-    itself."""
-    if changed:
-        package.save(target if target is not None else book)
-    elif target is not None and Path(target) != book:
-        with replacing(target) as temp:
-            temp.write_bytes(package.to_bytes())
-
-
-def _reset(package: Package, sheets: Iterable[str] | Mapping[str, int]) -> list[str]:
     given = dict(sheets) if isinstance(sheets, Mapping) else {}
     parts = {name.casefold(): name for name in package.sheet_names()}
     chosen: dict[str, None] = {}

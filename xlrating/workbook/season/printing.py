@@ -24,12 +24,11 @@ change).  The template sets the same areas when it builds the book.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Final
 
 from ..ooxml.a1 import bounds, parse_cell
 from ..ooxml.package import Package
-from .find import FUNCTION, array_calls, calls, open_book
+from .find import FUNCTION, array_calls, calls
 from .layout import (
     CARD_SHEET,
     CROSSTABLE_SHEET,
@@ -40,7 +39,7 @@ from .layout import (
     RATINGS_SHEET,
     STANDINGS_SHEET,
 )
-from .print_areas import reset_print_areas, save_reset
+from .print_areas import reset_print_areas
 
 __all__ = [
     "TABLE_FUNCTIONS",
@@ -117,10 +116,9 @@ def season_print_rows(
     return rows
 
 
-def table_tops(book: Package | str | Path) -> dict[str, int]:
-    """The header row of each sheet's table (:data:`TABLE_FUNCTIONS`) in *book*: the
+def table_tops(package: Package) -> dict[str, int]:
+    """The header row of each sheet's table (:data:`TABLE_FUNCTIONS`) in *package*: the
     first row of the array formula that calls the sheet's function."""
-    package = open_book(book)
     tops: dict[str, int] = {}
     for name, part in package.sheet_parts():
         function = TABLE_FUNCTIONS.get(name)
@@ -132,13 +130,12 @@ def table_tops(book: Package | str | Path) -> dict[str, int]:
     return tops
 
 
-def season_print_areas(book: Package | str | Path) -> dict[str, int] | None:
-    """The last row each sheet of the club season *book* prints (see the module), by the
-    sheets' names as the book spells them; None when *book* is no club season (no
+def season_print_areas(package: Package) -> dict[str, int] | None:
+    """The last row each sheet of the club season *package* prints (see the module), by
+    the sheets' names as the book spells them; None when it is no club season (no
     SEASON_RATINGS table)."""
     from .book import read_tables
 
-    package = open_book(book)
     if not any(calls(package.xml(part), FUNCTION) for _, part in package.sheet_parts()):
         return None
     layout, players, games = read_tables(package)
@@ -154,22 +151,13 @@ def season_print_areas(book: Package | str | Path) -> dict[str, int] | None:
     return {named.get(sheet, sheet): row for sheet, row in rows.items()}
 
 
-def reset_season_print_areas(
-    book: Package | str | Path, target: str | Path | None = None
-) -> list[str]:
-    """Set the print areas of the club season *book* to the rows its tables use (see the
-    module).  A :class:`~xlrating.workbook.ooxml.package.Package` is changed in memory;
-    a path is written to *target* (default: *book* itself, never half written), as
-    :func:`~.print_areas.reset_print_areas` writes it.  A book that is no club season is
-    left as it is.
+def reset_season_print_areas(package: Package) -> list[str]:
+    """Set the print areas of the club season *package* to the rows its tables use (see
+    the module), in memory.  A book that is no club season is left as it is.
 
     :returns: the sheets whose print area changed.
     """
-    package = open_book(book)
     rows = season_print_areas(package)
     if rows is None:
         return []
-    changed = reset_print_areas(package, rows)
-    if not isinstance(book, Package):
-        save_reset(package, changed, Path(book), target)
-    return changed
+    return reset_print_areas(package, rows)

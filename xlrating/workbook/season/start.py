@@ -43,14 +43,12 @@ from typing import Any, Final
 
 from ...imports.rating_lists import ListEntry, RatingList
 from ..ooxml.a1 import address, bounds
-from ..ooxml.guard import Inspection
 from ..ooxml.package import Package
 from .find import (
     SeasonBookError,
     SeasonLayout,
     layout_from_xml,
     layout_of,
-    open_book,
     save_checked,
     write_edits,
 )
@@ -162,19 +160,15 @@ def _member_id(value: object, where: str) -> str | None:
     raise SeasonBookError(f"{where} must be a member number, got {value!r}")
 
 
-def read_players_sheet(
-    book: Package | str | Path, inspection: Inspection | None = None
-) -> PlayersSheet:
-    """The Players table of the season book *book* (a package, or a path checked by the
-    guard first unless *inspection*, the guard's of that file, is given), with the member
-    IDs of each row and whether the Games table holds any game.
+def read_players_sheet(package: Package) -> PlayersSheet:
+    """The Players table of the season book *package*, with the member IDs of each row
+    and whether the Games table holds any game.
 
     :raises SeasonBookError: a book the guard refuses, that is not a season book, or
         whose ID cells hold something other than a member number.
     """
     from openpyxl import load_workbook
 
-    package = open_book(book, inspection)
     layout = _layout(package)
     sheet, ref = layout.players
     r1, c1, r2, c2 = bounds(ref)
@@ -352,21 +346,18 @@ def plan_start(
 
 
 def write_cells(
-    book: Package | str | Path,
+    package: Package,
     target: str | Path,
     sheet: str,
     cells: Mapping[tuple[int, int], object],
-    inspection: Inspection | None = None,
 ) -> None:
-    """Write *book* to *target* with *cells* of *sheet* ((row, column) -> value; None
+    """Write *package* to *target* with *cells* of *sheet* ((row, column) -> value; None
     clears the cell) written as plain values, and the workbook marked for recalculation on
-    load.  *book*: a package, or a path (checked by the guard first unless *inspection*,
-    the guard's of that file, is given).  The new file must pass the guard before it
-    replaces *target* (through a temporary file and a rename).
+    load.  The new file must pass the guard before it replaces *target* (through a
+    temporary file and a rename).
 
     :raises SeasonBookError: *sheet* is missing, or the copy would not pass the guard.
     """
-    package = open_book(book, inspection)
     if package.sheet_part(sheet) is None:
         raise SeasonBookError(f"{package.name} has no sheet {sheet!r}")
     write_edits(package, {sheet: {key: _cell(value) for key, value in cells.items()}})
