@@ -25,19 +25,19 @@ bounded effort before openpyxl, ``formulas`` or :mod:`xlrating.workbook.ooxml.xl
    ``.vml`` parts (legacy drawings, often not well-formed) are searched for ``<!DOCTYPE``
    and ``<!ENTITY`` byte by byte instead.
 
-The file is read whole once its size is known to be within the limit.  Every call scans
-the file: nothing is remembered between calls.  The guard having run is said one way, by
-its :class:`Inspection`: a command checks its book once, as it starts, and opens the book's
-one :class:`~xlrating.workbook.ooxml.package.Package` from the inspection (which carries
-the bytes the guard read: the file is read from disk once); the package is handed down
-to everything that reads or writes the book (``engine.evaluate(package)``,
-``season.find.write_book(package, ...)``).  (A process-wide cache of accepted files, by
-the SHA-256 digest of their bytes, did this job before.  Dropping it cost nothing measurable: one scan of
-``workbooks/club_season.xlsx`` takes about 0.035 s of CPU, and ``recalc`` and ``import``
-of it (``tests/data/sample_trf16.txt``), each in its own process, ``time.process_time``
-of the command, five runs each interleaved on a shared 2-core machine, took 0.97-1.44 s
-(median 1.26) and 0.79-1.07 s (median 1.03) with the cache, 0.95-1.35 s (median 1.21) and
-0.79-1.02 s (median 0.99) without it and the inspection handed down.)
+The file is read whole once its size is known to be within the limit. Every call scans the
+file: nothing is remembered between calls. The guard having run is said one way, by its
+:class:`Inspection`: a command checks its book once, as it starts, and opens the book's one
+:class:`~xlrating.workbook.ooxml.package.Package` from the inspection (which carries the
+bytes the guard read: the file is read from disk once); the package is handed down to
+everything that reads or writes the book (``engine.evaluate(package)``,
+``season.find.write_book(package, ...)``). (A process-wide cache of accepted files, by the
+SHA-256 digest of their bytes, did this job before. Dropping it cost nothing measurable: one
+scan of ``workbooks/club_season.xlsx`` takes about 0.035 s of CPU, and ``recalc`` and
+``import`` of it (``tests/data/sample_trf16.txt``), each in its own process,
+``time.process_time`` of the command, five runs each interleaved on a shared 2-core machine,
+took 0.97-1.44 s (median 1.26) and 0.79-1.07 s (median 1.03) with the cache, 0.95-1.35 s
+(median 1.21) and 0.79-1.02 s (median 0.99) without it and the inspection handed down.)
 
 Macros (``xl/vbaProject.bin``) are ignored, never refused: nothing in xlrating can run
 them (openpyxl and ``formulas`` read only cell values and formulas), and an ``.xlsm`` is
