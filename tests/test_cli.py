@@ -13,7 +13,7 @@ import pytest
 
 from xlrating.cli import main
 from xlrating.commands.excel import add_udf_module
-from xlrating.workbook import lint
+from xlrating.workbook.lint import book as lint
 
 from .conftest import Demo
 

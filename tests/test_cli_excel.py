@@ -16,8 +16,8 @@ import pytest
 from xlrating.cli import main
 from xlrating.commands.excel import conf_python, read_conf, set_conf_value
 from xlrating.excel import check as excel_check
-from xlrating.excel import instructions
 from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.templates import instructions
 
 from .conftest import evaluated
 
@@ -65,7 +65,7 @@ def test_recalc_refuses_a_package_under_the_wrong_name(
 def test_recalc_of_a_twin_under_its_own_name(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from xlrating.workbook import lint
+    from xlrating.workbook.lint import book as lint
 
     book = tmp_path / "elo.xlsm"
     shutil.copyfile(WORKBOOKS / "elo.xlsm", book)

@@ -27,7 +27,7 @@ from xlrating.imports import parse_any
 from xlrating.rating.season import rate_season
 from xlrating.workbook import templates
 from xlrating.workbook.engine import evaluation as engine
-from xlrating.workbook.lint import lint_workbook
+from xlrating.workbook.lint.book import lint_workbook
 from xlrating.workbook.season.layout import CLUB_CARD_GAMES
 
 from .workbook.templates.test_club_season import (

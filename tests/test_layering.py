@@ -243,6 +243,52 @@ def test_the_floor_rules_can_fail() -> None:
     ]
 
 
+def folder_graph(graph: dict[str, set[str]], root: Path) -> dict[str, set[str]]:
+    """Folder -> the folders its modules import: the package's modules taken by the folder
+    they sit in (a module at the top of ``xlrating/``, such as cli or errors, stands for
+    itself: the top folder holds the entry points and the one exception family)."""
+
+    def folder(module: str) -> str:
+        if root.joinpath(*module.split(".")).is_dir():
+            return module  # a package's __init__
+        parent = module.rsplit(".", 1)[0]
+        return module if parent == "xlrating" else parent
+
+    out: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        here = folder(module)
+        out.setdefault(here, set())
+        for target in targets:
+            there = folder(target)
+            out.setdefault(there, set())
+            if there != here:
+                out[here].add(there)
+    return out
+
+
+def test_no_two_folders_import_each_other() -> None:
+    """Folders, not only modules, import in one direction: xlrating/workbook (finish,
+    new_season) uses xlrating/excel, so nothing in xlrating/excel imports a module at the
+    top of xlrating/workbook (the lint is a floor of its own, xlrating/workbook/lint/)."""
+    found = circles(folder_graph(import_graph(ROOT), ROOT))
+    assert not found, found
+
+
+def test_the_folder_rule_can_fail(tmp_path: Path) -> None:
+    package = tmp_path / "xlrating"
+    for folder in ("workbook", "excel"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("", "utf-8")
+    (package / "__init__.py").write_text("", "utf-8")
+    (package / "workbook" / "finish.py").write_text("from ..excel import vba\n", "utf-8")
+    (package / "workbook" / "lint.py").write_text("", "utf-8")
+    (package / "excel" / "vba.py").write_text("", "utf-8")
+    (package / "excel" / "check.py").write_text("from ..workbook import lint\n", "utf-8")
+    graph = import_graph(tmp_path)
+    assert circles(graph) == []  # no module circle ...
+    assert circles(folder_graph(graph, tmp_path)) == [["xlrating.excel", "xlrating.workbook"]]
+
+
 def test_the_import_graph_has_no_circles() -> None:
     found = circles(import_graph(ROOT))
     assert not found, found

@@ -469,7 +469,7 @@ def _template_formulas(book: Path) -> list[tuple[str, str]]:
 def test_template_calls_fit_what_lite_registers(book: Path, cpython_report: dict[str, Any]) -> None:
     """Every xlrating call in the .xlsx templates names a function Lite registers, with an
     argument count its metadata allows (Excel checks a custom function's arity)."""
-    from xlrating.workbook.lint import function_calls
+    from xlrating.workbook.lint.formulas import function_calls
 
     registered = {f["name"]: f["parameters"] for f in cpython_report["meta"]["functions"]}
     used = set()

@@ -28,16 +28,17 @@ from typing import Any
 
 import pytest
 
-from xlrating.excel import instructions
 from xlrating.rating import elo, fide, uscf
 from xlrating.rating.events import FidePlayer
 from xlrating.rating.season import rate_season
 from xlrating.rating.tiebreak import crosstable
 from xlrating.rating.tournament import Game, Player
 from xlrating.sheet.catalog import FUNCTIONS
-from xlrating.workbook import lint, templates
+from xlrating.workbook import templates
 from xlrating.workbook.engine.evaluation import Evaluation
+from xlrating.workbook.lint import book as lint
 from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, CellError
+from xlrating.workbook.templates import instructions
 from xlrating.workbook.templates.club_sample import (
     CLUB_CHECKS,
     TEC_EXERCISE_GAMES,

@@ -206,8 +206,8 @@ def test_registry_feeds_every_front_end() -> None:
     functions with the same argument counts as FUNCTIONS."""
     import formulas
 
-    from xlrating.workbook import lint
     from xlrating.workbook.engine import evaluation as engine
+    from xlrating.workbook.lint import formulas as lint
 
     engine.register_functions()
     table = formulas.get_functions()

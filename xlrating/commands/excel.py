@@ -131,7 +131,7 @@ def _xlwings_command() -> list[str]:
     import importlib.util
 
     if importlib.util.find_spec("xlwings") is None:
-        from ..excel.instructions import INSTALL_FROM_CLONE
+        from ..workbook.templates.instructions import INSTALL_FROM_CLONE
 
         raise CliError(
             f"xlrating excel-setup: xlwings is not installed in this Python "
@@ -141,7 +141,7 @@ def _xlwings_command() -> list[str]:
 
 
 def run_excel_setup(args: argparse.Namespace) -> int:
-    from ..excel import instructions
+    from ..workbook.templates import instructions
 
     if sys.platform != "win32":
         system = {"darwin": "macOS", "linux": "Linux"}.get(sys.platform, sys.platform)

@@ -1,2 +1,3 @@
-"""The Excel host: the macro-enabled twins' VBA (:mod:`.vba`), ``xlrating excel-check``
-(:mod:`.check`) and the one text of the Excel set-up steps (:mod:`.instructions`)."""
+"""The Excel host: the macro-enabled twins' VBA (:mod:`.vba`) and ``xlrating excel-check``
+(:mod:`.check`).  (The one text of the Excel set-up steps, shown on every template's How
+to use sheet, is :mod:`xlrating.workbook.templates.instructions`.)"""

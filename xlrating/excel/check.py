@@ -126,7 +126,7 @@ def compared_cells(book: Package | str | Path) -> list[tuple[str, str]]:
     from openpyxl.worksheet.formula import ArrayFormula
 
     from ..sheet.catalog import FUNCTIONS
-    from ..workbook.lint import function_calls
+    from ..workbook.lint.formulas import function_calls
     from ..workbook.ooxml.a1 import cell_range, column_letters
 
     package = book if isinstance(book, Package) else Package.open(check_workbook(book))

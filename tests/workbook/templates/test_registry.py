@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from xlrating.workbook import templates
-from xlrating.workbook.lint import lint_workbook
+from xlrating.workbook.lint.book import lint_workbook
 from xlrating.workbook.templates import Check, Ref, TemplateError, build_template
 
 

@@ -43,7 +43,7 @@ from typing import Final
 
 from lxml import etree
 
-from .a1 import column_letters, column_number
+from .a1 import CELL_RE, column_letters, column_number
 from .formula_text import (
     continue_formula,
     row_number,
@@ -227,11 +227,9 @@ def set_reference(element: etree._Element, name: str, new: str) -> None:
         del element.attrib[name]
 
 
-_CELL: Final = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
-
-
 def split_cell(ref: str) -> tuple[str, int]:
-    match = _CELL.match(ref.replace("$", ""))
+    """ "$B$5" -> ("B", 5): :data:`~.a1.CELL_RE`'s reading, refused as a RowsError."""
+    match = CELL_RE.match(ref)
     if match is None:
         raise RowsError(f"a cell address {ref!r} that is not A1 style")
     return match.group(1), int(match.group(2))

@@ -22,7 +22,7 @@ from lxml import etree
 
 from ...errors import WorkbookError
 from ...rating.tournament import MAX_NAME_CHARS
-from ..lint import references
+from ..lint.formulas import references
 from ..ooxml.a1 import RANGE_RE, bounds, column_letters, parse_cell, split_sheet
 from ..ooxml.cells import SheetCells
 from ..ooxml.files import replacing

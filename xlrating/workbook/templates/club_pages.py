@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...sheet.catalog import FUNCTIONS, UNRATED
-from ..lint import formula_problems, with_prefixes
+from ..lint.formulas import formula_problems, with_prefixes
 from ..season.layout import (
     CARD_SHEET,
     CLUB_CARD_GAMES,

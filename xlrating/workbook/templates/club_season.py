@@ -30,7 +30,7 @@ from typing import Final
 
 from ...rating._check import show
 from ...sheet.catalog import FUNCTIONS
-from ..lint import formula_problems, with_prefixes
+from ..lint.formulas import formula_problems, with_prefixes
 from ..season.layout import (
     CARD_SHEET,
     CHART_SHEET,

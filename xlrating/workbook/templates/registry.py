@@ -5,7 +5,7 @@ registered with :func:`template` under its file name (the modules of this packag
 when imported, in build order).  :func:`build_template` adds the Checks sheet (the seeds'
 worked examples computed by the functions next to the values the seeds print, with
 PASS/FAIL) and the xlwings.conf sheet, writes the book to a temporary file beside the
-target, lints it (:mod:`xlrating.workbook.lint`), and only then renames it over the
+target, lints it (:mod:`xlrating.workbook.lint.book`), and only then renames it over the
 target, so a failed build never damages an existing file.  The build is deterministic
 (fixed creation date), so a rebuild of an unchanged template gives the same bytes.
 """
@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ...excel.instructions import how_to_use_lines
-from ..lint import lint_workbook
+from ..lint.book import lint_workbook
 from ..ooxml.a1 import absolute
 from ..ooxml.files import check_package, replacing
 from ..season.layout import CHECKS_SHEET
+from .instructions import how_to_use_lines
 from .writer import Address, Book, Ref, TemplateError, call_text, cell_at, literal
 
 __all__ = [

@@ -4,10 +4,10 @@
 layout (which key is at which address); :class:`Sheet` writes cells in that style: yellow
 inputs with validation, green results that are formulas calling the registry
 (:data:`xlrating.sheet.catalog.FUNCTIONS`), linted before they are written
-(:mod:`xlrating.workbook.lint`), and dynamic arrays of the size the registry gives.
+(:mod:`xlrating.workbook.lint.formulas`), and dynamic arrays of the size the registry gives.
 Formulas name registry functions by their parameters (:func:`call_text` checks them
 against the registry and writes them in its order); newer Excel functions get the
-``_xlfn.`` prefix Excel needs (:func:`xlrating.workbook.lint.with_prefixes`).
+``_xlfn.`` prefix Excel needs (:func:`xlrating.workbook.lint.formulas.with_prefixes`).
 
 XlsxWriter counts rows and columns from zero; :func:`cell_index` and :func:`cell_at` are
 the door to :mod:`xlrating.workbook.ooxml.a1`, which counts from one as Excel does.
@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from ...errors import WorkbookError
 from ...sheet.catalog import FUNCTIONS
-from ..lint import formula_problems, function_calls, with_prefixes
+from ..lint.formulas import formula_problems, function_calls, with_prefixes
 from ..ooxml.a1 import absolute, address, cell_range
 from .pages import LINE_HEIGHT, set_up_page
 

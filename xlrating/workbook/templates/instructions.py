@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .. import __version__
+from ... import __version__
 
 __all__ = [
     "ELSEWHERE",

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from xlrating.sheet.catalog import FUNCTIONS, ExcelFunction, Param
-from xlrating.workbook import lint
-from xlrating.workbook.lint import formula_problems, function_calls, lint_workbook
+from xlrating.workbook.lint import formulas as lint
+from xlrating.workbook.lint.formulas import formula_problems, function_calls
 
 
 def _fn(name: str, required: int, optional: int = 0, spills: bool = False) -> ExcelFunction:
@@ -119,28 +117,6 @@ def test_future_function_list_covers_the_known_traps() -> None:
 def test_every_registry_example_lints_clean(name: str) -> None:
     fn = FUNCTIONS[name]
     assert formula_problems(fn.example, array=fn.spills) == [], fn.example
-
-
-def test_lint_workbook_names_book_sheet_and_cell(tmp_path: Path) -> None:
-    from openpyxl import Workbook
-    from openpyxl.workbook.properties import CalcProperties
-
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Event"
-    ws["A1"] = 1500
-    ws["B2"] = "=ELO_EXPECTED(A1)"
-    ws["B3"] = "=_xludf.ELO_EXPECTED(A1,A1)"
-    ws["B4"] = "=ELO_EXPECTED(A1,Z99)"
-    wb.calculation = CalcProperties(fullCalcOnLoad=False)
-    path = tmp_path / "book.xlsx"
-    wb.save(path)
-    found = [str(p) for p in lint_workbook(path)]
-    assert any(p.startswith("book.xlsx: (workbook)") and "fullCalcOnLoad" in p for p in found)
-    assert any(p.startswith("book.xlsx: Event!B2: ELO_EXPECTED takes 2") for p in found)
-    assert any(p.startswith("book.xlsx: Event!B3:") and "_xludf." in p for p in found)
-    assert any(p.startswith("book.xlsx: Event!B4: Z99: outside the used area") for p in found)
-    assert len(found) == 4, found
 
 
 @pytest.mark.parametrize(
