@@ -487,7 +487,7 @@ def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) 
         for j, value in enumerate(values):
             edits[(row1 + i, col1 + j)] = value
     grown = folder / "grown.xlsx"
-    season_fit.write_book(start, grown, layout, {sheet: edits})
+    season_fit.write_book(season_fit.open_book(start), grown, layout, {sheet: edits})
     return grown
 
 

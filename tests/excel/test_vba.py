@@ -20,8 +20,9 @@ from lxml import etree
 
 from xlrating.excel import vba as excel_vba
 from xlrating.sheet.catalog import FUNCTIONS
-from xlrating.workbook import finish, lint, templates
+from xlrating.workbook import finish, templates
 from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.lint import book as lint
 from xlrating.workbook.ooxml.guard import check_bytes
 from xlrating.workbook.ooxml.package import Package
 from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, set_calc_properties, write_cached_values
