@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..workbook.ooxml.guard import check_workbook
-from ..workbook.ooxml.package import Package
+from ..workbook.ooxml.package import Book, Package, package_of
 
 __all__ = [
     "CHECKS_SHEET",
@@ -117,7 +117,7 @@ class BookResult:
 # ---------------------------------------------------------------- what to compare
 
 
-def compared_cells(book: Package | str | Path) -> list[tuple[str, str]]:
+def compared_cells(book: Book) -> list[tuple[str, str]]:
     """(sheet, cell) of every cell to compare in the workbook *book* (a package, or a
     file the guard checks first): each cell whose formula calls a registry function (each
     cell of such an array formula), and each formula cell of the Checks sheet; in sheet
@@ -129,7 +129,7 @@ def compared_cells(book: Package | str | Path) -> list[tuple[str, str]]:
     from ..workbook.lint.formulas import function_calls
     from ..workbook.ooxml.a1 import cell_range, column_letters
 
-    package = book if isinstance(book, Package) else Package.open(check_workbook(book))
+    package = package_of(book)
     wb = load_workbook(package.stream())
     found: dict[tuple[str, str], None] = {}
     for ws in wb.worksheets:

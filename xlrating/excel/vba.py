@@ -41,7 +41,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..workbook.ooxml.guard import check_bytes, check_workbook
-from ..workbook.ooxml.package import CONTENT_TYPES, MACRO_ENABLED_MAIN, XLSX_MAIN, Package
+from ..workbook.ooxml.package import (
+    CONTENT_TYPES,
+    MACRO_ENABLED_MAIN,
+    XLSX_MAIN,
+    Book,
+    Package,
+    package_of,
+)
 
 __all__ = [
     "DICTIONARY_CLASS",
@@ -190,11 +197,11 @@ def _crlf(text: str) -> str:
 # ---------------------------------------------------------------- the package
 
 
-def is_macro_enabled(book: Package | str | Path) -> bool:
+def is_macro_enabled(book: Book) -> bool:
     """Whether the workbook *book* (a package, or a file the guard checks first) is
     macro-enabled (:attr:`~.Package.macro_enabled`: its main content type, or a VBA
     project inside)."""
-    package = book if isinstance(book, Package) else Package.open(check_workbook(book))
+    package = package_of(book)
     return package.macro_enabled
 
 

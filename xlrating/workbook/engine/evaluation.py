@@ -63,12 +63,11 @@ from ..ooxml.guard import (
     LIMITS,
     QUOTED_RE,
     WorkbookRefusedError,
-    check_workbook,
     formula_operations,
     formula_problem,
     require_defusedxml,
 )
-from ..ooxml.package import Package
+from ..ooxml.package import Book, Package, package_of
 from ..ooxml.xlsx import CellKey
 from .deferred import defer_scipy
 from .fast_values import keep_taken, reading_values_apart
@@ -255,7 +254,7 @@ def _quiet() -> contextlib.AbstractContextManager[Any]:
 
 
 def evaluate(
-    book: Package | str | Path,
+    book: Book,
     *,
     progress: Progress | None = None,
     observer: Observer | None = None,
@@ -270,7 +269,7 @@ def evaluate(
     :param observer: called with every registry call (for tests and debugging).
     :returns: an :class:`Evaluation` with every cell's value.
     """
-    package = book if isinstance(book, Package) else Package.open(check_workbook(book))
+    package = package_of(book)
     path = package.path.resolve() if package.path is not None else Path(package.name)
     require_defusedxml()
     names = {name.upper(): name for name in package.sheet_names()}

@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from ...sheet.catalog import ExcelFunction
 from ..ooxml.a1 import address
 from ..ooxml.cells import SheetCells
-from ..ooxml.guard import check_workbook
-from ..ooxml.package import Package, local_name
+from ..ooxml.package import Book, Package, local_name, package_of
 from ..ooxml.xlsx import CURRENT_CALC_ID, calc_properties
 from .formulas import formula_problems
 
@@ -73,15 +71,10 @@ def _calc_properties(package: Package) -> tuple[bool, int | None]:
     return full, int(raw) if raw.strip().isdigit() else None
 
 
-def _package(book: Package | str | Path) -> Package:
-    """*book* itself, or the package of the file *book* (checked by the guard)."""
-    return book if isinstance(book, Package) else Package.open(check_workbook(book))
-
-
-def calc_problems(book: Package | str | Path, values: Values | None = None) -> list[str]:
+def calc_problems(book: Book, values: Values | None = None) -> list[str]:
     """What is wrong with the calcPr of the workbook *book* (a package, or a file the
     guard checks first; see :func:`lint_workbook`)."""
-    package = _package(book)
+    package = package_of(book)
     full, calc_id = _calc_properties(package)
     if full:
         if values == "current":
@@ -109,7 +102,7 @@ def calc_problems(book: Package | str | Path, values: Values | None = None) -> l
 
 
 def lint_workbook(
-    book: Package | str | Path,
+    book: Book,
     *,
     functions: Mapping[str, ExcelFunction] | None = None,
     values: Values | None = None,
@@ -124,7 +117,7 @@ def lint_workbook(
     from openpyxl import load_workbook
     from openpyxl.worksheet.formula import ArrayFormula
 
-    package = _package(book)
+    package = package_of(book)
     name = package.name
     wb = load_workbook(package.stream())  # a file object: openpyxl then ignores the suffix
     problems: list[Problem] = [

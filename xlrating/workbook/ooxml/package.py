@@ -37,7 +37,7 @@ from typing import Final, NamedTuple
 from lxml import etree
 
 from .files import replacing
-from .guard import Inspection, check_bytes
+from .guard import Inspection, check_bytes, check_workbook
 
 __all__ = [
     "CONTENT_TYPES",
@@ -46,10 +46,12 @@ __all__ = [
     "VBA_PART",
     "XLSX_MAIN",
     "XML_DECLARATION",
+    "Book",
     "Package",
     "Relationship",
     "drop_attribute",
     "local_name",
+    "package_of",
     "parse",
     "rels_path",
     "serialize",
@@ -334,3 +336,15 @@ class Package:
         data = self.to_bytes()
         with replacing(target, named=named) as temp:
             temp.write_bytes(data)
+
+
+#: A workbook as a caller outside the wing may hand it over: its package, or its file.
+Book = Package | str | Path
+
+
+def package_of(book: Book) -> Package:
+    """*book*'s package: itself, or the file at that path checked by the guard and opened
+    (the one door from a file name to a package)."""
+    if isinstance(book, Package):
+        return book
+    return Package.open(check_workbook(book))
