@@ -26,6 +26,13 @@ the grid) or a reference written twice, a data-table formula, an array formula o
 cell, ``mergeCells`` anywhere but in the root or more than :data:`MOST_MERGES` merged and
 array ranges. Nothing is guessed: what is not read here exactly is openpyxl's.
 
+Why expat here, where the rest of the wing parses a part with lxml
+(:mod:`~xlrating.workbook.ooxml.package`): this reader cuts the value cells' bytes out of
+the part, by the byte offsets expat reports for each element, and hands openpyxl the rest
+byte for byte; with a tree it would build the Games sheet's 40,000 elements and write them
+out again only for openpyxl to parse them a second time.  It reads the part's bytes from
+the package (no zip is opened) and keeps nothing of its own.
+
 :mod:`xlrating.workbook.engine.evaluation` installs it (:func:`reading_values_apart` while
 ``formulas`` loads the book, :func:`keep_taken` as it pushes each sheet); ``formulas``
 is imported only there.  The same hook serves ``formulas`` the book from its
