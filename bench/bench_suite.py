@@ -470,6 +470,7 @@ def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) 
     from xlrating.workbook.ooxml import a1
     from xlrating.workbook.season import book as season_book
     from xlrating.workbook.season import find as season_fit
+    from xlrating.workbook.season import write as season_write
     from xlrating.workbook.templates import build_club_season
 
     first = sorted({str(row[0]) for row in games})[:16]
@@ -477,7 +478,7 @@ def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) 
     build_club_season(
         start, roster, [g for g in games if g[0] in first], game_rows=len(games), lint=False
     )
-    layout = season_book.find_season(start)
+    layout = season_fit.find_season(start)
     sheet, ref = layout.games
     row1, col1, _, _ = a1.bounds(ref)
     edits: dict[tuple[int, int], object] = {}
@@ -487,7 +488,7 @@ def grown_ladder(folder: Path, roster: list[list[Any]], games: list[list[Any]]) 
         for j, value in enumerate(values):
             edits[(row1 + i, col1 + j)] = value
     grown = folder / "grown.xlsx"
-    season_fit.write_book(season_fit.open_book(start), grown, layout, {sheet: edits})
+    season_write.write_book(season_fit.open_book(start), grown, layout, {sheet: edits})
     return grown
 
 

@@ -14,7 +14,7 @@ from xlrating.errors import (
     XlratingError,
 )
 from xlrating.workbook.ooxml.guard import WorkbookRefusedError
-from xlrating.workbook.season.book import SeasonBookError
+from xlrating.workbook.season.find import SeasonBookError
 from xlrating.workbook.templates import TemplateError
 
 

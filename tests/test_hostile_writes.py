@@ -501,7 +501,7 @@ def test_recalc_refuses_when_the_input_changed(
 def test_import_refuses_when_the_book_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from xlrating.workbook.season import find as season_fit
+    from xlrating.workbook.season import write as season_fit
 
     book = _book(tmp_path)
     trf = _trf(tmp_path, "Raced Event")

@@ -10,7 +10,7 @@ message.  Two branches:
 * :class:`WorkbookError`: a workbook that cannot be built, read or changed as asked (the
   workbook wing's :class:`~xlrating.workbook.templates.TemplateError`,
   :class:`~xlrating.workbook.ooxml.guard.WorkbookRefusedError`,
-  :class:`~xlrating.workbook.season.book.SeasonBookError`), and the LibreOffice front
+  :class:`~xlrating.workbook.season.find.SeasonBookError`), and the LibreOffice front
   end's :class:`~xlrating.libreoffice.office.LibreOfficeError` (LibreOffice missing,
   unsupported or failing).
 

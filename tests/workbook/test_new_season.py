@@ -272,8 +272,8 @@ def test_typing_into_the_empty_season_grows_every_table_with_no_error(tmp_path: 
     """Each step of tests/season_typing.py typed into the shipped empty season, the book
     computed after each by the embedded engine: no cell outside the Status column shows
     an error at any step, and at the end the new players and event are in every table."""
-    from xlrating.workbook.season.book import find_season
-    from xlrating.workbook.season.find import open_book, write_book
+    from xlrating.workbook.season.find import find_season, open_book
+    from xlrating.workbook.season.write import write_book
 
     book = tmp_path / "typed.xlsx"
     shutil.copy(WORKBOOKS / EMPTY, book)
@@ -302,8 +302,8 @@ def test_the_room_running_out_is_said_in_one_cell_each(tmp_path: Path) -> None:
     says the table is full and the resize that makes room; 17 events typed into its 16
     event columns: the last column's header says how many it cannot show and the resize
     that shows them (the 17th player's event is not dropped silently)."""
-    from xlrating.workbook.season.book import find_season
-    from xlrating.workbook.season.find import open_book, write_book
+    from xlrating.workbook.season.find import find_season, open_book
+    from xlrating.workbook.season.write import write_book
 
     book = tmp_path / "full.xlsx"
     layout = find_season(WORKBOOKS / EMPTY)
@@ -332,8 +332,8 @@ def test_a_row_left_out_of_last_season_is_not_counted(
     """Last season's book holds a game row still being typed (no round, no result): the
     season left it out (its Status cell says why), so it counts for nobody's games, and
     the new season starts all the same."""
-    from xlrating.workbook.season.book import find_season
-    from xlrating.workbook.season.find import open_book, write_book
+    from xlrating.workbook.season.find import find_season, open_book
+    from xlrating.workbook.season.write import write_book
 
     last, computed = tmp_path / "last.xlsx", tmp_path / "computed.xlsx"
     layout = find_season(WORKBOOKS / "club_season.xlsx")

@@ -37,7 +37,7 @@ def _tables(
     bytes)."""
     _, _, _ = workbook_modules(templates=False)
     from ..workbook.ooxml.package import Package
-    from ..workbook.season.book import read_tables
+    from ..workbook.season.find import read_tables
 
     with doing(Step(where, str(book), bad_zip=f"{book} is not an xlsx file")):
         _, players, games = read_tables(Package.open(inspection))

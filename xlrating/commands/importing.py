@@ -39,7 +39,7 @@ from .common import (
 from .rate import add_api_options
 
 if TYPE_CHECKING:
-    from ..workbook.ooxml.package import Package
+    pass
 
 
 def _bonus_words(day: Any) -> str:
@@ -118,7 +118,6 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
             raise CliError(f"{where}: no such file: {path}")
     inspection = guard_workbook(where, book)
     engine, xlsx, _ = workbook_modules()
-    from ..workbook.ooxml.guard import check_workbook
     from ..workbook.ooxml.package import Package
 
     check_suffix(where, Package.open(inspection), book, EXIT_FAILURE)
@@ -132,7 +131,6 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
         )
     event = imported_events[0].event
     from ..workbook.season import book as season_book
-    from ..workbook.season.printing import reset_season_print_areas
 
     name = args.event if args.event is not None else event.name
     if not name or not name.strip():
@@ -156,11 +154,10 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
         report = season_book.import_event(
             book, event, name=name, date=date, target=scratch, ids=ids, inspection=inspection
         )
-        # The book as imported, read once (checked by the guard): its print areas set
-        # (LibreOffice prints fixed print areas only), then computed with --recalc.
-        imported = Package.open(check_workbook(scratch))
-        if reset_season_print_areas(imported):
-            scratch.write_bytes(imported.to_bytes())
+        # The book as imported (its print areas set, checked by the guard as it was
+        # written), computed with --recalc without being read again.
+        imported = report.written
+        assert imported is not None
         backup(book)
     if args.recalc:
         recalculating = Step(  # the import itself is done and saved
@@ -347,7 +344,7 @@ def run_resize(args: argparse.Namespace) -> int:
         files.lock(target, reading=[source], named=named)  # one xlrating at a time
     inspection = guard_workbook(where, source)
     workbook_modules()
-    from ..workbook.season import book as season_book
+    from ..workbook.season.grow import resize_season
 
     files.remove_stale_temps(target)
     step = Step(where, str(source), bad_zip=f"{source} is not an xlsx file", words=ROOM_WORDS)
@@ -360,34 +357,16 @@ def run_resize(args: argparse.Namespace) -> int:
         if args.in_place:
             # Resized into a temporary file first, so that a refusal leaves no backup.
             with files.replacing(source) as scratch:
-                report = season_book.resize_season(source, scratch, **sizes, inspection=inspection)
-                printed = _print_areas_set(scratch)
-                if printed is not None:
-                    scratch.write_bytes(printed.to_bytes())  # the temporary file
+                report = resize_season(source, scratch, **sizes, inspection=inspection)
                 backup(source)
         else:
-            report = season_book.resize_season(source, target, **sizes, inspection=inspection)
-            printed = _print_areas_set(target)
-            if printed is not None:
-                printed.save(target)
+            report = resize_season(source, target, **sizes, inspection=inspection)
     print(f"wrote {target}")
     same = report.events is None or report.events[0] == report.events[1]
     if report.players[0] == report.players[1] and report.games[0] == report.games[1] and same:
         print("the tables already had that many rows and columns")
     print_grown(report)
     return 0
-
-
-def _print_areas_set(book: Path) -> Package | None:
-    """The club season just written at *book* (read once, checked by the guard) with the
-    print areas set to the rows its tables use (LibreOffice prints fixed print areas
-    only); None when none changed (or it is no club season)."""
-    from ..workbook.ooxml.guard import check_workbook
-    from ..workbook.ooxml.package import Package
-    from ..workbook.season.printing import reset_season_print_areas
-
-    package = Package.open(check_workbook(book))
-    return package if reset_season_print_areas(package) else None
 
 
 def _resized_output(book: Path) -> Path:

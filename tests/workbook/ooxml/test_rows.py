@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from xlrating.workbook.ooxml import guard
 from xlrating.workbook.ooxml.package import Package
 from xlrating.workbook.ooxml.rows import RowEdit, RowEditor, RowsError, map_references
-from xlrating.workbook.season.book import resize_season
+from xlrating.workbook.season.grow import resize_season
 
 WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 NAME = "club_season.xlsx"

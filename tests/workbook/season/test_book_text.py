@@ -30,11 +30,8 @@ from xlrating.rating.tournament import Event, Game, Player
 from xlrating.workbook.ooxml import guard
 from xlrating.workbook.ooxml.cells import SheetCells
 from xlrating.workbook.ooxml.package import parse, serialize
-from xlrating.workbook.season.book import (
-    MAX_CELL_CHARS,
-    SeasonBookError,
-    import_event,
-)
+from xlrating.workbook.season.book import import_event
+from xlrating.workbook.season.find import MAX_CELL_CHARS, SeasonBookError
 
 from ...hostile import make_corpus
 

@@ -27,12 +27,9 @@ from xlrating.workbook.ooxml import guard
 from xlrating.workbook.ooxml.a1 import bounds
 from xlrating.workbook.ooxml.columns import map_columns
 from xlrating.workbook.ooxml.rows import RowEdit, RowsError
-from xlrating.workbook.season.book import (
-    SeasonBookError,
-    find_season,
-    import_event,
-    resize_season,
-)
+from xlrating.workbook.season.book import import_event
+from xlrating.workbook.season.find import SeasonBookError, find_season
+from xlrating.workbook.season.grow import resize_season
 
 from ..templates.test_club_season import season_from_book
 from .test_grow import (
@@ -439,7 +436,8 @@ def test_an_event_typed_past_the_event_columns_is_shown_not_dropped(
     many events it cannot show and how to grow it; the Final column still shows the
     season rated whole."""
     from xlrating.cli import main
-    from xlrating.workbook.season.find import open_book, write_book
+    from xlrating.workbook.season.find import open_book
+    from xlrating.workbook.season.write import write_book
 
     typed, out = tmp_path / "typed.xlsx", tmp_path / "out.xlsx"
     layout = find_season(narrow)
@@ -475,7 +473,7 @@ def test_event_columns_beyond_the_guard_limits_are_refused(
 ) -> None:
     """With the guard's cell limit set to what the book holds at 20 event columns, 21 are
     refused in one line and nothing is written."""
-    from xlrating.workbook.season import find as season_fit  # where the guard is called
+    from xlrating.workbook.season import write as season_fit  # where the guard is called
 
     book = tmp_path / NAME
     shutil.copy(WORKBOOKS / NAME, book)

@@ -28,7 +28,8 @@ from xlrating.rating.season import rate_season
 from xlrating.rating.tournament import Game, Player
 from xlrating.workbook.ooxml import guard
 from xlrating.workbook.ooxml.package import Package
-from xlrating.workbook.season.book import SeasonBookError, find_season, resize_season
+from xlrating.workbook.season.find import SeasonBookError, find_season
+from xlrating.workbook.season.grow import resize_season
 
 from ...hostile.make_corpus import trf_player
 from ..templates.test_club_season import cells, season_from_book, used_part
@@ -575,8 +576,8 @@ def test_a_grow_past_the_limits_is_refused_before_it_is_built(
     """With the guard's cell limit set to what the book holds with 10 more Games rows:
     610 rows are built and pass the check of the built book; 611 are refused before
     anything is built, in the words that check gives (it gives them too, when asked)."""
-    from xlrating.workbook.season import find as season_fit
     from xlrating.workbook.season import grow as season_grow
+    from xlrating.workbook.season import write as season_fit
 
     held = guard.check_workbook(WORKBOOKS / NAME)
     games = cells_of(template_sheets["Games"])
@@ -616,7 +617,7 @@ def test_import_grows_to_what_fits_the_limits(
     (The cell limit: the rows that follow the Players table are arrays, so a player row
     adds cells but no formula cell.)"""
     from xlrating.workbook.season import (
-        find as season_fit,  # where the guard is called (season_book's split)
+        write as season_fit,  # where the guard is called
     )
     from xlrating.workbook.season.book import import_event
 

@@ -27,6 +27,7 @@ from xlrating.workbook.ooxml.guard import check_workbook
 from xlrating.workbook.ooxml.package import Package
 from xlrating.workbook.season import book as season_book
 from xlrating.workbook.season import find as season_fit
+from xlrating.workbook.season import write as season_write
 from xlrating.workbook.templates import build_club_season
 
 from ..templates.test_club_season import assert_equals_core, cells, spill
@@ -67,14 +68,14 @@ def test_cached_array_cells_are_computed_again_not_read(
     first = ladder_evaluated
     cached = tmp_path / "cached.xlsx"
     xlsx.write_cached_values(ladder, cached, first.values)
-    layout = season_book.find_season(cached)
+    layout = season_fit.find_season(cached)
     tampered = tmp_path / "tampered.xlsx"
     _replace_cached_numbers(cached, tampered, layout)
     again = engine.evaluate(tampered)
     assert spill(again, tampered) == spill(first, ladder)
 
 
-def _replace_cached_numbers(source: Path, target: Path, layout: season_book.SeasonLayout) -> None:
+def _replace_cached_numbers(source: Path, target: Path, layout: season_fit.SeasonLayout) -> None:
     """Every cached number ``<v>N</v>`` inside the season array becomes ``<v>-1</v>``."""
     import re
 
@@ -119,7 +120,7 @@ def test_a_table_that_grew_by_many_events_says_so_then_is_resized(tmp_path: Path
     first = sorted({str(row[0]) for row in games})[:4]
     start = tmp_path / "first4.xlsx"
     build_club_season(start, players, [g for g in games if g[0] in first], game_rows=EVENTS + 40)
-    layout = season_book.find_season(start)
+    layout = season_fit.find_season(start)
     sheet, ref = layout.games
     row1, col1, _, _ = a1.bounds(ref)
     edits: dict[tuple[int, int], object] = {}
@@ -130,16 +131,16 @@ def test_a_table_that_grew_by_many_events_says_so_then_is_resized(tmp_path: Path
         for j, value in enumerate(values):
             edits[(row1 + i, col1 + j)] = value
     grown = tmp_path / "grown.xlsx"
-    season_fit.write_book(season_fit.open_book(start), grown, layout, {sheet: edits})
+    season_write.write_book(season_fit.open_book(start), grown, layout, {sheet: edits})
     out = tmp_path / "out.xlsx"
     assert cli.main(["recalc", str(grown), "-o", str(out)]) == 0
-    assert season_book.find_season(out).ref == layout.ref  # its room, as it was
+    assert season_fit.find_season(out).ref == layout.ref  # its room, as it was
     table = cached_table(out, layout)
     assert str(table[0][16]).startswith("+25 events: xlrating resize --event-columns 40")
     wide = tmp_path / "wide.xlsx"
     assert cli.main(["resize", str(grown), "--event-columns", "40", "-o", str(wide)]) == 0
     assert cli.main(["recalc", str(wide), "-o", str(out), "--force"]) == 0
-    widened = season_book.find_season(out)
+    widened = season_fit.find_season(out)
     # The table recalc computed, as it cached it in *out*: evaluating *out* again would
     # compute the same formulas once more (test_cached_array_cells_are_computed_again_not_read
     # pins that computing a recalculated book again gives its cached values).
@@ -148,7 +149,7 @@ def test_a_table_that_grew_by_many_events_says_so_then_is_resized(tmp_path: Path
     assert_equals_core(table, out)
 
 
-def cached_table(path: Path, layout: season_book.SeasonLayout) -> list[list[object]]:
+def cached_table(path: Path, layout: season_fit.SeasonLayout) -> list[list[object]]:
     """The SEASON_RATINGS table as ``recalc`` cached it in *path*, with its numbers as the
     engine gives them (a whole number is cached as ``<v>1910</v>``: read back as a float)."""
     from openpyxl import load_workbook

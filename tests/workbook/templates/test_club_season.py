@@ -26,8 +26,7 @@ from xlrating.rating.tournament import Game, GameKind, Player
 from xlrating.workbook import templates
 from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.engine.evaluation import Evaluation
-from xlrating.workbook.season.book import SeasonLayout, find_season
-from xlrating.workbook.season.find import layout_of
+from xlrating.workbook.season.find import SeasonLayout, find_season, layout_of
 from xlrating.workbook.season.layout import CLUB_CHART_LINES
 
 from ...conftest import Demo, evaluated

@@ -54,24 +54,16 @@ from .find import (
     GrowReport,
     ImportReport,
     SeasonBookError,
+    SeasonLayout,
     cell_value,
     check_book,
     events_in,
-    grid_of,
     last_used,
     layout_from_xml,
-    layout_of,
-    load_book,
     open_book,
-    streamed_tables,
-    write_book,
+    read_tables,
 )
-from .find import MAX_CELL_CHARS as MAX_CELL_CHARS
-from .find import Area as Area
-from .find import SeasonLayout as SeasonLayout
-from .find import find_season as find_season
 from .grow import event_columns_of, room_for, write_grown
-from .grow import resize_season as resize_season
 from .layout import (
     CLUB_EVENT_COLUMNS,
     CLUB_GAME_ROWS,
@@ -81,20 +73,13 @@ from .layout import (
     CLUB_PLAYER_ROWS,
     PLAYERS_SHEET,
 )
+from .write import write_book
 
 __all__ = [
-    "BYE_TEXT",
-    "FUNCTION",
-    "RESULT_TEXT",
-    "GrowReport",
-    "ImportReport",
-    "SeasonBookError",
-    "SeasonLayout",
-    "find_season",
+    "PlayerIds",
+    "close_names",
     "game_rows",
     "import_event",
-    "read_tables",
-    "resize_season",
     "season_system",
     "text_problem",
 ]
@@ -330,21 +315,6 @@ def game_rows(event: Event) -> tuple[list[tuple[int, str, str, str]], int]:
 def _serial(day: dt.date) -> float:
     """An Excel date serial (1900 date system)."""
     return float((day - EXCEL_EPOCH).days)
-
-
-def read_tables(
-    package: Package,
-) -> tuple[SeasonLayout, list[list[object]], list[list[object]]]:
-    """The season's layout and its Players and Games tables.  The tables are streamed
-    (openpyxl's full reader would also parse every chart, a second per hundred events);
-    the whole book is read only when its layout is unusual."""
-    quick = layout_from_xml(package)
-    tables = streamed_tables(package, quick) if quick is not None else None
-    if tables is not None:
-        return tables
-    wb = load_book(package)
-    layout = layout_of(wb, package.name)
-    return layout, grid_of(wb, layout.players), grid_of(wb, layout.games)
 
 
 def _player_cells(
@@ -727,7 +697,7 @@ def import_event(
             max(g_next + len(rows), gr2 - gr1 + 1),
         )
         sizes = [(p_rows, g_rows, e_cols), (*exact, None if e_cols is None else needed)]
-        layout, grown = write_grown(package.inspection, target, layout, edits, sizes)
+        layout, grown, package = write_grown(package.inspection, target, layout, edits, sizes)
     return ImportReport(
         event=event_name,
         date=date,
@@ -738,4 +708,5 @@ def import_event(
         split=split,
         grown=grown,
         matched=tuple(matched),
+        written=package,
     )

@@ -1,20 +1,19 @@
-"""A club season workbook's tables found (:func:`find_season`), read, and the book written
-back with cells changed (:func:`write_book`, for an import or a resize).
+"""A club season workbook's tables found (:func:`find_season`, :func:`layout_from_xml`)
+and read (:func:`read_tables`), with the reports and the one error of the season editor
+(:mod:`.write` writes the book back; :mod:`.book` imports an event, telling the whole
+story).
 
-Everything here reads and writes one :class:`~xlrating.workbook.ooxml.package.Package`
-(the book as the guard accepted it, parsed with lxml on demand); openpyxl reads the
-package's current bytes (:meth:`~xlrating.workbook.ooxml.package.Package.stream`).
-
-Split from :mod:`xlrating.workbook.season.book` (whose docstring tells the whole story),
-which re-exports every public name here.
+Everything here reads one :class:`~xlrating.workbook.ooxml.package.Package` (the book as
+the guard accepted it, parsed with lxml on demand); openpyxl reads the package's current
+bytes (:meth:`~xlrating.workbook.ooxml.package.Package.stream`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -24,21 +23,16 @@ from ...errors import WorkbookError
 from ...rating.tournament import MAX_NAME_CHARS
 from ..lint.formulas import references
 from ..ooxml.a1 import RANGE_RE, bounds, column_letters, parse_cell, split_sheet
-from ..ooxml.cells import SheetCells
-from ..ooxml.files import replacing
 from ..ooxml.guard import (
     Inspection,
     WorkbookRefusedError,
-    check_bytes,
     check_workbook,
     require_defusedxml,
 )
 from ..ooxml.package import Package, local_name
-from ..ooxml.xlsx import set_calc_properties
 from .layout import (
     CLUB_BYE_RESULTS,
 )
-from .print_areas import last_content_row, with_print_rows
 
 #: The registry function whose array a season book fits.
 FUNCTION: Final = "SEASON_RATINGS"
@@ -134,6 +128,9 @@ class ImportReport:
     #: gives him, how: "US Chess ID 12345678", "FIDE ID 700070", "name as LAST, FIRST",
     #: "name", or "new" for a player added).
     matched: tuple[tuple[str, str, str], ...] = ()
+    #: The book as written (its package): what a caller that goes on reads (``import
+    #: --recalc`` computes it), without reading the file again.
+    written: Package | None = field(default=None, repr=False, compare=False)
 
 
 # ---------------------------------------------------------------- addresses
@@ -253,89 +250,6 @@ def events_in(games: Sequence[Sequence[object]]) -> int:
     return len({" ".join(str(row[0]).split()) for row in games if row and row[0] is not None})
 
 
-# ---------------------------------------------------------------- writing
-
-
-def write_edits(package: Package, edits: Mapping[str, Mapping[tuple[int, int], object]]) -> None:
-    """Write *edits* (sheet -> (row, col) -> value; None clears a cell) into *package* as
-    plain values (text as inline strings, never formulas), and mark the workbook for a
-    full calculation on load: the cells changed but their dependents were not computed
-    (a later recalc writes the current calcPr back)."""
-    sheets: dict[str, SheetCells] = {}
-    for name, cells in edits.items():
-        if not cells:
-            continue
-        part = package.sheet_part(name)
-        if part is None:
-            raise SeasonBookError(f"{package.name} has no sheet {name!r}")
-        sheet = sheets.get(part)
-        if sheet is None:
-            sheet = sheets[part] = SheetCells(package.xml(part))
-            if sheet.sheet_data is None:
-                raise SeasonBookError(f"{package.name}: sheet {name!r} has no cells")
-            package.edit(part)  # the tree *sheet* edits
-        for (row, col), value in sorted(cells.items()):
-            try:
-                sheet.set_value(sheet.cell(row, col), value, values_only=True)
-            except ValueError as error:  # lxml takes no text that XML cannot hold
-                why = f"a cell's text is not well-formed XML: {error}"
-                raise refused(package.name, why) from None
-    for sheet in sheets.values():
-        sheet.update_dimension()
-    set_calc_properties(package, current=False)
-
-
-def write_book(
-    package: Package,
-    target: Path,
-    layout: SeasonLayout,
-    edits: Mapping[str, Mapping[tuple[int, int], object]],
-) -> None:
-    """Write *package* to *target* with *edits* (sheet -> (row, col) -> value) written
-    (:func:`write_edits`) and the Games sheet's print area ending on its last row in use.
-
-    The new file must pass the guard (:func:`save_checked`) before it replaces *target*.
-    """
-    write_edits(package, edits)
-    games_part = package.sheet_part(layout.games[0])
-    if games_part is not None:
-        # The Status column right of the table holds a cell for every row.
-        last = last_content_row(package.xml(games_part), bounds(layout.games[1])[3] + 1)
-        with_print_rows(package, layout.games[0], last)
-    save_checked(package, target)
-
-
-def save_checked(package: Package, target: str | Path) -> None:
-    """Save *package* to *target* through the atomic writer, once the guard accepts its
-    new bytes (every XML part well-formed, within the limits ``xlrating recalc``
-    computes; :func:`_verify`): refused, nothing is written."""
-    data = package.to_bytes()
-    _verify(data, package.name)
-    with replacing(target) as temp:  # Package.save, without serializing the parts again
-        temp.write_bytes(data)
-
-
-class Refused(SeasonBookError):
-    """The new file would not pass the guard (its limits, or an XML part not well-formed)."""
-
-
-def _verify(data: bytes, book: str) -> None:
-    """Refuse (SeasonBookError) a new file that the guard would refuse: every XML part
-    must be well-formed and the file within the limits ``xlrating recalc`` computes."""
-    try:
-        check_bytes(data)
-    except WorkbookRefusedError as error:
-        raise refused(book, str(error)) from None
-
-
-def refused(book: str, why: str) -> Refused:
-    """The refusal of a change to *book* that the guard refuses for *why*."""
-    return Refused(
-        f"{book}: the workbook as changed would not pass xlrating's check "
-        f"({' '.join(why.split())}); nothing was written"
-    )
-
-
 def _array_formula(cell: etree._Element) -> etree._Element | None:
     """The first ``<f t="array" ref=...>`` of a cell, when it is one."""
     for child in cell:
@@ -421,6 +335,21 @@ def streamed_tables(
         return named, grid(layout.players), grid(layout.games)
     finally:
         wb.close()
+
+
+def read_tables(
+    package: Package,
+) -> tuple[SeasonLayout, list[list[object]], list[list[object]]]:
+    """The season's layout and its Players and Games tables.  The tables are streamed
+    (openpyxl's full reader would also parse every chart, a second per hundred events);
+    the whole book is read only when its layout is unusual."""
+    quick = layout_from_xml(package)
+    tables = streamed_tables(package, quick) if quick is not None else None
+    if tables is not None:
+        return tables
+    wb = load_book(package)
+    layout = layout_of(wb, package.name)
+    return layout, grid_of(wb, layout.players), grid_of(wb, layout.games)
 
 
 # ---------------------------------------------------------------- importing

@@ -45,7 +45,6 @@ from .find import (
     FUNCTION,
     Area,
     GrowReport,
-    Refused,
     SeasonBookError,
     SeasonLayout,
     check_book,
@@ -54,8 +53,6 @@ from .find import (
     last_used,
     layout_of,
     load_book,
-    refused,
-    write_book,
 )
 from .layout import (
     CARD_SHEET,
@@ -64,6 +61,7 @@ from .layout import (
     CLUB_MAX_GAME_ROWS,
     CLUB_MAX_PLAYER_ROWS,
 )
+from .write import Refused, refused, write_book
 
 # ---------------------------------------------------------------- tables that grow
 
@@ -516,7 +514,7 @@ def resize_season(
         note = f"the season has {held} event{'s' if held != 1 else ''}"
         _check_room("event_columns", event_columns, max(held, 1), CLUB_MAX_EVENT_COLUMNS, note)
     rooms = [(new_p, new_g, event_columns)]
-    _, report = write_grown(package.inspection, target, layout, {}, rooms)
+    _, report, _ = write_grown(package.inspection, target, layout, {}, rooms)
     return report
 
 
@@ -526,10 +524,10 @@ def write_grown(
     layout: SeasonLayout,
     edits: Mapping[str, Mapping[tuple[int, int], object]],
     rooms: Sequence[tuple[int, int, int | None]],
-) -> tuple[SeasonLayout, GrowReport]:
+) -> tuple[SeasonLayout, GrowReport, Package]:
     """:func:`write_book` with the tables grown to the first of *rooms* (player rows, game
     rows, event columns or None) that stays within the guard's limits; returns the grown
-    layout and what grew.
+    layout, what grew and the book as written (its package).
 
     *inspection*: the guard's of the season book.  Each room is tried on a fresh package
     opened from it (the book as accepted).  A resize (no *edits*) refuses too many new
@@ -551,7 +549,7 @@ def write_grown(
         except Refused as refusal:
             last = refusal
             continue
-        return grown, report
+        return grown, report, package
     players, games, events = tried[-1]
     reason = str(last).split("check (", 1)[-1].rsplit(")", 1)[0].split(";")[0]
     columns = f" and {events:,} event columns" if events is not None else ""

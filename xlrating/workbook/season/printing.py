@@ -28,7 +28,7 @@ from typing import Final
 
 from ..ooxml.a1 import bounds, parse_cell
 from ..ooxml.package import Package
-from .find import FUNCTION, array_calls, calls
+from .find import FUNCTION, array_calls, calls, read_tables
 from .layout import (
     CARD_SHEET,
     CROSSTABLE_SHEET,
@@ -134,8 +134,6 @@ def season_print_areas(package: Package) -> dict[str, int] | None:
     """The last row each sheet of the club season *package* prints (see the module), by
     the sheets' names as the book spells them; None when it is no club season (no
     SEASON_RATINGS table)."""
-    from .book import read_tables
-
     if not any(calls(package.xml(part), FUNCTION) for _, part in package.sheet_parts()):
         return None
     layout, players, games = read_tables(package)

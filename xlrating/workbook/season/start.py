@@ -49,11 +49,10 @@ from .find import (
     SeasonLayout,
     layout_from_xml,
     layout_of,
-    save_checked,
-    write_edits,
 )
 from .find import load_book as _load_book
 from .layout import RECORD_PREFIX as RECORD_PREFIX  # the record's first words
+from .write import save_checked, write_edits
 
 __all__ = [
     "RECORD_PREFIX",
