@@ -6,8 +6,8 @@ Players and Games tables (fixed ranges with spare blank rows).  Everything here 
 from that formula, not from fixed addresses, so a book whose user moved things keeps
 working.  The season's arrays cover their tables' whole room (a row per players row, a
 column per event column; the functions pad with blanks), so a player or event typed in
-appears at once and nothing is ever fitted to the data; :func:`resize_season` sets the
-room.
+appears at once and nothing is ever fitted to the data;
+:func:`~xlrating.workbook.season.grow.resize_season` sets the room.
 
 * :func:`import_event` writes an imported event (:func:`xlrating.imports.parse_any`) into
   the tables: players not yet listed (matched by name, ignoring case and spacing), then
@@ -25,9 +25,10 @@ used to read cell values (shared strings, dates) only, and only after
 :func:`xlrating.workbook.ooxml.guard.check_workbook` has accepted the file (no DOCTYPE in any
 part, sizes within the limits, no links to other workbooks).
 
-This module holds the import (:func:`import_event`); finding the tables and writing the
-book live in :mod:`xlrating.workbook.season.find`, growing the tables in
-:mod:`xlrating.workbook.season.grow`; their public names are re-exported here.
+This module holds the import (:func:`import_event`); finding and reading the tables live
+in :mod:`xlrating.workbook.season.find`, growing them in
+:mod:`xlrating.workbook.season.grow`, writing the book back (cells, print areas, the
+guard's check, one save) in :mod:`xlrating.workbook.season.write`.
 """
 
 from __future__ import annotations
