@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from lxml import etree
+
 from ..ooxml.a1 import bounds
 from ..ooxml.cells import SheetCells
 from ..ooxml.files import replacing
@@ -74,7 +76,10 @@ def write_book(
         # The Status column right of the table holds a cell for every row.
         last = last_content_row(package.xml(games_part), bounds(layout.games[1])[3] + 1)
         with_print_rows(package, layout.games[0], last)
-    reset_season_print_areas(package)
+    try:  # the tables are read back from the book as changed
+        reset_season_print_areas(package)
+    except etree.XMLSyntaxError as error:  # a writer's bug: refused, nothing written
+        raise refused(package.name, f"a part is not well-formed XML ({error})") from None
     save_checked(package, target)
 
 
