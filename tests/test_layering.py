@@ -29,7 +29,7 @@ CORE = [
     "xlrating.rating._check",
     "xlrating.rating._numeric",
 ]
-EXCEL_LIBRARIES = ["xlwings", "openpyxl", "formulas", "xlsxwriter", "schedula", "numpy"]
+EXCEL_LIBRARIES = ["xlwings", "openpyxl", "formulas", "xlsxwriter", "schedula", "numpy", "lxml"]
 
 
 def _modules_after_import(module: str) -> set[str]:
