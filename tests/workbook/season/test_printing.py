@@ -55,7 +55,13 @@ def _run(*args: str) -> str:
     return said.getvalue()
 
 
-names = st.sampled_from(["Ann", "Bo", "Cy", "Di", None])
+# "Ann  Lee" (two spaces) is "Ann Lee": the season functions join a name's inner spaces.
+names = st.sampled_from(["Ann", "Bo", "Cy", "Ann Lee", "Ann  Lee", None])
+
+
+def _same(name: str | None) -> str | None:
+    """*name* as the season functions read it (inner spaces joined)."""
+    return None if name is None else " ".join(name.split())
 
 
 @given(
@@ -68,6 +74,8 @@ def test_every_sheet_prints_its_header_and_no_more_than_its_rows_in_use(
     table = [[p[0]] for p in players]
     rows = [[e, None, 1, w, b, "1-0"] for e, w, b in games]
     printed = season_print_rows(table, rows, TOPS)
+    players = [(_same(p[0]),) for p in players]
+    games = [(e, _same(w), _same(b)) for e, w, b in games]
     listed = [p[0] for p in players if p[0] is not None]
     last = max((i for i, p in enumerate(players, 1) if p[0] is not None), default=0)
     assert printed["Players"] == 4 + last
@@ -83,6 +91,16 @@ def test_every_sheet_prints_its_header_and_no_more_than_its_rows_in_use(
         assert printed["Player card"] >= 29 + count
     assert printed["Games"] == 4 + len(games)  # every row has its round and result typed
     assert all(printed[sheet] >= top for sheet, top in TOPS.items())
+
+
+def test_a_name_typed_with_two_inner_spaces_is_one_player() -> None:
+    # "Ann  Lee" on Players is the "Ann Lee" of Games: two games, an event of two
+    # listed players (Cy is not listed).
+    players = [["Ann  Lee"], ["Bo"]]
+    games = [["E", None, 1, "Ann Lee", "Bo", "1-0"], ["E", None, 2, "Cy", "Ann Lee", "0-1"]]
+    printed = season_print_rows(players, games, TOPS)
+    assert printed["Crosstable"] == 9 + 2
+    assert printed["Player card"] == 29 + 2
 
 
 def test_the_sample_prints_its_nine_players_and_72_games() -> None:

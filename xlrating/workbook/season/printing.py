@@ -62,6 +62,12 @@ def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def _tidy(value: object) -> str:
+    """A name or event as the season functions read it: inner spaces joined, so "Ann  Lee"
+    on Players and "Ann Lee" on Games are one player."""
+    return " ".join(str(value).split())
+
+
 def season_print_rows(
     players: Sequence[Sequence[object]],
     games: Sequence[Sequence[object]],
@@ -79,7 +85,7 @@ def season_print_rows(
     ...                   {"Ratings": 13, "Standings": 8, "Crosstable": 9, "Player card": 29})
     {'Players': 7, 'Games': 5, 'Ratings': 16, 'Standings': 10, 'Crosstable': 11, 'Player card': 30}
     """
-    named = [str(row[0]).strip() for row in players if row and not _blank(row[0])]
+    named = [_tidy(row[0]) for row in players if row and not _blank(row[0])]
     last_player = max(
         (i for i, row in enumerate(players, 1) if row and not _blank(row[0])), default=0
     )
@@ -90,10 +96,10 @@ def season_print_rows(
     events: dict[str, set[str]] = {}
     listed = set(named)
     for row in games:
-        event = str(row[0]).strip() if row and not _blank(row[0]) else ""
+        event = _tidy(row[0]) if row and not _blank(row[0]) else ""
         for side in (3, 4):  # White, Black: a player's games and byes
             if len(row) > side and not _blank(row[side]):
-                name = str(row[side]).strip()
+                name = _tidy(row[side])
                 played[name] = played.get(name, 0) + 1
                 if name in listed:
                     events.setdefault(event, set()).add(name)
