@@ -849,7 +849,7 @@ def _standings_sheet(
     ]:
         book.record(key, STANDINGS_SHEET, f"${letter}${sfirst}:${letter}${slast}", label)
         book.formats[key] = fmt
-    _shown_change(book, st, (sfirst, slast), FUNCTIONS["SEASON_STANDINGS"](*values))
+    _shown_change(book, st, (sfirst, slast))
     # Printed: the table down to the last player listed, without its helper columns
     # (the unrounded change, the Ratings row: hidden) nor the notes beside it.
     st.ws.set_column(6, 7, 10, None, {"hidden": True})
@@ -874,12 +874,7 @@ def _standings_sheet(
     st.ws.freeze_panes(sfirst - 1, 1)
 
 
-def _round_shown(rating: float) -> float:
-    """A rating as a whole-number format shows it (ROUND: halves away from zero)."""
-    return float(math.copysign(math.floor(abs(rating) + 0.5), rating))
-
-
-def _shown_change(book: Book, st: Sheet, rows: tuple[int, int], table: object) -> None:
+def _shown_change(book: Book, st: Sheet, rows: tuple[int, int]) -> None:
     """The Standings sheet's Change column as printed: the difference of the ratings as
     they are shown (whole numbers, as US Chess and FIDE publish them), so that a change
     never reads -6 beside ratings 6 apart by one; the unrounded change stays in the
@@ -893,20 +888,11 @@ def _shown_change(book: Book, st: Sheet, rows: tuple[int, int], table: object) -
     if problems:
         raise TemplateError(f"{STANDINGS_SHEET}!I{first} ={text}: {problems[0]}")
     st.write(f"I{first - 1}", "Change", "header")
-    body = table[1:] if isinstance(table, list) else []
-    cells: list[object] = []
-    for row in body:
-        b, f = (row[4], row[5]) if isinstance(row, list) else ("", "")
-        numbers = isinstance(b, (int, float)) and isinstance(f, (int, float))
-        cells.append(_round_shown(float(f)) - _round_shown(float(b)) if numbers else "")
     fmt = book.fmt("output", WHOLE_CHANGE_FORMAT)
-    first_value = cells[0] if cells else ""
-    st.ws.write_dynamic_array_formula(f"I{first}:I{last}", "=" + text, fmt, first_value)
-    for i, value in enumerate(cells[1:], start=first):
-        if isinstance(value, float):
-            st.ws.write_number(i, 8, value, fmt)
-        else:
-            st.ws.write_blank(i, 8, None, fmt)
+    # The cached values are computed when the template is finished (xlrating recalc).
+    st.ws.write_dynamic_array_formula(f"I{first}:I{last}", "=" + text, fmt, "")
+    for i in range(first, last):
+        st.ws.write_blank(i, 8, None, fmt)
     book.record("shown_change", STANDINGS_SHEET, f"$I${first}:$I${last}", "Change")
     book.formats["shown_change"] = WHOLE_CHANGE_FORMAT
 
