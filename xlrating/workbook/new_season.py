@@ -25,12 +25,10 @@ from .ooxml.package import Package
 from .ooxml.rows import SheetPart, formula_ranges
 from .season.find import SeasonBookError, SeasonLayout, check_book, layout_from_xml
 
-__all__ = ["CARRIED", "Carried", "carried_players", "new_season"]
+__all__ = ["Carried", "carried_players", "new_season"]
 
 #: The function whose array holds a season book's Start and Final columns.
 START_FINAL: Final = "SEASON_START_FINAL"
-#: What the new season's Players rows carry, in its columns' order.
-CARRIED: Final = ("name", "rating", "rated games", "floor", "age", "US Chess ID", "FIDE ID")
 
 
 @dataclass(frozen=True, slots=True)

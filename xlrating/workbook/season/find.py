@@ -11,7 +11,6 @@ bytes (:meth:`~xlrating.workbook.ooxml.package.Package.stream`).
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +21,7 @@ from lxml import etree
 from ...errors import WorkbookError
 from ...rating.tournament import MAX_NAME_CHARS
 from ..lint.formulas import references
-from ..ooxml.a1 import RANGE_RE, bounds, column_letters, parse_cell, split_sheet
+from ..ooxml.a1 import RANGE_RE, bounds, split_sheet
 from ..ooxml.guard import (
     Inspection,
     WorkbookRefusedError,
@@ -53,15 +52,6 @@ FORFEIT_TEXT: Final[dict[float, str]] = {1.0: "+-", 0.0: "-+"}
 #: The most characters one cell holds (Excel specifications and limits), as the tournament
 #: vocabulary defines it.
 MAX_CELL_CHARS: Final = MAX_NAME_CHARS
-
-
-_CHART_NS: Final = "http://schemas.openxmlformats.org/drawingml/2006/chart"
-
-
-_CACHES: Final = frozenset({"strCache", "numCache", "multiLvlStrCache", "extLst"})
-
-
-_PLAIN_SHEET: Final = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
 
 
 #: A range of one sheet: (sheet name, "A5:E44").
@@ -142,19 +132,6 @@ def _split_reference(text: str) -> Area | None:
     if sheet is None or not RANGE_RE.match(ref.upper()):
         return None
     return sheet, ref.replace("$", "").upper()
-
-
-def _sheet_ref(sheet: str, ref: str) -> str:
-    """A reference as a chart formula writes it: Ratings!$C$14 or 'My sheet'!$C$14."""
-    name = sheet if _PLAIN_SHEET.match(sheet) else "'" + sheet.replace("'", "''") + "'"
-    parts = []
-    for cell in ref.split(":"):
-        row, col = parse_cell(cell)
-        parts.append(f"${column_letters(col)}${row}")
-    return f"{name}!{':'.join(parts)}"
-
-
-# ---------------------------------------------------------------- reading
 
 
 def check_book(path: Path) -> Inspection:
@@ -248,14 +225,6 @@ def events_in(games: Sequence[Sequence[object]]) -> int:
     """How many events a Games table names (the event column's distinct names, spacing
     tidied): the event columns the season needs, whether or not every row is rated."""
     return len({" ".join(str(row[0]).split()) for row in games if row and row[0] is not None})
-
-
-def _array_formula(cell: etree._Element) -> etree._Element | None:
-    """The first ``<f t="array" ref=...>`` of a cell, when it is one."""
-    for child in cell:
-        if local_name(child) == "f":
-            return child if child.get("t") == "array" and child.get("ref") else None
-    return None
 
 
 def array_calls(sheet: etree._Element, function: str) -> Iterator[tuple[str, str, str]]:
