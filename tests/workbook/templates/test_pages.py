@@ -168,7 +168,6 @@ def test_a_sheet_is_never_shrunk_below_legible_text(width: float) -> None:
         assert landscape or width <= room / 0.9 + 1e-9
     else:  # too wide to fit: printed at the legible scale, on more pages
         assert landscape and width * MIN_SCALE > room and scale / 100 >= MIN_SCALE
-    assert MIN_SCALE * 11 >= LEGIBLE_POINTS
 
 
 def test_the_page_fits_both_a4_and_letter() -> None:
