@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import warnings
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -156,6 +157,29 @@ def test_bad_options_are_one_line(
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_club_name_too_long_for_the_page_header_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Excel's page header holds 255 characters (Excel specifications and limits), the
+    # codes around the name included: &L&"-,Bold" before it, &R&D after it (15).
+    most = 255 - len('&L&"-,Bold"&R&D')
+    book = tmp_path / "club.xlsx"
+    code, out, err = run(capsys, "new-season", str(book), "--club", "C" * 300)
+    assert code != 0 and out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith(f"xlrating new-season: club must be a name of at most {most} ")
+    assert "got 300 characters" in err
+    assert list(tmp_path.iterdir()) == []
+    # One character fewer than the header holds: written, the name heading every page.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # XlsxWriter warns when it drops a header
+        code, out, err = run(capsys, "new-season", str(book), "--club", "C" * most)
+    assert code == 0 and err == "", err
+    with zipfile.ZipFile(book) as zf:
+        sheet = zf.read("xl/worksheets/sheet1.xml").decode()
+    assert "C" * most in sheet.split("<oddHeader>")[1].split("</oddHeader>")[0]
 
 
 # ---------------------------------------------------------------- from last season

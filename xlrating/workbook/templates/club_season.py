@@ -74,6 +74,7 @@ from .club_pages import (
     titled,
 )
 from .club_sample import CLUB_AGREEMENTS, CLUB_CHECKS, CLUB_GAMES, CLUB_PLAYERS
+from .pages import HEADER_CHARS, header_length, page_header
 from .registry import Built, build_template, how_to_use_sheet, template
 from .writer import (
     CHANGE_FORMAT,
@@ -242,6 +243,7 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     a = areas(room)
     club = str(v.get("club") or "").strip()
     if club:  # the page header of every sheet names the club
+        _check_header(club)
         book.title = club
     _players_sheet(book, v, a)
     _games_sheet(book, v, a, (players_grid, games_grid))
@@ -251,6 +253,20 @@ def _club_season(book: Book, v: Mapping[str, object]) -> None:
     crosstable_sheet(book, v, a, players_grid, games_grid)
     card_sheet(book, v, a, players_grid, games_grid)
     _club_how_to(book)
+
+
+def _check_header(club: str) -> None:
+    """Refuse (one line) a club's name too long for the page header it heads (Excel's
+    :data:`HEADER_CHARS`; XlsxWriter would write the sheets without a header)."""
+    if header_length(page_header(club)) <= HEADER_CHARS:
+        return
+    most = HEADER_CHARS - header_length(page_header("-")) + 1
+    doubled = " (an & counts twice)" if "&" in club else ""
+    raise TemplateError(
+        f"club must be a name of at most {most} characters{doubled}: it heads every printed "
+        f"page, whose header holds {HEADER_CHARS} (Excel's limit); got "
+        f"{header_length(club.replace('&', '&&')):,} characters"
+    )
 
 
 # The empty season: the same book with no player and no game, its Standings, Crosstable

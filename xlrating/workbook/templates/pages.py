@@ -17,6 +17,7 @@ from typing import Any, Final
 __all__ = [
     "A4_INCHES",
     "BODY_POINTS",
+    "HEADER_CHARS",
     "LEGIBLE_POINTS",
     "LETTER_INCHES",
     "LINE_HEIGHT",
@@ -25,6 +26,7 @@ __all__ = [
     "PAGE_HEADER",
     "PORTRAIT_SCALE",
     "fits_one_page",
+    "header_length",
     "page_fit",
     "page_header",
     "printable_height",
@@ -39,6 +41,10 @@ PAGE_FOOTER: Final = "&L&A&Rpage &P of &N"
 #: The page header: the book's title (bold) on the left, the date it is printed on the
 #: right (&D); see :func:`page_header`.
 PAGE_HEADER: Final = '&L&"-,Bold"{title}&R&D'
+#: The most characters a page header or footer holds, its codes (&L, &D, ...) included:
+#: Microsoft, "Excel specifications and limits" ("Characters in a header or footer: 255");
+#: counted as :func:`header_length` counts them.
+HEADER_CHARS: Final = 255
 #: The two paper sizes a printer is usually set to, (width, height) in inches: ISO 216 A4
 #: (210 x 297 mm) and US Letter (ANSI A).  The files name no paper size (the printer's
 #: default); every sheet is laid out to fit the narrower and shorter of the two.
@@ -100,6 +106,17 @@ def page_fit(width: float) -> tuple[bool, int | None]:
     if width * MIN_SCALE <= printable_width(landscape=True):
         return True, None
     return True, math.ceil(MIN_SCALE * 100)
+
+
+def header_length(text: str) -> int:
+    """The characters of a page header or footer *text* as Excel counts them (and
+    XlsxWriter, which drops a longer header): UTF-16 code units, so a character outside
+    the Basic Multilingual Plane (an emoji) counts two.
+
+    >>> header_length("Riverside"), header_length("Chess \\U0001F3C6")
+    (9, 8)
+    """
+    return len(text.encode("utf-16-le")) // 2
 
 
 def page_header(title: str) -> str:
