@@ -22,8 +22,15 @@ from .ooxml.a1 import bounds, column_letters
 from .ooxml.files import copy_file
 from .ooxml.guard import Inspection, WorkbookRefusedError, check_workbook
 from .ooxml.package import Package
-from .ooxml.rows import SheetPart, formula_ranges
-from .season.find import SeasonBookError, SeasonLayout, check_book, layout_from_xml
+from .ooxml.rows import formula_ranges
+from .season.find import (
+    SeasonBookError,
+    SeasonLayout,
+    array_calls,
+    check_book,
+    layout_from_xml,
+    streamed_grid,
+)
 
 __all__ = ["Carried", "carried_players", "new_season"]
 
@@ -45,15 +52,12 @@ class Carried:
 def _final_column(package: Package, layout: SeasonLayout) -> tuple[str, int, int, int]:
     """The Final column of the season's SEASON_START_FINAL array: (sheet, column, header
     row, last row); refused when the book has none over its Players table."""
+    first, _, last, _ = bounds(layout.players[1])
     for name, part in package.sheet_parts():
         if name.casefold() != layout.sheet.casefold():
             continue
-        sheet = SheetPart(package, name, part)
-        for _, text, ref in sheet.arrays():
-            if f"{START_FINAL}(" not in text.upper():
-                continue
+        for _, ref, text in array_calls(package.xml(part), START_FINAL):
             reads = {(s.casefold(), a, b) for s, a, b in formula_ranges(text, name)}
-            first, _, last, _ = bounds(layout.players[1])
             if (layout.players[0].casefold(), first, last) not in reads:
                 continue
             r1, _, r2, c2 = bounds(ref)
@@ -90,13 +94,7 @@ def carried_players(path: str | Path, inspection: Inspection | None = None) -> C
         names = {n.casefold(): n for n in wb.sheetnames}
 
         def grid(area: tuple[str, str]) -> list[list[object]]:
-            r1, c1, r2, c2 = bounds(area[1])
-            rows = wb[names[area[0].casefold()]].iter_rows(
-                min_row=r1, max_row=r2, min_col=c1, max_col=c2, values_only=True
-            )
-            width = c2 - c1 + 1
-            out = [list(row) + [None] * (width - len(row)) for row in rows]
-            return out + [[None] * width for _ in range(r2 - r1 + 1 - len(out))]
+            return streamed_grid(wb[names[area[0].casefold()]], area[1], as_read=False)
 
         players, games = grid(layout.players), grid(layout.games)
         letter = column_letters(column)

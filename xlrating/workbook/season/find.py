@@ -267,6 +267,23 @@ def layout_from_xml(package: Package) -> SeasonLayout | None:
     return None
 
 
+def streamed_grid(ws: Any, ref: str, *, as_read: bool = True) -> list[list[object]]:
+    """The cells of *ref* ("A5:E44") of *ws*, a worksheet of openpyxl's streaming
+    (read-only) reader, row by row, padded with None to the range's full size (the reader
+    gives no cell past a row's last one written, no row past the sheet's last): each value
+    as the spreadsheet functions get it (:func:`cell_value`), or, *as_read* False, as
+    openpyxl reads it."""
+    first_row, first_col, last_row, last_col = bounds(ref)
+    rows = ws.iter_rows(
+        min_row=first_row, max_row=last_row, min_col=first_col, max_col=last_col, values_only=True
+    )
+    width = last_col - first_col + 1
+    out = [
+        [cell_value(v) if as_read else v for v in row] + [None] * (width - len(row)) for row in rows
+    ]
+    return out + [[None] * width for _ in range(last_row - first_row + 1 - len(out))]
+
+
 def streamed_tables(
     package: Package, layout: SeasonLayout
 ) -> tuple[SeasonLayout, list[list[object]], list[list[object]]] | None:
@@ -284,17 +301,7 @@ def streamed_tables(
             return None
 
         def grid(area: Area) -> list[list[object]]:
-            first_row, first_col, last_row, last_col = bounds(area[1])
-            rows = wb[names[area[0].upper()]].iter_rows(
-                min_row=first_row,
-                max_row=last_row,
-                min_col=first_col,
-                max_col=last_col,
-                values_only=True,
-            )
-            width = last_col - first_col + 1
-            out = [[cell_value(v) for v in row] + [None] * (width - len(row)) for row in rows]
-            return out + [[None] * width for _ in range(last_row - first_row + 1 - len(out))]
+            return streamed_grid(wb[names[area[0].upper()]], area[1])
 
         named = replace(
             layout,
