@@ -430,3 +430,12 @@ def test_uschess_member_page_and_supplements(tmp_path: Path) -> None:
 def test_hostile_json(data: bytes, message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         read_uschess_json(data, wanted={"1"}, source="m.json")
+
+
+def test_uschess_json_refusal_quotes_a_long_value_briefly() -> None:
+    data = json.dumps({"id": "12641216", "ratings": {"x": "a" * 5000}}).encode()
+    with pytest.raises(InvalidInputError) as caught:
+        read_uschess_json(data, wanted={"12641216"}, source="12641216.json")
+    message = str(caught.value)
+    assert "'ratings' must be a list" in message
+    assert "\n" not in message and len(message) < 200

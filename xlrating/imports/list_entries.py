@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ..errors import InvalidInputError
+from ..rating._check import MAX_RATING
 
 MAX_LIST_BYTES: Final = 1024 * 1024 * 1024
 #: Longest TXT list line (a line of the combined list has 162 characters).
@@ -25,8 +26,9 @@ FIDE_TYPES: Final[tuple[FideType, ...]] = ("standard", "rapid", "blitz")
 #: US Chess rating systems a member's ratings hold (the ``RatingSource`` enum of the
 #: Ratings API: R Regular, Q Quick, B Blitz, OR/OQ/OB the online ones).
 USCHESS_SYSTEMS: Final = ("R", "Q", "B", "OR", "OQ", "OB")
-#: The highest rating a list may give (none is near it; a larger number is not a rating).
-MAX_LIST_RATING: Final = 4000
+#: The highest rating a list may give (none is near it; a larger number is not a rating):
+#: the core's highest rating.
+MAX_LIST_RATING: Final = int(MAX_RATING)
 
 #: Progress callback: (bytes read, bytes in all, or 0 when not known).
 ProgressFn = Callable[[int, int], None]
