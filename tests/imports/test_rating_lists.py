@@ -368,9 +368,9 @@ def test_a_zipped_list_is_counted_as_it_is_inflated(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The limit holds for the text inflated, whatever the zip declares."""
-    from xlrating.imports import fide_list_text
+    from xlrating.imports import list_entries
 
-    monkeypatch.setattr(fide_list_text, "MAX_LIST_BYTES", 10_000)
+    monkeypatch.setattr(list_entries, "MAX_LIST_BYTES", 10_000)
     body = COMBINED.read_bytes() + _layout(_COLUMNS, [_values(n) for n in range(200)]).encode()
     path = _zip(tmp_path / "big.zip", {"players_list_foa.txt": body})
     with pytest.raises(InvalidInputError, match="more than 10,000 bytes"):
