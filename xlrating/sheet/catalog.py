@@ -56,6 +56,8 @@ from .catalog_args import required as _p
 from .catalog_args import uscf_games as _uscf_games
 from .catalog_args import uscf_rate as _uscf_rate
 from .cells import (
+    EXCEL_COLUMNS,
+    EXCEL_ROWS,
     cell_error_text,
     is_blank,
     paired_rows,
@@ -733,9 +735,8 @@ UNRATED: Final = "unrated"
 _MORE_EVENTS: Final = " events: xlrating resize --event-columns "
 #: What SEASON_EVENT and SEASON_CHECK say of a season with no game yet.
 NO_GAMES: Final = "No games yet: type them on the Games sheet, or run xlrating import"
-#: The most rows of Excel's grid (Microsoft Support, "Excel specifications and limits",
-#: "Worksheet size"): a first row is one of them.
-_GRID_ROWS: Final = 1_048_576
+#: The most rows of Excel's grid (cells.EXCEL_ROWS): a first row is one of them.
+_GRID_ROWS: Final = EXCEL_ROWS
 
 _SEASON_GAMES = _p(
     "games",
@@ -1466,9 +1467,8 @@ def _player_ratings(ratings: Cell, player: Cell, rows: Cell) -> Table:
 
 
 #: The most events a SEASON_RATINGS table can hold: one per column of Excel's grid but the
-#: names column (16,384 columns: Microsoft Support, "Excel specifications and limits",
-#: "Worksheet size").
-_MOST_EVENTS: Final = 16_383
+#: names column (cells.EXCEL_COLUMNS).
+_MOST_EVENTS: Final = EXCEL_COLUMNS - 1
 
 
 def _is_number(value: object) -> TypeGuard[float]:
