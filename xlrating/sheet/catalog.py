@@ -26,6 +26,7 @@ from typing import Final, TypeGuard, get_args
 from ..errors import EventError, InvalidInputError, NoRatingError, NotFoundError
 from ..rating import elo, events, fide, glicko2, season, tiebreak, uscf
 from ..rating._check import show
+from ..rating.fide_rules import K_NEW_GAMES
 from ..rating.tournament import Event, Player
 from .catalog_args import ELO_ARGS as _ELO_ARGS
 from .catalog_args import EVENT_DATE as _EVENT_DATE
@@ -391,7 +392,10 @@ def _fide_expected(
     "K x n <= 700 rule for the period's games.",
     (
         _RATING,
-        _o("rated_games", "Rated games completed so far (default 30: not new)."),
+        _o(
+            "rated_games",
+            f"Rated games completed so far (default {K_NEW_GAMES}: not new).",
+        ),
         _o0(
             "birth_year",
             "Year of birth (juniors: K 40 to the end of the year they turn 18, "
@@ -416,7 +420,7 @@ def _fide_k(
         raise InvalidInputError(f"birth_year must be a whole year, got {show(birth_year)}")
     return fide.k_factor(
         to_number(rating, "rating"),
-        to_int(rated_games, "rated_games", 30),
+        to_int(rated_games, "rated_games", K_NEW_GAMES),
         None if year is None else int(year),
         to_bool(reached_2400, "reached_2400", False),
         to_int(period_games, "period_games", 1),
@@ -879,7 +883,7 @@ def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell, ski
     entrants: list[Player] | list[events.FidePlayer]
     if how == "fide":
         entrants = [
-            events.FidePlayer(p.name, p.rating, p.games if p.games is not None else 30)
+            events.FidePlayer(p.name, p.rating, p.games if p.games is not None else K_NEW_GAMES)
             for p in roster
         ]
     else:

@@ -28,6 +28,7 @@ from typing import Final
 from ..errors import InvalidInputError
 from ..rating._check import check_rating, show
 from ..rating.events import FidePlayer
+from ..rating.fide_rules import K_NEW_GAMES
 from ..rating.tournament import BYE, MAX_NAME_CHARS, Game, Player, parse_result
 from .cells import (
     MAX_WHOLE,
@@ -285,7 +286,9 @@ def read_fide_players(value: CellValue, name: str = "players") -> list[FidePlaye
     players: list[FidePlayer] = []
     for _, where, cells, player, rating in _player_rows(value, name, 6):
         year = to_optional_number(cells[3], f"{where}: birth year")
-        rated_games = to_int(cells[2], f"{where}: rated games", 30 if rating is not None else 0)
+        rated_games = to_int(
+            cells[2], f"{where}: rated games", K_NEW_GAMES if rating is not None else 0
+        )
         birth_year = None if year is None else to_int(year, f"{where}: birth year")
         reached_2400 = to_bool(cells[4], f"{where}: reached 2400", False)
         k = to_optional_number(cells[5], f"{where}: k")
