@@ -425,6 +425,7 @@ def test_uschess_member_page_and_supplements(tmp_path: Path) -> None:
         ),
         (b'{"id": "1", "ratings": {"R": 1500}}', "'ratings' must be a list"),
         (b"[]", "no member and no rating supplement"),
+        (b'{"id": "1", "firstName": NaN, "ratings": []}', "not JSON .NaN is not a JSON number"),
     ],
 )
 def test_hostile_json(data: bytes, message: str) -> None:

@@ -15,6 +15,7 @@ from typing import Final
 
 from ..errors import InvalidInputError
 from ..rating._check import show
+from .api_documents import reject_constant
 from .list_entries import MAX_LIST_RATING, USCHESS_SYSTEMS, ListEntry, RatingList, wanted_ids
 from .text import decode_text
 
@@ -129,7 +130,7 @@ def read_uschess_json(
         )
     text = decode_text(data)
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_constant=reject_constant)
     except RecursionError:
         raise InvalidInputError(f"{source}: the JSON nests too deeply") from None
     except ValueError as error:
