@@ -368,9 +368,9 @@ def test_a_zipped_list_is_counted_as_it_is_inflated(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The limit holds for the text inflated, whatever the zip declares."""
-    from xlrating.imports import fide_list_text
+    from xlrating.imports import list_entries
 
-    monkeypatch.setattr(fide_list_text, "MAX_LIST_BYTES", 10_000)
+    monkeypatch.setattr(list_entries, "MAX_LIST_BYTES", 10_000)
     body = COMBINED.read_bytes() + _layout(_COLUMNS, [_values(n) for n in range(200)]).encode()
     path = _zip(tmp_path / "big.zip", {"players_list_foa.txt": body})
     with pytest.raises(InvalidInputError, match="more than 10,000 bytes"):
@@ -425,8 +425,18 @@ def test_uschess_member_page_and_supplements(tmp_path: Path) -> None:
         ),
         (b'{"id": "1", "ratings": {"R": 1500}}', "'ratings' must be a list"),
         (b"[]", "no member and no rating supplement"),
+        (b'{"id": "1", "firstName": NaN, "ratings": []}', "not JSON .NaN is not a JSON number"),
     ],
 )
 def test_hostile_json(data: bytes, message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         read_uschess_json(data, wanted={"1"}, source="m.json")
+
+
+def test_uschess_json_refusal_quotes_a_long_value_briefly() -> None:
+    data = json.dumps({"id": "12641216", "ratings": {"x": "a" * 5000}}).encode()
+    with pytest.raises(InvalidInputError) as caught:
+        read_uschess_json(data, wanted={"12641216"}, source="12641216.json")
+    message = str(caught.value)
+    assert "'ratings' must be a list" in message
+    assert "\n" not in message and len(message) < 200

@@ -536,6 +536,41 @@ def test_rating_floor(kwargs: dict[str, Any], floor: float) -> None:
     assert rating_floor(**kwargs) == floor
 
 
+@given(
+    st.floats(0, 3000),
+    st.integers(0, 100),
+    st.integers(0, 100),
+    st.integers(0, 100),
+    st.booleans(),
+)
+def test_every_rating_floor_is_a_floor_kind(
+    peak: float, wins: int, draws: int, played: int, life_master: bool
+) -> None:
+    """floor_kind knows every floor rating_floor can give: low ones at most 150, the others
+    peak-based or Life Master."""
+    floor = rating_floor(peak, wins, draws, played, life_master)
+    assert uscf.floor_kind(floor) == ("low" if floor <= 150 else "peak")
+
+
+@pytest.mark.parametrize(
+    ("rating", "kind"),
+    [
+        (100.0, "low"),
+        (150.0, "low"),
+        (151.0, ""),
+        (1150.0, ""),
+        (1200.0, "peak"),
+        (2100.0, "peak"),
+        (2150.0, ""),
+        (2200.0, "peak"),
+        (2300.0, ""),
+        (1750.0, ""),
+    ],
+)
+def test_floor_kind(rating: float, kind: str) -> None:
+    assert uscf.floor_kind(rating) == kind
+
+
 def test_round_half_up() -> None:
     """1300 on 7 games beats 1208: (7*1300 + 1208 + 400)/8 = 1338.5 exactly, published
     as 1339 (half up, where Python's round() would give 1338)."""

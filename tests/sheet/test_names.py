@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from xlrating.rating import tournament
 from xlrating.sheet.names import (
     find_member,
     name_key,
@@ -30,6 +31,22 @@ MEMBERS = ["Alice Morgan", "Alan Adams", "Ben Carter", "Ann Lee", "Anna Lee"]
 )
 def test_name_key(written: str, key: str) -> None:
     assert name_key(written) == key
+
+
+@given(
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=30)
+    | st.from_regex(r"\s*[A-Za-zß ]*\s*,\s*[A-Za-zİ ]*\s*", fullmatch=True)
+)
+def test_name_key_is_the_core_key_after_the_comma_swap(name: str) -> None:
+    """The key equals casefolding and tidying the spaces of the name, its two parts swapped
+    when it is "LAST, FIRST"; without that swap it is the core's key (one rule of case and
+    spaces for the whole project)."""
+    parts = name.split(",")
+    swapped = len(parts) == 2 and bool(parts[0].strip() and parts[1].strip())
+    turned = f"{parts[1]} {parts[0]}" if swapped else name
+    assert name_key(name) == " ".join(turned.casefold().split())
+    if not swapped:
+        assert name_key(name) == tournament.name_key(name)
 
 
 @pytest.mark.parametrize(

@@ -73,14 +73,15 @@ def is_api_json(text: str) -> bool:
     return stripped[:1] in ("{", "[")
 
 
-def _reject_constant(name: str) -> float:
+def reject_constant(name: str) -> float:
+    """``json.loads``' *parse_constant*: NaN, Infinity and -Infinity are not JSON."""
     raise ValueError(f"{name} is not a JSON number")
 
 
 def load(label: str, text: str) -> object:
     """The JSON value of one file, or one line saying why it is not JSON."""
     try:
-        return json.loads(text.removeprefix("\ufeff"), parse_constant=_reject_constant)
+        return json.loads(text.removeprefix("\ufeff"), parse_constant=reject_constant)
     except json.JSONDecodeError as error:
         raise InvalidInputError(
             f"{label}: not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"

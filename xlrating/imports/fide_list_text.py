@@ -15,17 +15,17 @@ from .list_entries import (
     CHUNK_BYTES,
     FIDE_TYPES,
     MAX_LINE_CHARS,
-    MAX_LIST_BYTES,
-    FideType,
     ListEntry,
     ProgressFn,
     RatingList,
     birth_year,
+    check_list_size,
     fide_flag,
     fide_type,
+    list_kind,
     list_number,
+    listed_twice,
     rating_value,
-    single_type,
     wanted_ids,
 )
 from .text import decode_text
@@ -149,7 +149,7 @@ def _lines(
     stream: IO[bytes], source: str, total: int, progress: ProgressFn | None
 ) -> Iterator[bytes]:
     """The lines of *stream* (without their ends), refusing over-long lines and more than
-    :data:`MAX_LIST_BYTES` in all."""
+    all a list may hold (:func:`check_list_size`)."""
     done, reported = 0, 0
     number = 0
     while True:
@@ -158,10 +158,7 @@ def _lines(
             break
         number += 1
         done += len(raw)
-        if done > MAX_LIST_BYTES:
-            raise InvalidInputError(
-                f"{source}: more than {MAX_LIST_BYTES:,} bytes, the limit for a rating list"
-            )
+        check_list_size(done, source)
         body = raw.rstrip(b"\r\n")
         if len(body) > MAX_LINE_CHARS and len(body.decode("utf-8", "replace")) > MAX_LINE_CHARS:
             raise InvalidInputError(
@@ -220,14 +217,8 @@ def read_fide_text(
         )
     columns = _columns(header, source)
     combined = any(_COMBINED[t][0] in columns.spans for t in FIDE_TYPES)
-    if combined:
-        kind: FideType = asked or "standard"
-        keys = _COMBINED[kind]
-        form = "FIDE TXT combined list"
-    else:
-        kind = single_type(source, asked, source)
-        keys = ("month", "gms", "k")
-        form = f"FIDE TXT {kind} list"
+    kind, form = list_kind(combined, asked, source, "TXT")
+    keys = _COMBINED[kind] if combined else ("month", "gms", "k")
     if keys[0] not in columns.spans:
         heading = _heading(keys[0], columns) if combined else "month (such as SEP26)"
         raise InvalidInputError(
@@ -245,9 +236,7 @@ def read_fide_text(
             continue
         where = f"{source} line {number}"
         if member in found:
-            raise InvalidInputError(
-                f"{where}: FIDE ID {member} is listed twice (also {found[member].where})"
-            )
+            raise listed_twice(member, where, found[member].where)
         text = _decode_line(raw, number, source)
         name_span = columns.spans["name"]
         name = _field(text, name_span)

@@ -11,17 +11,17 @@ from ..errors import InvalidInputError
 from .list_entries import (
     CHUNK_BYTES,
     MAX_FIELD_CHARS,
-    MAX_LIST_BYTES,
-    FideType,
     ListEntry,
     ProgressFn,
     RatingList,
     birth_year,
+    check_list_size,
     fide_flag,
     fide_type,
+    list_kind,
     list_number,
+    listed_twice,
     rating_value,
-    single_type,
     wanted_ids,
 )
 
@@ -93,9 +93,7 @@ class _Players:
             if member in self.members:
                 where = f"{self.source} player {self.players}"
                 if member in self.kept:
-                    raise InvalidInputError(
-                        f"{where}: FIDE ID {member} is listed twice (also {self.kept[member][1]})"
-                    )
+                    raise listed_twice(member, where, self.kept[member][1])
                 self.kept[member] = (player, where)
             self.player = None
         elif player is not None:
@@ -113,10 +111,7 @@ def _parse(stream: IO[bytes], players: _Players, total: int, progress: ProgressF
         while True:
             chunk = stream.read(CHUNK_BYTES)
             done += len(chunk)
-            if done > MAX_LIST_BYTES:
-                raise InvalidInputError(
-                    f"{source}: more than {MAX_LIST_BYTES:,} bytes, the limit for a rating list"
-                )
+            check_list_size(done, source)
             parser.Parse(chunk, not chunk)
             if progress is not None:
                 progress(done, total)
@@ -159,14 +154,8 @@ def read_fide_xml(
     _parse(stream, players, total, progress)
     if players.players == 0:
         raise InvalidInputError(f"{source}: no <player> elements: not a FIDE XML list")
-    if players.combined:
-        kind: FideType = asked or "standard"
-        form = "FIDE XML combined list"
-        keys = _XML_KEYS[kind]
-    else:
-        kind = single_type(source, asked, source)
-        form = f"FIDE XML {kind} list"
-        keys = _XML_KEYS["standard"]
+    kind, form = list_kind(players.combined, asked, source, "XML")
+    keys = _XML_KEYS[kind if players.combined else "standard"]
     found = {}
     for member, (values, where) in players.kept.items():
         found[member] = ListEntry(

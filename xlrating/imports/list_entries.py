@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ..errors import InvalidInputError
+from ..rating._check import MAX_RATING
 
 MAX_LIST_BYTES: Final = 1024 * 1024 * 1024
 #: Longest TXT list line (a line of the combined list has 162 characters).
@@ -25,8 +26,9 @@ FIDE_TYPES: Final[tuple[FideType, ...]] = ("standard", "rapid", "blitz")
 #: US Chess rating systems a member's ratings hold (the ``RatingSource`` enum of the
 #: Ratings API: R Regular, Q Quick, B Blitz, OR/OQ/OB the online ones).
 USCHESS_SYSTEMS: Final = ("R", "Q", "B", "OR", "OQ", "OB")
-#: The highest rating a list may give (none is near it; a larger number is not a rating).
-MAX_LIST_RATING: Final = 4000
+#: The highest rating a list may give (none is near it; a larger number is not a rating):
+#: the core's highest rating.
+MAX_LIST_RATING: Final = int(MAX_RATING)
 
 #: Progress callback: (bytes read, bytes in all, or 0 when not known).
 ProgressFn = Callable[[int, int], None]
@@ -114,9 +116,10 @@ def fide_type(rating: str | None) -> FideType | None:
     )
 
 
-def single_type(name: str, asked: FideType | None, source: str) -> FideType:
-    """The type of a single FIDE list: its name's, which *asked* must agree with."""
-    named = type_in_name(name)
+def single_type(asked: FideType | None, source: str) -> FideType:
+    """The type of a single FIDE list: its file name's (*source*), which *asked* must
+    agree with."""
+    named = type_in_name(source)
     if named is not None and asked is not None and named != asked:
         raise InvalidInputError(
             f"{source}: the file is FIDE's {named} list, but --rating {asked} was given"
@@ -128,6 +131,37 @@ def single_type(name: str, asked: FideType | None, source: str) -> FideType:
             "(standard, rapid or blitz): give --rating standard, rapid or blitz"
         )
     return kind
+
+
+def list_kind(
+    combined: bool, asked: FideType | None, source: str, file_form: str
+) -> tuple[FideType, str]:
+    """The rating type read from a FIDE list and the form read ("FIDE TXT combined list",
+    "FIDE XML rapid list"): the combined list gives the type asked for (standard when
+    none is), a single list its own (:func:`single_type`).
+
+    >>> list_kind(True, None, "players_list.txt", "TXT")
+    ('standard', 'FIDE TXT combined list')
+    >>> list_kind(False, None, "blitz_rating_list.xml", "XML")
+    ('blitz', 'FIDE XML blitz list')
+    """
+    if combined:
+        return asked or "standard", f"FIDE {file_form} combined list"
+    kind = single_type(asked, source)
+    return kind, f"FIDE {file_form} {kind} list"
+
+
+def check_list_size(done: int, source: str) -> None:
+    """Refuse a list once more than :data:`MAX_LIST_BYTES` of it are read."""
+    if done > MAX_LIST_BYTES:
+        raise InvalidInputError(
+            f"{source}: more than {MAX_LIST_BYTES:,} bytes, the limit for a rating list"
+        )
+
+
+def listed_twice(member: str, where: str, first: str) -> InvalidInputError:
+    """The refusal of a FIDE ID a list gives twice (*first*: where it was first)."""
+    return InvalidInputError(f"{where}: FIDE ID {member} is listed twice (also {first})")
 
 
 def list_number(text: str, what: str, where: str, *, most: int | None = None) -> int | None:

@@ -350,14 +350,13 @@ class _Explainer:
     def _floor(post: float | None, published: float | None) -> str:
         if post is None or published is None or published <= post:
             return ""
-        if published <= uscf.LOW_FLOOR_CAP:
+        kind = uscf.floor_kind(published)
+        if kind == "low":
             return (
                 "at the low-rating floor: it counts the wins, draws and events before this "
                 "one, which the file does not show"
             )
-        step = uscf.PEAK_FLOOR_STEP
-        peak = uscf.PEAK_FLOOR_LOWEST <= published <= uscf.PEAK_FLOOR_HIGHEST
-        if (peak and published % step == 0) or published == uscf.LIFE_MASTER_FLOOR:
+        if kind == "peak":
             return (
                 f"at a rating floor of {published:g} (from a peak rating, a title or a "
                 "prize), which the file does not show"
@@ -409,7 +408,6 @@ def _fide_rows(
             player.name,
             player.rating,
             birth_year=imported.birth_years.get(player.name),
-            reached_2400=player.rating is not None and player.rating >= 2400,
         )
         for player in imported.event.players
     ]

@@ -75,6 +75,7 @@ from .api_documents import (
     text_field,
     whole,
 )
+from .list_entries import USCHESS_SYSTEMS
 from .records import Colour, Entry, ImportedEvent, assemble
 
 __all__ = [
@@ -96,8 +97,9 @@ MAX_API_FILES: Final = 200
 MAX_API_CHARS: Final = 32 * 1024 * 1024
 
 #: The rating systems a section is rated in, in the order they are listed (the enum
-#: ``RatingSource`` of the OpenAPI document: R, Q, B over the board, OR, OQ, OB online).
-API_RATING_SYSTEMS: Final[tuple[str, ...]] = ("R", "Q", "B", "OR", "OQ", "OB")
+#: ``RatingSource`` of the OpenAPI document: R, Q, B over the board, OR, OQ, OB online),
+#: the systems a member list holds.
+API_RATING_SYSTEMS: Final[tuple[str, ...]] = USCHESS_SYSTEMS
 
 #: Names of the rating systems, for messages.
 SYSTEM_NAMES: Final = {
@@ -331,7 +333,7 @@ def _event_name_and_date(docs: Documents) -> tuple[str, _dt.date | None, str]:
 def _other_start(row: Row, system: str) -> tuple[str, Record] | None:
     """The pre-event rating the player has in the section's other systems, OTB Regular
     first (the system a Quick or Blitz rating is most often initialized from)."""
-    for other in ("R", "Q", "B", "OR", "OQ", "OB"):
+    for other in API_RATING_SYSTEMS:
         record = row.records.get(other)
         if other != system and record is not None and record.pre is not None:
             return other, record

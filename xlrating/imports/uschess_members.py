@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Final
 
 from ..errors import InvalidInputError
+from ..rating._check import show
+from .api_documents import reject_constant
 from .list_entries import MAX_LIST_RATING, USCHESS_SYSTEMS, ListEntry, RatingList, wanted_ids
 from .text import decode_text
 
@@ -27,9 +29,11 @@ def _json_int(value: object, what: str, where: str, *, most: int | None = None) 
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInputError(f"{where}: {what} must be a whole number or null, got {value!r}")
+        raise InvalidInputError(
+            f"{where}: {what} must be a whole number or null, got {show(value)}"
+        )
     if value < 0 or (most is not None and value > most):
-        raise InvalidInputError(f"{where}: {what} {value} is not a rating")
+        raise InvalidInputError(f"{where}: {what} {show(value)} is not a rating")
     return value
 
 
@@ -39,13 +43,15 @@ def _json_date(value: object, where: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(str(value)[:10])
     except ValueError:
-        raise InvalidInputError(f"{where}: ratingSupplementDate {value!r} is not a date") from None
+        raise InvalidInputError(
+            f"{where}: ratingSupplementDate {show(value)} is not a date"
+        ) from None
 
 
 def _system(value: object, where: str, key: str) -> str:
     if not isinstance(value, str):
         raise InvalidInputError(
-            f"{where}: {key} must be a rating system such as 'R', got {value!r}"
+            f"{where}: {key} must be a rating system such as 'R', got {show(value)}"
         )
     return value.strip().upper()
 
@@ -58,10 +64,10 @@ def _member_entry(item: Mapping[str, object], system: str, where: str) -> ListEn
     name = " ".join(f"{item.get('firstName') or ''} {item.get('lastName') or ''}".split())
     ratings = item.get("ratings") or []
     if not isinstance(ratings, list):
-        raise InvalidInputError(f"{where}: 'ratings' must be a list, got {ratings!r}")
+        raise InvalidInputError(f"{where}: 'ratings' must be a list, got {show(ratings)}")
     for rating in ratings:
         if not isinstance(rating, dict):
-            raise InvalidInputError(f"{where}: a rating must be an object, got {rating!r}")
+            raise InvalidInputError(f"{where}: a rating must be an object, got {show(rating)}")
         if _system(rating.get("ratingSystem"), where, "ratingSystem") != system:
             continue
         provisional = rating.get("isProvisional")
@@ -89,10 +95,10 @@ def _supplement_entry(
     newest, item = dated[0] if dated else (None, {})
     ratings = item.get("ratings") or []
     if not isinstance(ratings, list):
-        raise InvalidInputError(f"{where}: 'ratings' must be a list, got {ratings!r}")
+        raise InvalidInputError(f"{where}: 'ratings' must be a list, got {show(ratings)}")
     for rating in ratings:
         if not isinstance(rating, dict):
-            raise InvalidInputError(f"{where}: a rating must be an object, got {rating!r}")
+            raise InvalidInputError(f"{where}: a rating must be an object, got {show(rating)}")
         if _system(rating.get("source"), where, "source") != system:
             continue
         count = _json_int(rating.get("provisionalGameCount"), "provisionalGameCount", where)
@@ -120,11 +126,11 @@ def read_uschess_json(
     system = (rating or "R").strip().upper()
     if system not in USCHESS_SYSTEMS:
         raise InvalidInputError(
-            f"--rating {rating!r}: a US Chess member has ratings {', '.join(USCHESS_SYSTEMS)}"
+            f"--rating {show(rating)}: a US Chess member has ratings {', '.join(USCHESS_SYSTEMS)}"
         )
     text = decode_text(data)
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_constant=reject_constant)
     except RecursionError:
         raise InvalidInputError(f"{source}: the JSON nests too deeply") from None
     except ValueError as error:
@@ -137,7 +143,7 @@ def read_uschess_json(
     for n, doc in enumerate(documents, 1):
         where = f"{source} item {n}" if isinstance(document, list) else source
         if not isinstance(doc, dict):
-            raise InvalidInputError(f"{where}: expected a US Chess API object, got {doc!r:.60}")
+            raise InvalidInputError(f"{where}: expected a US Chess API object, got {show(doc)}")
         items = doc.get("items")
         if items is None:
             items = [doc]

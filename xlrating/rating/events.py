@@ -57,6 +57,7 @@ from ._check import (
     check_result,
     show,
 )
+from .fide_rules import K_NEW_GAMES
 from .tournament import Event, Game, GameKind, Player
 from .uscf_rules import check_history, check_multiplier
 
@@ -450,7 +451,7 @@ class FidePlayer:
 
     name: str
     rating: float | None
-    rated_games: int = 30
+    rated_games: int = K_NEW_GAMES  # not new
     birth_year: int | None = None
     reached_2400: bool = False
     k: float | None = None

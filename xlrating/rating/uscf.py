@@ -44,6 +44,7 @@ import datetime as _dt
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..errors import InvalidInputError
 from ._check import (
@@ -133,6 +134,7 @@ __all__ = [
     "check_uscf_rating",
     "effective_games",
     "event_low_floor",
+    "floor_kind",
     "initial_rating",
     "is_dual_rated",
     "is_established",
@@ -593,6 +595,23 @@ def rating_floor(
     if check_flag(life_master, "life_master"):
         floors.append(LIFE_MASTER_FLOOR)
     return max(floors)
+
+
+def floor_kind(rating: float) -> Literal["low", "peak", ""]:
+    """Which US Chess rating floor *rating* can be, by the floors :func:`rating_floor`
+    gives: "low" for a low-rating floor (at most 150), "peak" for a peak-based floor (a
+    multiple of 100 from 1200 to 2100) or the Life Master floor (2200), "" for none.
+
+    >>> floor_kind(140.0), floor_kind(1700.0), floor_kind(2200.0), floor_kind(1750.0)
+    ('low', 'peak', 'peak', '')
+    """
+    value = check_number(rating, "rating")
+    if value <= LOW_FLOOR_CAP:
+        return "low"
+    stepped = PEAK_FLOOR_LOWEST <= value <= PEAK_FLOOR_HIGHEST and value % PEAK_FLOOR_STEP == 0
+    if stepped or value == LIFE_MASTER_FLOOR:
+        return "peak"
+    return ""
 
 
 def event_low_floor(results: Sequence[float]) -> float:

@@ -26,6 +26,7 @@ from typing import Final, TypeGuard, get_args
 from ..errors import EventError, InvalidInputError, NoRatingError, NotFoundError
 from ..rating import elo, events, fide, glicko2, season, tiebreak, uscf
 from ..rating._check import show
+from ..rating.fide_rules import K_NEW_GAMES
 from ..rating.tournament import Event, Player
 from .catalog_args import ELO_ARGS as _ELO_ARGS
 from .catalog_args import EVENT_DATE as _EVENT_DATE
@@ -56,6 +57,8 @@ from .catalog_args import required as _p
 from .catalog_args import uscf_games as _uscf_games
 from .catalog_args import uscf_rate as _uscf_rate
 from .cells import (
+    EXCEL_COLUMNS,
+    EXCEL_ROWS,
     cell_error_text,
     is_blank,
     paired_rows,
@@ -389,7 +392,10 @@ def _fide_expected(
     "K x n <= 700 rule for the period's games.",
     (
         _RATING,
-        _o("rated_games", "Rated games completed so far (default 30: not new)."),
+        _o(
+            "rated_games",
+            f"Rated games completed so far (default {K_NEW_GAMES}: not new).",
+        ),
         _o0(
             "birth_year",
             "Year of birth (juniors: K 40 to the end of the year they turn 18, "
@@ -414,7 +420,7 @@ def _fide_k(
         raise InvalidInputError(f"birth_year must be a whole year, got {show(birth_year)}")
     return fide.k_factor(
         to_number(rating, "rating"),
-        to_int(rated_games, "rated_games", 30),
+        to_int(rated_games, "rated_games", K_NEW_GAMES),
         None if year is None else int(year),
         to_bool(reached_2400, "reached_2400", False),
         to_int(period_games, "period_games", 1),
@@ -733,14 +739,19 @@ UNRATED: Final = "unrated"
 _MORE_EVENTS: Final = " events: xlrating resize --event-columns "
 #: What SEASON_EVENT and SEASON_CHECK say of a season with no game yet.
 NO_GAMES: Final = "No games yet: type them on the Games sheet, or run xlrating import"
-#: The most rows of Excel's grid (Microsoft Support, "Excel specifications and limits",
-#: "Worksheet size"): a first row is one of them.
-_GRID_ROWS: Final = 1_048_576
+#: The most rows of Excel's grid (cells.EXCEL_ROWS): a first row is one of them.
+_GRID_ROWS: Final = EXCEL_ROWS
 
 _SEASON_GAMES = _p(
     "games",
     "Games table with the event first: event, [date], round, white, black, result "
     "(as SEASON_RATINGS reads it).",
+)
+#: The event a season table shows (SEASON_STANDINGS, EVENT_CROSSTABLE).
+_EVENT_SHOWN = _o0(
+    "event",
+    "The event to show (its name in the games table's first column); blank or 0: "
+    "the latest event in date order.",
 )
 _SKIP = _o(
     "skip",
@@ -872,7 +883,7 @@ def _rate(roster: list[Player], grouped: SeasonGames, system: Cell, k: Cell, ski
     entrants: list[Player] | list[events.FidePlayer]
     if how == "fide":
         entrants = [
-            events.FidePlayer(p.name, p.rating, p.games if p.games is not None else 30)
+            events.FidePlayer(p.name, p.rating, p.games if p.games is not None else K_NEW_GAMES)
             for p in roster
         ]
     else:
@@ -1009,14 +1020,14 @@ def _season_start_final(
     return table
 
 
-def _chosen_event(s: _Season, event: Cell) -> str | None:
-    """The event a season table shows for *event*: its name, or the latest event (date
-    order) when blank or 0; None when the season has none.  A name the games table does not
-    have: an error, or with ``skip`` the name (its table is empty)."""
+def _chosen_event(read: SeasonRows, event: Cell) -> str | None:
+    """The event *event* names in the games *read*: its name, or the latest event (date
+    order) when blank or 0; None when blank or 0 and the games have none.  A name the games
+    table does not have is given back as it is (a season table shows it empty)."""
     if isinstance(event, bool) or not (is_blank(event) or isinstance(event, (str, int, float))):
         raise InvalidInputError(f"event must be an event's name, got {show(event)}")
     if _is_blank_choice(event):
-        return s.read.latest_event()
+        return read.latest_event()
     return _event_name(event)  # 2025 typed in a cell arrives as 2025.0
 
 
@@ -1028,11 +1039,7 @@ def _chosen_event(s: _Season, event: Cell) -> str | None:
     (
         _PLAYERS,
         _SEASON_GAMES,
-        _o0(
-            "event",
-            "The event to show (its name in the games table's first column); blank or 0: "
-            "the latest event in date order.",
-        ),
+        _EVENT_SHOWN,
         _SYSTEM,
         _K,
         _SKIP,
@@ -1060,7 +1067,7 @@ def _season_standings(
 ) -> Table:
     s = _season(players, games, skip, players_first_row, games_first_row)
     by_rank = to_choice(order, "order", ("rows", "rank"), "rows") == "rank"
-    wanted = _chosen_event(s, event)
+    wanted = _chosen_event(s.read, event)
     header: list[object] = [
         "Player",
         "Rounds",
@@ -1123,11 +1130,7 @@ def _event_name(value: Cell) -> str:
     (
         _PLAYERS,
         _SEASON_GAMES,
-        _o0(
-            "event",
-            "The event to show (its name in the games table's first column); blank or 0: "
-            "the latest event in date order.",
-        ),
+        _EVENT_SHOWN,
         _o0(
             "rounds",
             "Round columns to give (blank: the most rounds of any event in games); the "
@@ -1151,7 +1154,7 @@ def _event_crosstable(
 ) -> Table:
     s = _season(players, games, skip, players_first_row, games_first_row)
     grouped = s.grouped
-    wanted = _chosen_event(s, event)
+    wanted = _chosen_event(s.read, event)
     if wanted is not None and wanted not in grouped.events and not s.skip:
         raise InvalidInputError(f"event {show(event)} is not in the games table")
     most = max((g.round for played in grouped.games for g in played), default=1)
@@ -1323,13 +1326,10 @@ def _season_event(games: Cell, event: Cell, skip: Cell, games_first_row: Cell) -
     read = read_season_rows(games, first_row=_first_row(games_first_row, "games_first_row"))
     if read.refused and not lenient:
         raise InvalidInputError(read.refused[0][1])
-    if isinstance(event, bool) or not (is_blank(event) or isinstance(event, (str, int, float))):
-        raise InvalidInputError(f"event must be an event's name, got {show(event)}")
-    if _is_blank_choice(event):
-        latest = read.latest_event()
-        return NO_GAMES if latest is None else latest
-    wanted = _event_name(event)
-    if wanted not in read.dates:
+    wanted = _chosen_event(read, event)
+    if wanted is None:
+        return NO_GAMES
+    if wanted not in read.dates:  # only a name given can be missing: the latest is there
         raise NotFoundError(f"event {show(event)} is not in the games table")
     return wanted
 
@@ -1346,11 +1346,7 @@ _FORFEITS: Final = {1.0: "forfeit win", 0.0: "forfeit loss"}
     "One player's games of a season as a table that spills: Event, Round, Colour, "
     "Opponent, Result and Points from the player's side, in the games table's order.",
     (
-        _p(
-            "games",
-            "Games table with the event first: event, [date], round, white, black, result "
-            "(as SEASON_RATINGS reads it).",
-        ),
+        _SEASON_GAMES,
         _o0(
             "player",
             "The player's name as the games table writes it (blank or 0: an empty table).",
@@ -1404,6 +1400,23 @@ def _player_games(
     return table
 
 
+def _ratings_grid(ratings: Cell) -> list[list[Cell]]:
+    """A Ratings table's cells (SEASON_RATINGS' output), refusing a range of no cells."""
+    grid = to_grid(ratings, "ratings")
+    if not grid or not grid[0]:  # only a Python caller can pass a range of no cells
+        raise InvalidInputError("ratings is an empty range: give at least one cell")
+    return grid
+
+
+def _event_names(header: list[Cell]) -> list[str]:
+    """The events' names of a Ratings table's header, the cells after the names column
+    ("" for a blank cell: a blank header ends the season's events)."""
+    return [
+        "" if is_blank(cell) else read_name(cell, f"ratings column {j} header", "an event's name")
+        for j, cell in enumerate(header, start=2)
+    ]
+
+
 @_register(
     "PLAYER_RATINGS",
     "One player's rating after each event, read from a SEASON_RATINGS table, as a table "
@@ -1425,19 +1438,14 @@ def _player_games(
     spills=True,
 )
 def _player_ratings(ratings: Cell, player: Cell, rows: Cell) -> Table:
-    grid = to_grid(ratings, "ratings")
-    if not grid or not grid[0]:  # only a Python caller can pass a range of no cells
-        raise InvalidInputError("ratings is an empty range: give at least one cell")
+    grid = _ratings_grid(ratings)
     # Names as the season's tables read them (and SEASON_RATINGS writes them): spaces
     # tidied, a member number typed as 123 read as "123".
     name = "" if is_blank(player) else read_name(player, "player")
     # The events are the header's names after the names column, as the card counts them
     # (a blank header ends the season's events: SEASON_RATINGS fills them from the left).
     header = grid[0][1:]
-    events = [
-        "" if is_blank(cell) else read_name(cell, f"ratings column {j} header", "an event's name")
-        for j, cell in enumerate(header, start=2)
-    ]
+    events = _event_names(header)
     count = sum(1 for text in events if text)
     mine = next((row for row in grid[1:] if row and row[0] == name), None) if name else None
     height = to_int(rows, "rows", max(len(header), 1))
@@ -1463,9 +1471,8 @@ def _player_ratings(ratings: Cell, player: Cell, rows: Cell) -> Table:
 
 
 #: The most events a SEASON_RATINGS table can hold: one per column of Excel's grid but the
-#: names column (16,384 columns: Microsoft Support, "Excel specifications and limits",
-#: "Worksheet size").
-_MOST_EVENTS: Final = 16_383
+#: names column (cells.EXCEL_COLUMNS).
+_MOST_EVENTS: Final = EXCEL_COLUMNS - 1
 
 
 def _is_number(value: object) -> TypeGuard[float]:
@@ -1514,16 +1521,11 @@ def _season_chart(ratings: Cell, player: Cell, lines: Cell) -> Table:
     ['Ann', 1500.0, 1510.0, 1510.0]
     [' ', 1500.0, 1510.0, 1510.0]
     """
-    grid = to_grid(ratings, "ratings")
-    if not grid or not grid[0]:  # only a Python caller can pass a range of no cells
-        raise InvalidInputError("ratings is an empty range: give at least one cell")
+    grid = _ratings_grid(ratings)
     width = len(grid[0])
     # The events' names as PLAYER_RATINGS reads them from the header.
     header: list[object] = ["" if is_blank(grid[0][0]) else read_name(grid[0][0], "ratings")]
-    header += [
-        "" if is_blank(cell) else read_name(cell, f"ratings column {j} header", "an event's name")
-        for j, cell in enumerate(grid[0][1:], start=2)
-    ]
+    header += _event_names(grid[0][1:])
     name = "" if is_blank(player) else read_name(player, "player")
     height = to_int(lines, "lines", _CHART_LINES)
     if not 1 <= height <= _MOST_EVENTS:

@@ -25,6 +25,8 @@ from ..rating._check import RESULT_WORDS as _RESULT_WORDS
 
 __all__ = [
     "BLANK",
+    "EXCEL_COLUMNS",
+    "EXCEL_ROWS",
     "CellValue",
     "cell_error_text",
     "is_blank",
@@ -46,6 +48,12 @@ CellValue = object
 
 #: Marker for "no value given" in the coercion helpers.
 BLANK: Final = None
+
+#: Excel's grid: 1,048,576 rows by 16,384 columns (XFD).  Source: Microsoft Support,
+#: "Excel specifications and limits" (Worksheet and workbook specifications: "Total
+#: number of rows and columns on a worksheet").
+EXCEL_ROWS: Final = 1_048_576
+EXCEL_COLUMNS: Final = 16_384
 
 #: Excel's seven classic error values, the ones every spreadsheet program also knows
 #: (LibreOffice writes them into an xlsx as they are; its other errors, Err:504 and the like,

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..rating import tournament
+
 __all__ = ["find_member", "name_key", "near_member", "one_typo_apart", "suggest_member"]
 
 
 def name_key(name: str) -> str:
-    """The form two names are compared in: "LAST, FIRST" turned to "first last", case folded,
-    spaces tidied.
+    """The form two names are compared in: "LAST, FIRST" turned to "first last", then
+    :func:`xlrating.rating.tournament.name_key` (case folded, spaces tidied).
 
     >>> name_key("ADAMS,  Alan"), name_key(" alan   ADAMS ")
     ('alan adams', 'alan adams')
@@ -32,7 +34,7 @@ def name_key(name: str) -> str:
     parts = name.split(",")
     if len(parts) == 2 and parts[0].strip() and parts[1].strip():
         name = f"{parts[1]} {parts[0]}"
-    return " ".join(name.casefold().split())
+    return tournament.name_key(name)
 
 
 def one_typo_apart(a: str, b: str) -> bool:

@@ -28,6 +28,7 @@ from typing import Final
 from ..errors import InvalidInputError
 from ..rating._check import check_rating, show
 from ..rating.events import FidePlayer
+from ..rating.fide_rules import K_NEW_GAMES
 from ..rating.tournament import BYE, MAX_NAME_CHARS, Game, Player, parse_result
 from .cells import (
     MAX_WHOLE,
@@ -94,7 +95,12 @@ def row_label(name: str, row_no: int, first_row: int | None = None) -> str:
     given the sheet row of the range's first row, the row the user sees: "Games row 77"."""
     if first_row is None:
         return f"{name} row {row_no}"
-    return f"{name[:1].upper()}{name[1:]} row {first_row + row_no - 1}"
+    return f"{name[:1].upper()}{name[1:]} row {_shown_row(row_no, first_row)}"
+
+
+def _shown_row(row_no: int, first_row: int | None) -> int:
+    """The row number a message gives row *row_no* of a range (:func:`row_label`'s)."""
+    return row_no if first_row is None else first_row + row_no - 1
 
 
 def _rating(value: CellValue, where: str) -> float | None:
@@ -133,7 +139,7 @@ def _player_rows(
 ) -> Iterator[tuple[int, str, list[CellValue], str, float | None]]:
     """(row of the range, where, cells padded to *width*, name, rating) for each player row,
     names unique (strict: the first bad row raises)."""
-    for row_no, where, cells, error in _player_cells(value, name, width, first_row, set()):
+    for row_no, where, cells, error in _player_cells(value, name, width, first_row):
         if error is not None:
             raise error
         yield (
@@ -146,11 +152,11 @@ def _player_rows(
 
 
 def _player_cells(
-    value: CellValue, name: str, width: int, first_row: int | None, seen_names: set[str]
+    value: CellValue, name: str, width: int, first_row: int | None
 ) -> Iterator[tuple[int, str, list[CellValue], InvalidInputError | None]]:
     """Each player row of the range: (row of the range, where, cells padded to *width*,
     the error of a name that is not one or is taken by an earlier row, else None)."""
-    seen: dict[str, str] = {}
+    seen: dict[str, int] = {}  # name -> the row number its first row is shown as
     for row_no, row in _rows(value, name, 1):
         where = row_label(name, row_no, first_row)
         if len(row) < 2:
@@ -162,7 +168,7 @@ def _player_cells(
             yield row_no, where, cells, error
             continue
         if player in seen:
-            also = seen[player].rsplit(" ", 1)[-1]
+            also = seen[player]
             yield (
                 row_no,
                 where,
@@ -170,8 +176,7 @@ def _player_cells(
                 InvalidInputError(f"{where}: duplicate name {show(player)} (also row {also})"),
             )
             continue
-        seen[player] = where
-        seen_names.add(player)
+        seen[player] = _shown_row(row_no, first_row)
         yield row_no, where, cells, None
 
 
@@ -245,7 +250,7 @@ def read_players_table(
     rows: list[int] = []
     ids: list[tuple[str | None, str | None]] = []
     left_out: list[tuple[int, str, str | None]] = []
-    for row_no, where, cells, error in _player_cells(value, name, 7, first_row, set()):
+    for row_no, where, cells, error in _player_cells(value, name, 7, first_row):
         try:
             if error is not None:
                 raise error
@@ -281,7 +286,9 @@ def read_fide_players(value: CellValue, name: str = "players") -> list[FidePlaye
     players: list[FidePlayer] = []
     for _, where, cells, player, rating in _player_rows(value, name, 6):
         year = to_optional_number(cells[3], f"{where}: birth year")
-        rated_games = to_int(cells[2], f"{where}: rated games", 30 if rating is not None else 0)
+        rated_games = to_int(
+            cells[2], f"{where}: rated games", K_NEW_GAMES if rating is not None else 0
+        )
         birth_year = None if year is None else to_int(year, f"{where}: birth year")
         reached_2400 = to_bool(cells[4], f"{where}: reached 2400", False)
         k = to_optional_number(cells[5], f"{where}: k")
@@ -566,8 +573,8 @@ def _read_season_rows(
                 raise
             refused.append((row_no, str(error)))
             continue
-        if event not in dates or when is not None:
-            dates[event] = when if dates.get(event) is None else dates[event]
+        if dates.get(event) is None:  # the event's first date (None: none yet)
+            dates[event] = when
         rows.append(GameRow(row_no, where, event, game))
     return SeasonRows(tuple(rows), tuple(refused), dates, len(grid))
 
