@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..workbook.ooxml import files
 from .base import EXIT_USAGE, CliError, Commands, Step, doing
-from .common import STDOUT, guard_workbook, is_stream, iso_date, workbook_modules
+from .common import (
+    STDOUT,
+    add_ignore_lock,
+    guard_workbook,
+    is_stream,
+    iso_date,
+    workbook_modules,
+)
 
 if TYPE_CHECKING:
     from ..workbook.ooxml.guard import Inspection
@@ -174,4 +181,5 @@ def add_export_parser(commands: Commands) -> None:
         help="a player's FIDE ID (repeat for several; the Players table's FIDE ID column is "
         "read too)",
     )
+    add_ignore_lock(exporter)
     exporter.set_defaults(handler=run_export)
