@@ -183,6 +183,27 @@ def test_bad_input_exits_2_with_one_line(
     one_line(err)
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"items": [\n', "not valid JSON: Expecting value (line 2, column 1)"),
+        (
+            "{}",
+            "JSON that is not a US Chess API standings page, section or event (its keys: none)",
+        ),
+    ],
+)
+def test_a_bad_tournament_file_is_named_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, said: str
+) -> None:
+    """The reader's message names the file; the command does not name it again."""
+    source = tmp_path / "bad.json"
+    source.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "rate", str(source))
+    assert (code, out) == (1, "")
+    assert err == f"xlrating rate: bad.json: {said}\n"
+
+
 # ---------------------------------------------------------------- recalc
 
 

@@ -132,8 +132,9 @@ def _message(error: BaseException, step: Step) -> str | None:
         return f"{where}: {step.os_error}: {text}" if step.os_error else f"{where}: {text}"
     if isinstance(error, Exception) and step.other:
         return f"{where}: {step.other}: {kind}"
-    if isinstance(error, RatingError) and file:
-        return f"{where}: {file}: {text}"
+    if isinstance(error, RatingError) and file:  # named once (a reader's may name it)
+        named = text.startswith(f"{file}: ")
+        return f"{where}: {text}" if named else f"{where}: {file}: {text}"
     return None
 
 
