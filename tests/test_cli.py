@@ -204,6 +204,28 @@ def test_a_bad_tournament_file_is_named_once(
     assert err == f"xlrating rate: bad.json: {said}\n"
 
 
+@pytest.mark.parametrize(
+    "value", ["1_300", "１３００", "1.3e3", "age:1e1", "age:1_5", "inf", "nan"]
+)
+def test_start_takes_plain_numbers_only(capsys: pytest.CaptureFixture[str], value: str) -> None:
+    """--start reads its number as --bonus-multiplier does: float() alone would take
+    underscores, full-width digits and exponents."""
+    code, out, err = run(capsys, "rate", "section.json", "--start", f"12345678={value}")
+    assert (code, out) == (2, "")
+    assert err == (
+        "xlrating rate: argument --start: must be MEMBER=RATING or MEMBER=age:N with a "
+        f"number, got '12345678={value}' (see xlrating rate --help)\n"
+    )
+
+
+def test_start_reads_a_rating_or_an_age() -> None:
+    from xlrating.commands.common import start_value
+    from xlrating.imports import Start
+
+    assert start_value("12345678 = 1300.5") == ("12345678", Start(rating=1300.5))
+    assert start_value("Jane Doe=AGE: 15") == ("Jane Doe", Start(age=15.0))
+
+
 # ---------------------------------------------------------------- recalc
 
 
