@@ -58,6 +58,7 @@ from .commands import (
     libreoffice,
     lite,
     rate,
+    ratings,
     recalc,
     season,
     templates,
@@ -74,7 +75,6 @@ from .commands.base import (
     TimeUp,
     one_line,
 )
-from .commands.ratings import add_parser as add_ratings_parser
 from .errors import RatingError, WorkbookError
 
 __all__ = ["build_parser", "main"]
@@ -160,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate.add_rate_file_parser(commands)
     export.add_export_parser(commands)
     importing.add_resize_parser(commands)
-    add_ratings_parser(commands)
+    ratings.add_parser(commands)
     for family in FAMILIES:
         rate.add_rating_command(commands, family)
     excel.add_setup_parser(commands)
