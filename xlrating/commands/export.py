@@ -40,7 +40,7 @@ def _tables(
     where: str, book: Path, inspection: Inspection
 ) -> tuple[list[list[object]], list[list[object]]]:
     """The season book's Players and Games tables, read as import reads them
-    (:func:`~xlrating.workbook.season.book.read_tables`, from the package of the guard's
+    (:func:`~xlrating.workbook.season.find.read_tables`, from the package of the guard's
     bytes)."""
     _, _, _ = workbook_modules(templates=False)
     from ..workbook.ooxml.package import Package
