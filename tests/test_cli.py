@@ -486,6 +486,26 @@ def test_run_as_a_module_failures_are_one_line(tmp_path: Path) -> None:
     assert done.stderr == f"xlrating recalc: no such file: {missing}\n"
 
 
+def test_export_into_a_stream_says_its_notes_on_stderr(tmp_path: Path) -> None:
+    """``export --trf /dev/stdout`` (a pipe here): the stream holds the report alone, as
+    the file does; "wrote ..." and the notes go to stderr (as with ``--trf -``)."""
+    pytest.importorskip("openpyxl")
+    book = WORKBOOKS / "club_season.xlsx"
+    argv = ["export", str(book), "--event", "December Swiss", "--trf"]
+    code = "import sys; from xlrating.cli import main; sys.exit(main())"
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv, "/dev/stdout"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("wrote /dev/stdout: 'December Swiss', 9 players, 4 rounds")
+    assert main([*argv, str(tmp_path / "out.trf")]) == 0
+    assert done.stdout == (tmp_path / "out.trf").read_text(encoding="utf-8")
+
+
 def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path: Path) -> None:
     """``xlrating rate FILE | head -1``: the output's reader goes away; the command stops
     with exit code 1 and says nothing, never "internal error (BrokenPipeError)"."""

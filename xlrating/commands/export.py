@@ -106,7 +106,8 @@ def run_export(args: argparse.Namespace) -> int:
     with doing(Step(where, book.name)):
         report = write_trf(event, header, fide_ids=ids)
     to_stdout = args.trf == STDOUT
-    said = sys.stderr if to_stdout else sys.stdout  # the report is the output: notes apart
+    streamed = to_stdout or is_stream(target)  # /dev/stdout, a pipe: maybe our stdout
+    said = sys.stderr if streamed else sys.stdout  # the report is the output: notes apart
     if to_stdout:
         sys.stdout.write(report.text)
     elif target.is_dir():
@@ -157,7 +158,8 @@ def add_export_parser(commands: Commands) -> None:
         "--trf",
         required=True,
         metavar="OUT.trf",
-        help="the file to write (- : standard output, the notes then on standard error)",
+        help="the file to write (- : standard output; to it or another pipe or device the notes "
+        "go to standard error)",
     )
     exporter.add_argument("--city", metavar="TEXT", help="record 022, the city")
     exporter.add_argument("--federation", metavar="FED", help="record 032, the federation")
