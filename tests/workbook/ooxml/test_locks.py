@@ -198,6 +198,7 @@ COMMANDS = {
         _season,
         "out.trf",
     ),
+    "new-season": (["new-season", "{dir}/ns.xlsx"], _elo, "ns.xlsx"),
     "templates": (["templates", "{dir}/books"], _elo, "books/club_season.xlsx"),
     "demo": (["demo", "{dir}/books"], _elo, "books/elo.xlsx"),
     "lite-bundle": (["lite-bundle", "{dir}/books"], _elo, "books/main.py"),
