@@ -183,6 +183,49 @@ def test_bad_input_exits_2_with_one_line(
     one_line(err)
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"items": [\n', "not valid JSON: Expecting value (line 2, column 1)"),
+        (
+            "{}",
+            "JSON that is not a US Chess API standings page, section or event (its keys: none)",
+        ),
+    ],
+)
+def test_a_bad_tournament_file_is_named_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, said: str
+) -> None:
+    """The reader's message names the file; the command does not name it again."""
+    source = tmp_path / "bad.json"
+    source.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "rate", str(source))
+    assert (code, out) == (1, "")
+    assert err == f"xlrating rate: bad.json: {said}\n"
+
+
+@pytest.mark.parametrize(
+    "value", ["1_300", "１３００", "1.3e3", "age:1e1", "age:1_5", "inf", "nan"]
+)
+def test_start_takes_plain_numbers_only(capsys: pytest.CaptureFixture[str], value: str) -> None:
+    """--start reads its number as --bonus-multiplier does: float() alone would take
+    underscores, full-width digits and exponents."""
+    code, out, err = run(capsys, "rate", "section.json", "--start", f"12345678={value}")
+    assert (code, out) == (2, "")
+    assert err == (
+        "xlrating rate: argument --start: must be MEMBER=RATING or MEMBER=age:N with a "
+        f"number, got '12345678={value}' (see xlrating rate --help)\n"
+    )
+
+
+def test_start_reads_a_rating_or_an_age() -> None:
+    from xlrating.commands.common import start_value
+    from xlrating.imports import Start
+
+    assert start_value("12345678 = 1300.5") == ("12345678", Start(rating=1300.5))
+    assert start_value("Jane Doe=AGE: 15") == ("Jane Doe", Start(age=15.0))
+
+
 # ---------------------------------------------------------------- recalc
 
 
@@ -441,6 +484,26 @@ def test_run_as_a_module_failures_are_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert done.stderr == f"xlrating recalc: no such file: {missing}\n"
+
+
+def test_export_into_a_stream_says_its_notes_on_stderr(tmp_path: Path) -> None:
+    """``export --trf /dev/stdout`` (a pipe here): the stream holds the report alone, as
+    the file does; "wrote ..." and the notes go to stderr (as with ``--trf -``)."""
+    pytest.importorskip("openpyxl")
+    book = WORKBOOKS / "club_season.xlsx"
+    argv = ["export", str(book), "--event", "December Swiss", "--trf"]
+    code = "import sys; from xlrating.cli import main; sys.exit(main())"
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv, "/dev/stdout"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("wrote /dev/stdout: 'December Swiss', 9 players, 4 rounds")
+    assert main([*argv, str(tmp_path / "out.trf")]) == 0
+    assert done.stdout == (tmp_path / "out.trf").read_text(encoding="utf-8")
 
 
 def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path: Path) -> None:

@@ -62,6 +62,23 @@ def test_glicko2_reproduces_glickmans_example(capsys: pytest.CaptureFixture[str]
              "--opponent-rds", "30", "--results", "1", "0"],
             "xlrating glicko2: --opponents has 2 entries, --opponent-rds 1 and --results 2",
         ),
+        (
+            ["glicko2", "1500", "200", "0.06", "--opponents", "1400",
+             "--opponent-rds", "-30", "--results", "1"],
+            "xlrating glicko2: --opponent-rds value 1 must be above 0 and at most 500, "
+            "got -30",
+        ),
+        (
+            ["glicko2", "1500", "200", "0.06", "--opponents", "-1400",
+             "--opponent-rds", "30", "--results", "1"],
+            "xlrating glicko2: --opponents value 1 must be between 0 and 4000, got -1400",
+        ),
+        (
+            ["uscf", "1700", "30", "--opponents", "1600", "--results", "W",
+             "--event-date", "2010-01-01"],
+            "xlrating uscf: --event-date 2010-01-01 is before 2017-05-01, the earliest date "
+            "with a known bonus multiplier: give the multiplier",
+        ),
     ],
 )  # fmt: skip
 def test_messages_name_options_and_numbers_as_typed(

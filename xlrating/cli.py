@@ -3,27 +3,32 @@
 ``xlrating recalc BOOK.xlsx`` computes every formula of a workbook with the registry's
 functions and writes a copy whose formula cells carry the results, marked current (so
 Excel without the add-in shows the numbers until a cell they depend on changes;
-``--values-only`` writes plain values for any program; a club season's ratings table is
-first sized to its tables); ``xlrating templates`` writes the template workbooks;
-``xlrating demo`` fills them with sample data, recalculates them and prints the club
-season; ``xlrating import FILE --into BOOK.xlsx`` adds a FIDE TRF or US Chess crosstable
-to a club season workbook (``--dry-run``: only show what it would add); ``xlrating
-ratings BOOK.xlsx --list FILE`` sets a season's starting ratings from a FIDE rating list or
-US Chess API member JSON; ``xlrating rate
-FILE`` rates a whole tournament file's event without a workbook; ``xlrating
-uscf|fide|elo|glicko2`` rate an event in the terminal through the same registry functions as the
-spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on Windows;
-``xlrating excel-check`` computes workbooks in Excel itself and compares them with the
-headless engine.
+``--values-only`` writes plain values for any program); ``xlrating templates`` writes the
+template workbooks; ``xlrating demo`` fills them with sample data, recalculates them and
+prints the club season; ``xlrating new-season BOOK.xlsx`` writes an empty club season of
+the club's own (``--from LAST.xlsx``: starting from last season's players and ratings);
+``xlrating import FILE --into BOOK.xlsx`` adds a FIDE TRF, US Chess crosstable or US Chess
+API section to a club season workbook (``--dry-run``: only show what it would add);
+``xlrating export BOOK.xlsx --event NAME --trf OUT.trf`` writes one event of a club
+season as a FIDE TRF-16 report; ``xlrating resize BOOK.xlsx`` gives a club season's
+tables more (or fewer) rows and event columns; ``xlrating ratings BOOK.xlsx --list FILE``
+sets a season's starting ratings from a FIDE rating list or US Chess API member JSON;
+``xlrating rate FILE`` rates a whole tournament file's event without a workbook;
+``xlrating uscf|fide|elo|glicko2`` rate an event in the terminal through the same registry
+functions as the spreadsheets; ``xlrating excel-setup`` sets up the xlwings add-in on
+Windows; ``xlrating libreoffice-setup`` installs the functions into LibreOffice Calc;
+``xlrating lite-bundle`` writes xlwings Lite's files; ``xlrating excel-check`` computes
+workbooks in Excel itself and compares them with the headless engine.
 
 This module holds the entry point :func:`main`, the top of the parser and the one place
 failures become messages (:func:`_failure`); the commands themselves, each with its part
 of the parser, live in :mod:`xlrating.commands` (``recalc``, ``templates`` (templates and
-demo), ``importing`` (import and resize), ``rate`` (rate FILE and uscf|fide|elo|glicko2),
-``ratings`` (starting ratings from a rating list), ``excel`` (excel-setup and
-excel-check), ``libreoffice``, ``lite`` (lite-bundle); ``base``,
-what they share with this module: exit codes, limits, :class:`~xlrating.commands.base.CliError`, and
-``common``, what they share among themselves).
+demo), ``season`` (new-season), ``importing`` (import and resize), ``export``, ``rate``
+(rate FILE and uscf|fide|elo|glicko2), ``ratings`` (starting ratings from a rating list),
+``excel`` (excel-setup and excel-check), ``libreoffice`` (libreoffice-setup), ``lite``
+(lite-bundle); ``base``, what they share with this module: exit codes, limits,
+:class:`~xlrating.commands.base.CliError`, and ``common``, what they share among
+themselves).
 
 Only the standard library and the registry are imported up front: the workbook modules
 (openpyxl, formulas, XlsxWriter) are imported by the commands that need them, so
@@ -58,6 +63,7 @@ from .commands import (
     libreoffice,
     lite,
     rate,
+    ratings,
     recalc,
     season,
     templates,
@@ -74,7 +80,6 @@ from .commands.base import (
     TimeUp,
     one_line,
 )
-from .commands.ratings import add_parser as add_ratings_parser
 from .errors import RatingError, WorkbookError
 
 __all__ = ["build_parser", "main"]
@@ -132,8 +137,9 @@ def _message(error: BaseException, step: Step) -> str | None:
         return f"{where}: {step.os_error}: {text}" if step.os_error else f"{where}: {text}"
     if isinstance(error, Exception) and step.other:
         return f"{where}: {step.other}: {kind}"
-    if isinstance(error, RatingError) and file:
-        return f"{where}: {file}: {text}"
+    if isinstance(error, RatingError) and file:  # named once (a reader's may name it)
+        named = text.startswith(f"{file}: ")
+        return f"{where}: {text}" if named else f"{where}: {file}: {text}"
     return None
 
 
@@ -159,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate.add_rate_file_parser(commands)
     export.add_export_parser(commands)
     importing.add_resize_parser(commands)
-    add_ratings_parser(commands)
+    ratings.add_parser(commands)
     for family in FAMILIES:
         rate.add_rating_command(commands, family)
     excel.add_setup_parser(commands)

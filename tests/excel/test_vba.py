@@ -24,7 +24,7 @@ from xlrating.workbook import finish, templates
 from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.lint import book as lint
 from xlrating.workbook.ooxml.guard import check_bytes
-from xlrating.workbook.ooxml.package import Package
+from xlrating.workbook.ooxml.package import Package, package_of
 from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, set_calc_properties, write_cached_values
 from xlrating.workbook.season import book as season_book
 
@@ -351,7 +351,7 @@ def test_twin_is_its_template_plus_the_project(name: str) -> None:
                 "xl/_rels/workbook.xml.rels",
             ):
                 assert a.read(part) == b.read(part), f"{name}: {part} differs"
-    assert excel_vba.is_macro_enabled(xlsm) and not excel_vba.is_macro_enabled(xlsx)
+    assert package_of(xlsm).macro_enabled and not package_of(xlsx).macro_enabled
     assert lint.lint_workbook(xlsm, values="current") == []
 
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from xlrating.cli import main
-from xlrating.excel.vba import is_macro_enabled
 from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.ooxml.package import package_of
 from xlrating.workbook.ooxml.xlsx import CellError
 
 from ..season_typing import AFTER, EMPTY, STEPS, outside_status
@@ -131,7 +131,7 @@ def test_an_existing_file_is_kept_unless_forced(
 def test_a_book_ending_in_xlsm_is_macro_enabled(tmp_path: Path) -> None:
     book = tmp_path / "club.xlsm"
     assert main(["new-season", str(book), "--system", "fide"]) == 0
-    assert is_macro_enabled(book)
+    assert package_of(book).macro_enabled
     assert values_of(book)["Ratings"]["C5"].value == "fide"
 
 

@@ -65,7 +65,8 @@ def one_line(error: BaseException) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What a command is doing, for the message a failure in it gets (:func:`xlrating.cli.failure`).
+    """What a command is doing, for the message a failure in it gets
+    (:func:`xlrating.cli._failure`).
 
     A command runs each step that touches files ``with doing(Step(...))``; the fields say
     what the failures that are expected there mean for the user.

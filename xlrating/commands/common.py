@@ -359,8 +359,6 @@ def read_tournament(
 def start_value(text: str) -> tuple[str, Any]:
     """--start MEMBER=RATING or MEMBER=age:N: the start of a player unrated in a US Chess
     API section (argparse reports anything else in one line naming the option)."""
-    import math
-
     from ..imports import Start
     from ..rating._check import MAX_RATING
 
@@ -371,14 +369,16 @@ def start_value(text: str) -> tuple[str, Any]:
             f"must be MEMBER=RATING or MEMBER=age:N (a member ID or a name), got {text!r}"
         )
     is_age = value.startswith("age:")
-    try:
-        number = float(value.removeprefix("age:").strip())
-    except ValueError:
+    number_text = value.removeprefix("age:").strip()
+    # Plain decimal digits only, as --bonus-multiplier: float() also takes "1_300", "１３００",
+    # "1.3e3", "inf" and "nan".
+    if not _PLAIN_NUMBER.fullmatch(number_text):
         raise argparse.ArgumentTypeError(
             f"must be MEMBER=RATING or MEMBER=age:N with a number, got {text!r}"
-        ) from None
+        )
+    number = float(number_text)
     top = 130.0 if is_age else MAX_RATING
-    if not math.isfinite(number) or not 0 <= number <= top:
+    if not 0 <= number <= top:
         what = "an age" if is_age else "a rating"
         raise argparse.ArgumentTypeError(f"{what} must be from 0 to {top:g}, got {text!r}")
     return who, Start(age=number) if is_age else Start(rating=number)

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..workbook.ooxml import files
 from .base import EXIT_USAGE, CliError, Commands, Step, doing
-from .common import STDOUT, guard_workbook, is_stream, iso_date, workbook_modules
+from .common import (
+    STDOUT,
+    add_ignore_lock,
+    guard_workbook,
+    is_stream,
+    iso_date,
+    workbook_modules,
+)
 
 if TYPE_CHECKING:
     from ..workbook.ooxml.guard import Inspection
@@ -33,7 +40,7 @@ def _tables(
     where: str, book: Path, inspection: Inspection
 ) -> tuple[list[list[object]], list[list[object]]]:
     """The season book's Players and Games tables, read as import reads them
-    (:func:`~xlrating.workbook.season.book.read_tables`, from the package of the guard's
+    (:func:`~xlrating.workbook.season.find.read_tables`, from the package of the guard's
     bytes)."""
     _, _, _ = workbook_modules(templates=False)
     from ..workbook.ooxml.package import Package
@@ -99,7 +106,8 @@ def run_export(args: argparse.Namespace) -> int:
     with doing(Step(where, book.name)):
         report = write_trf(event, header, fide_ids=ids)
     to_stdout = args.trf == STDOUT
-    said = sys.stderr if to_stdout else sys.stdout  # the report is the output: notes apart
+    streamed = to_stdout or is_stream(target)  # /dev/stdout, a pipe: maybe our stdout
+    said = sys.stderr if streamed else sys.stdout  # the report is the output: notes apart
     if to_stdout:
         sys.stdout.write(report.text)
     elif target.is_dir():
@@ -150,7 +158,8 @@ def add_export_parser(commands: Commands) -> None:
         "--trf",
         required=True,
         metavar="OUT.trf",
-        help="the file to write (- : standard output, the notes then on standard error)",
+        help="the file to write (- : standard output; to it or another pipe or device the notes "
+        "go to standard error)",
     )
     exporter.add_argument("--city", metavar="TEXT", help="record 022, the city")
     exporter.add_argument("--federation", metavar="FED", help="record 032, the federation")
@@ -174,4 +183,5 @@ def add_export_parser(commands: Commands) -> None:
         help="a player's FIDE ID (repeat for several; the Players table's FIDE ID column is "
         "read too)",
     )
+    add_ignore_lock(exporter)
     exporter.set_defaults(handler=run_export)

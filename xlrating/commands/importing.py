@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..rating._check import show
 from ..workbook.ooxml import files
@@ -37,9 +37,6 @@ from .common import (
     workbook_modules,
 )
 from .rate import add_api_options
-
-if TYPE_CHECKING:
-    pass
 
 
 def _bonus_words(day: Any) -> str:

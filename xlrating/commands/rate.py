@@ -292,6 +292,9 @@ def run_rate_file(args: argparse.Namespace) -> int:
 
 #: Registry parameters that take a list of values (one per game) on the command line.
 _LIST_PARAMS: Final = frozenset({"opponents", "opponent_rds", "results"})
+#: The fields of the core's opponent ratings (``opponents[1].rd``) and the list option
+#: each was typed in.
+_OPPONENT_FIELDS: Final = {"rd": "opponent_rds", "rating": "opponents"}
 #: The core's names of the date that picks the rules (``rate FILE`` says "the event date").
 _DATE_NAMES: Final = re.compile(r"\b(?:period_date|event_date)\b")
 #: A whole number as typed (kept whole, so that a message shows it as typed: "got 0").
@@ -317,14 +320,20 @@ def _as_typed(message: str, fn: Any) -> str:
     if not text:
         text = code
     text = re.sub(r"\bplayer\.(?=\w)", "", text)  # the core's "player.rd": the rd typed
+    names = {param.name for param in fn.params}
+    for field, typed in _OPPONENT_FIELDS.items():  # "opponents[1].rd": --opponent-rds value 1
+        if typed in names:
+            text = re.sub(rf"\bopponents\[(\d+)\]\.{field}\b", rf"{typed}[\1]", text)
     for param in fn.params:
         if param.name in _LIST_PARAMS:
             option = f"--{param.name.replace('_', '-')}"
             text = re.sub(rf"\b{param.name}\[(\d+)\]", rf"{option} value \1", text)
             text = re.sub(rf"(?<!-)\b{param.name}\b", option, text)
         elif param.optional:
+            # The option only where the message is about it (its subject, at the start):
+            # elsewhere the word is English ("a known bonus multiplier").
             option = f"--{param.name.replace('_', '-')}"
-            text = re.sub(rf"(?<![-\w]){param.name}\b", option, text)
+            text = re.sub(rf"^{param.name}\b", option, text)
     return text
 
 

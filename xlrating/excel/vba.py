@@ -45,9 +45,7 @@ from ..workbook.ooxml.package import (
     CONTENT_TYPES,
     MACRO_ENABLED_MAIN,
     XLSX_MAIN,
-    Book,
     Package,
-    package_of,
 )
 
 __all__ = [
@@ -59,7 +57,6 @@ __all__ = [
     "decorated_udfs",
     "dictionary_class_source",
     "embedded_modules",
-    "is_macro_enabled",
     "make_macro_enabled",
     "sources_match",
     "standalone_module_source",
@@ -195,14 +192,6 @@ def _crlf(text: str) -> str:
 
 
 # ---------------------------------------------------------------- the package
-
-
-def is_macro_enabled(book: Book) -> bool:
-    """Whether the workbook *book* (a package, or a file the guard checks first) is
-    macro-enabled (:attr:`~.Package.macro_enabled`: its main content type, or a VBA
-    project inside)."""
-    package = package_of(book)
-    return package.macro_enabled
 
 
 def _macro_enabled_types(package: Package) -> None:

@@ -198,6 +198,7 @@ COMMANDS = {
         _season,
         "out.trf",
     ),
+    "new-season": (["new-season", "{dir}/ns.xlsx"], _elo, "ns.xlsx"),
     "templates": (["templates", "{dir}/books"], _elo, "books/club_season.xlsx"),
     "demo": (["demo", "{dir}/books"], _elo, "books/elo.xlsx"),
     "lite-bundle": (["lite-bundle", "{dir}/books"], _elo, "books/main.py"),
@@ -244,7 +245,24 @@ def test_excel_setup_refuses_an_open_xlwings_conf(tmp_path: Path) -> None:
     assert "xlrating.udfs" in conf.read_text()
 
 
-def test_ignore_lock_writes_anyway(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_ignore_lock_writes_anyway(
+    tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every command whose refusal advises --ignore-lock takes it and writes."""
+    argv, make, beside = COMMANDS[command]
+    book = make(tmp_path)
+    held = tmp_path / beside
+    held.parent.mkdir(exist_ok=True)
+    excel_owner(held)
+    if held.exists():
+        os.utime(held, (0, 0))  # written anew: a new time (the bytes may be the same)
+    code = main([*(a.format(book=book, dir=tmp_path) for a in argv), "--ignore-lock"])
+    assert code == 0, capsys.readouterr().err
+    assert held.is_file() and held.stat().st_mtime_ns != 0
+
+
+def test_ignore_lock_in_place_keeps_a_backup(tmp_path: Path) -> None:
     book = _elo(tmp_path)
     excel_owner(book)
     assert main(["recalc", str(book), "--in-place", "--ignore-lock"]) == 0
