@@ -77,7 +77,7 @@ def test_glicko2_reproduces_glickmans_example(capsys: pytest.CaptureFixture[str]
             ["uscf", "1700", "30", "--opponents", "1600", "--results", "W",
              "--event-date", "2010-01-01"],
             "xlrating uscf: --event-date 2010-01-01 is before 2017-05-01, the earliest date "
-            "with a known bonus multiplier: give the multiplier",
+            "with a known bonus multiplier: give --multiplier",
         ),
     ],
 )  # fmt: skip

@@ -330,10 +330,12 @@ def _as_typed(message: str, fn: Any) -> str:
             text = re.sub(rf"\b{param.name}\[(\d+)\]", rf"{option} value \1", text)
             text = re.sub(rf"(?<!-)\b{param.name}\b", option, text)
         elif param.optional:
-            # The option only where the message is about it (its subject, at the start):
-            # elsewhere the word is English ("a known bonus multiplier").
+            # The option only where the message is about it (its subject, at the start)
+            # or asks for it ("give the multiplier"): elsewhere the word is English ("a
+            # known bonus multiplier").
             option = f"--{param.name.replace('_', '-')}"
             text = re.sub(rf"^{param.name}\b", option, text)
+            text = re.sub(rf"\bgive the {param.name}\b", f"give {option}", text)
     return text
 
 
