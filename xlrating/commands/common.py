@@ -361,6 +361,7 @@ def start_value(text: str) -> tuple[str, Any]:
     API section (argparse reports anything else in one line naming the option)."""
     from ..imports import Start
     from ..rating._check import MAX_RATING
+    from ..rating.tournament import MAX_AGE
 
     who, sep, value = text.partition("=")
     who, value = who.strip(), value.strip().lower()
@@ -377,7 +378,7 @@ def start_value(text: str) -> tuple[str, Any]:
             f"must be MEMBER=RATING or MEMBER=age:N with a number, got {text!r}"
         )
     number = float(number_text)
-    top = 130.0 if is_age else MAX_RATING
+    top = float(MAX_AGE) if is_age else MAX_RATING
     if not 0 <= number <= top:
         what = "an age" if is_age else "a rating"
         raise argparse.ArgumentTypeError(f"{what} must be from 0 to {top:g}, got {text!r}")

@@ -24,6 +24,7 @@ from ._check import (
 
 __all__ = [
     "BYE",
+    "MAX_AGE",
     "MAX_NAME_CHARS",
     "Event",
     "Game",
@@ -45,6 +46,9 @@ BYE: Final = "BYE"
 #: Longest name accepted from a tournament file: Excel's "Total number of characters that a
 #: cell can contain: 32,767" (Microsoft, "Excel specifications and limits").
 MAX_NAME_CHARS: Final = 32_767
+#: The oldest age a player may be given (a plausibility bound, not a rule: an age
+#: beyond it is a typing error).
+MAX_AGE: Final = 130
 
 # Characters XML 1.0 cannot carry (W3C XML 1.0, section 2.2, production [2] Char: #x9 | #xA
 # | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]): the other C0 controls,
@@ -129,8 +133,10 @@ class Player:
         check_number(self.floor, f"floor of {self.name}")
         if self.age is not None:
             age = check_number(self.age, f"age of {self.name}")
-            if not 0 <= age <= 130:
-                raise InvalidInputError(f"age of {self.name} must be 0 to 130, got {show(age)}")
+            if not 0 <= age <= MAX_AGE:
+                raise InvalidInputError(
+                    f"age of {self.name} must be 0 to {MAX_AGE}, got {show(age)}"
+                )
 
     @property
     def unrated(self) -> bool:
