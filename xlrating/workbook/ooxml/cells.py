@@ -30,7 +30,7 @@ from typing import Final
 from lxml import etree
 
 from ...sheet.cells import EXCEL_ERRORS
-from .a1 import address, cell_range, column_number, parse_cell
+from .a1 import address, cell_range, column_number, parse_cell, parse_row
 from .package import drop_attribute, local_name
 
 __all__ = ["CellError", "SheetCells", "excel_text", "is_error_text", "typed"]
@@ -141,8 +141,8 @@ class SheetCells:
                 number = 0
                 for row in _children(self.sheet_data, "row"):
                     given = row.get("r")
-                    number = int(given) if given else number + 1
-                    if not given:
+                    number = parse_row(given) if given else number + 1
+                    if given != str(number):  # none, or a whole float such as "1.0"
                         row.set("r", str(number))
                     self._rows[number] = row
         return self._rows

@@ -20,7 +20,7 @@ from typing import Final
 
 from lxml import etree
 
-from .a1 import column_letters, parse_cell
+from .a1 import column_letters, parse_cell, parse_row
 from .package import Package
 
 __all__ = ["first_unreadable"]
@@ -99,7 +99,7 @@ def first_unreadable(package: Package) -> str | None:
         row = 0
         for element in package.xml(part_name).iter(*_ROW_TAGS):
             raw = element.get("r")
-            row = int(float(raw)) if raw is not None else row + 1
+            row = parse_row(raw) if raw is not None else row + 1
             column = 0
             for cell in element:
                 if not isinstance(cell.tag, str):

@@ -53,7 +53,6 @@ a minute and 1.5 GB on the largest workbook accepted.
 from __future__ import annotations
 
 import io
-import math
 import re
 import struct
 import zipfile
@@ -63,7 +62,7 @@ from typing import IO, Final
 from xml.parsers import expat
 
 from ...errors import WorkbookError
-from .a1 import column_letters, column_number
+from .a1 import column_letters, column_number, parse_row
 
 __all__ = [
     "EXCEL_COLUMNS",
@@ -589,16 +588,11 @@ class _PartScanner:
         if raw is None:
             return self.row + 1
         try:
-            return int(raw)
+            return parse_row(raw)
         except ValueError:
-            pass
-        try:
-            number = float(raw)
-        except ValueError:
-            number = math.nan
-        if not number.is_integer():
-            raise _Stop(f"part {self.name!r}: row number {raw[:20]!r} is not a whole number")
-        return int(number)
+            raise _Stop(
+                f"part {self.name!r}: row number {raw[:20]!r} is not a whole number"
+            ) from None
 
     def _cell(self, attributes: dict[str, str]) -> None:
         """A worksheet's ``<c>``: its place (``r``, or the next column), counted."""

@@ -43,7 +43,7 @@ from typing import Final
 
 from lxml import etree
 
-from .a1 import CELL_RE, column_letters, column_number
+from .a1 import CELL_RE, column_letters, column_number, parse_row
 from .formula_text import (
     continue_formula,
     row_number,
@@ -289,7 +289,8 @@ class SheetPart:
         for row in self.data:
             if local_name(row) != "row":
                 continue
-            number = int(row.get("r") or number + 1)
+            given = row.get("r")
+            number = parse_row(given) if given else number + 1
             out[number] = row
         return out
 
