@@ -397,7 +397,7 @@ _KNOWN_COLUMNS: Final = 20_000
 
 def _position(ref: str) -> tuple[int, int] | None:
     """(row, column) of ``B5`` (None when *ref* is not a cell reference)."""
-    match = _CELL_RE.match(ref.strip())
+    match = _CELL_RE.match(ref)
     if match is None:
         return None
     letters = match.group(1)
