@@ -9,7 +9,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from ..ooxml.a1 import address, parse_cell
-from ..ooxml.xlsx import CellError, CellKey
+from ..ooxml.cells import CellError
+from ..ooxml.xlsx import CellKey
 
 __all__ = ["KEY_RE", "solution_values"]
 
