@@ -378,7 +378,6 @@ _RANGE_RE: Final = re.compile(
 WHOLE_REFERENCE_RE: Final = re.compile(
     r"(?<![\w.$:])(\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?[0-9]+:\$?[0-9]+)(?![\w.(:!])"
 )
-#: Text and quoted sheet names in a formula (removed before it is searched).
 #: Quoted text in a formula: a string ("..." with "" inside) or a quoted sheet name ('...').
 QUOTED_RE: Final = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'')
 #: Operators and function calls, counted in a formula with its text removed.
