@@ -50,6 +50,7 @@ __all__ = [
     "Book",
     "Package",
     "Relationship",
+    "children",
     "drop_attribute",
     "local_name",
     "package_of",
@@ -121,6 +122,11 @@ def local_name(element: etree._Element) -> str:
     if not isinstance(tag, str):  # a comment or a processing instruction
         return ""
     return tag.rsplit("}", 1)[-1]
+
+
+def children(node: etree._Element, local: str) -> list[etree._Element]:
+    """The child elements of *node* named *local* (any namespace)."""
+    return [child for child in node if local_name(child) == local]
 
 
 def drop_attribute(element: etree._Element, name: str) -> None:

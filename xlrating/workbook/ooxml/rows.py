@@ -53,7 +53,7 @@ from .formula_text import (
 )
 from .guard import EXCEL_ROWS
 from .notes import move_notes
-from .package import Package, local_name
+from .package import Package, children, local_name
 
 __all__ = [
     "FORMULA_ELEMENTS",
@@ -63,7 +63,7 @@ __all__ = [
     "RowEditor",
     "RowsError",
     "SheetPart",
-    "children",
+    "children",  # package.py's, for season/grow.py
     "drop",
     "formula_ranges",
     "map_references",
@@ -180,11 +180,6 @@ def formula_ranges(text: str, context: str | None) -> Iterator[tuple[str, int, i
 
 
 # ---------------------------------------------------------------- one sheet's XML
-
-
-def children(node: etree._Element, local: str) -> list[etree._Element]:
-    """The child elements of *node* named *local* (any namespace)."""
-    return [child for child in node if local_name(child) == local]
 
 
 def text_of(node: etree._Element) -> str:
