@@ -197,6 +197,14 @@ CASES: dict[str, Case] = {
         "bad_row_number.xlsx",
         "part 'xl/worksheets/sheet1.xml': row number '\u00b2' is not a whole number",
     ),
+    "float_row_number": Case(
+        ("recalc", "float_row_number.xlsx", "-o", "out.xlsx"),
+        ("float_row_number.xlsx",),
+        0,
+        None,
+        ("out.xlsx",),
+        {"stdout": True},
+    ),
     "many_formulas": _refused(
         "many_formulas.xlsx",
         "more than 5,000 formula cells (the limit xlrating computes); split the workbook",
@@ -512,6 +520,18 @@ def test_a_volatility_whose_square_underflows_rates(outcomes: dict[str, Outcome]
     ws = load_workbook(got.folder / "out.xlsx", data_only=True)["Sheet1"]
     assert ws["B1"].value == "Rating"
     assert isinstance(ws["C1"].value, float) and 1500 < ws["C1"].value < 1700
+
+
+def test_a_row_numbered_as_a_whole_float_is_computed(outcomes: dict[str, Outcome]) -> None:
+    """``<row r="1.0">`` (openpyxl reads it as row 1): ``=A1+1`` is computed and written,
+    and the row is written back as ``r="1"``."""
+    from openpyxl import load_workbook
+
+    got = outcomes["float_row_number"]
+    assert got.code == 0, got.stderr
+    assert load_workbook(got.folder / "out.xlsx", data_only=True)["Sheet1"]["B1"].value == 2
+    with zipfile.ZipFile(got.folder / "out.xlsx") as out:
+        assert b'<row r="1">' in out.read("xl/worksheets/sheet1.xml")
 
 
 def test_an_ordinary_defined_name_is_computed(outcomes: dict[str, Outcome]) -> None:

@@ -436,6 +436,12 @@ def make_bad_row_number(folder: Path) -> Path:
     return write_book(folder / "bad_row_number.xlsx", '<row r="\u00b2"><c><v>1</v></c></row>')
 
 
+def make_float_row_number(folder: Path) -> Path:
+    """A row numbered ``r="1.0"``: openpyxl reads a whole float as the row, so xlrating does."""
+    row = '<row r="1.0"><c r="A1"><v>1</v></c><c r="B1"><f>A1+1</f></c></row>'
+    return write_book(folder / "float_row_number.xlsx", row)
+
+
 def make_many_formulas(folder: Path, count: int = 5001) -> Path:
     rows = "".join(
         f'<row r="{i}"><c r="A{i}"><v>{i}</v></c><c r="B{i}"><f>A{i}*2</f></c></row>'
@@ -624,6 +630,7 @@ WORKBOOKS: Final[dict[str, Callable[[Path], Path]]] = {
     "many_formulas.xlsx": make_many_formulas,
     "row_children.xlsx": make_row_children,
     "bad_row_number.xlsx": make_bad_row_number,
+    "float_row_number.xlsx": make_float_row_number,
     "bad_number.xlsx": make_bad_number,
     "bad_bool.xlsx": make_bad_bool,
     "bad_date.xlsx": make_bad_date,

@@ -12,9 +12,9 @@ import pytest
 from xlrating.workbook import templates
 from xlrating.workbook.engine import evaluation as engine
 from xlrating.workbook.engine import excel_functions
+from xlrating.workbook.ooxml.cells import CellError
 from xlrating.workbook.ooxml.guard import check_workbook
 from xlrating.workbook.ooxml.package import Package
-from xlrating.workbook.ooxml.xlsx import CellError
 
 WORKBOOKS = Path(__file__).resolve().parents[3] / "workbooks"
 

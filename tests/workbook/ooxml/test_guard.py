@@ -74,6 +74,19 @@ def test_a_row_number_written_as_a_whole_float_is_read_as_openpyxl_reads_it(
     assert guard.check_workbook(path).cells == 1
 
 
+@pytest.mark.parametrize("ref", [" A1", "A1 ", "A 1", "A1:B1"])
+def test_a_cell_reference_with_spaces_is_refused_in_one_line(tmp_path: Path, ref: str) -> None:
+    """``r=" A1"``: refused by the guard in its line naming the part, not let through to
+    fail later as "ValueError: not a cell reference" from openpyxl or the engine."""
+    rows = f'<row r="1"><c r="{ref}"><v>1</v></c><c r="B1"><f>1+1</f></c></row>'
+    path = make_corpus.write_book(tmp_path / "ref.xlsx", rows)
+    with pytest.raises(guard.WorkbookRefusedError) as refused:
+        guard.check_workbook(path)
+    assert str(refused.value) == (
+        f"part 'xl/worksheets/sheet1.xml': {ref!r} is not a cell reference"
+    )
+
+
 _CHILD = st.sampled_from(
     [
         "<c><v>1</v></c>",

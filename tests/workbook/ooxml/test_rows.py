@@ -187,6 +187,22 @@ def test_shared_formulas_are_spelled_out_before_rows_move() -> None:
     assert 't="shared"' not in text
 
 
+def test_rows_numbered_as_whole_floats_move() -> None:
+    """``<row r="2.0">`` (openpyxl reads it as row 2, and so does the guard): the row moves
+    as row 2, not "invalid literal for int()"."""
+    sheet = (
+        f'<worksheet xmlns="{MAIN}"><sheetData>'
+        '<row r="1.0"><c r="A1"><v>1</v></c></row>'
+        '<row r="2.0"><c r="A2"><v>2</v></c><c r="B2"><f>A1+A2</f></c></row>'
+        "</sheetData></worksheet>"
+    )
+    package = one_sheet_book("S", sheet)
+    RowEditor(package).apply(RowEdit("S", 2, 3, 1))
+    text = package.read(SHEET).decode()
+    assert '<row r="1.0"><c r="A1"><v>1</v></c></row>' in text
+    assert '<row r="5"><c r="A5"><v>2</v></c><c r="B5"><f>A1+A5</f></c></row>' in text
+
+
 _REFS = st.tuples(
     st.sampled_from(["", "$"]),
     st.sampled_from(["A", "B", "XFD"]),

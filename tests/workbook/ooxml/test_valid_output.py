@@ -26,8 +26,9 @@ from openpyxl import load_workbook
 
 from xlrating.cli import main
 from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.ooxml.cells import excel_text
 from xlrating.workbook.ooxml.files import InvalidOutputError, check_package
-from xlrating.workbook.ooxml.xlsx import excel_text, write_cached_values
+from xlrating.workbook.ooxml.xlsx import write_cached_values
 
 ROOT = Path(__file__).resolve().parents[3]
 SEASON = ROOT / "workbooks" / "club_season.xlsx"

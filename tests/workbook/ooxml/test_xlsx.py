@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from xlrating.workbook.ooxml.cells import CellError
 from xlrating.workbook.ooxml.guard import WorkbookRefusedError, check_workbook
 from xlrating.workbook.ooxml.package import Package
-from xlrating.workbook.ooxml.xlsx import CellError, write_cached_values
+from xlrating.workbook.ooxml.xlsx import write_cached_values
 
 
 @pytest.fixture()

@@ -65,6 +65,7 @@ from typing import IO, Any, Final
 from xml.parsers import expat
 
 from ..ooxml.a1 import RANGE_RE, column_number
+from ..ooxml.damaged_cells import cast_number
 from ..ooxml.guard import EXCEL_COLUMNS, EXCEL_ROWS, WorkbookRefusedError
 from ..ooxml.package import Package
 
@@ -114,17 +115,10 @@ _UTF8: Final = frozenset({"utf-8", "utf8"})
 _WIDE_MARKS: Final = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 
 
-def _cast_number(text: str) -> int | float:
-    """openpyxl's ``_cast_number``: a float when the text has a point or an exponent."""
-    if "." in text or "E" in text or "e" in text:
-        return float(text)
-    return int(text)
-
-
 def _value(kind: str, text: str, strings: list[str]) -> tuple[object, str] | None:
     """What openpyxl makes of ``<v>text</v>`` in a cell of type *kind* (None: leave it)."""
     if kind == "n":
-        return (_cast_number(text), "n") if _NUMBER.fullmatch(text) else None
+        return (cast_number(text), "n") if _NUMBER.fullmatch(text) else None
     if kind == "s":
         index = int(text) if _INDEX.fullmatch(text) else -1
         return (strings[index], "s") if 0 <= index < len(strings) else None

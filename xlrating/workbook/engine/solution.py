@@ -9,7 +9,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from ..ooxml.a1 import address, parse_cell
-from ..ooxml.xlsx import CellError, CellKey
+from ..ooxml.cells import CellError
+from ..ooxml.xlsx import CellKey
 
 __all__ = ["KEY_RE", "solution_values"]
 
@@ -54,7 +55,7 @@ def solution_values(
     The formula cells' values (single cells, and the arrays of *outputs*: the nodes
     formula cells compute) are made at once; the rest (the value cells, and the blank
     cells inside the ranges formulas read) on the first lookup that needs them, since
-    writing the results (:func:`~xlrating.workbook.ooxml.xlsx.write_cached_values`) only looks up
+    writing the results (:func:`~xlrating.workbook.ooxml.xlsx.write_values`) only looks up
     formula cells: a 5,000-game season's Games table is 30,000 value cells, and making
     them cost a tenth of its recalculation.  *outputs* None: every range is made at once.
     """

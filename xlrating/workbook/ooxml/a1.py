@@ -30,6 +30,7 @@ __all__ = [
     "column_letters",
     "column_number",
     "parse_cell",
+    "parse_row",
     "split_sheet",
 ]
 
@@ -69,6 +70,23 @@ def parse_cell(ref: str) -> tuple[int, int]:
     if not match:
         raise ValueError(f"not a cell reference: {ref!r}")
     return int(match.group(2)), column_number(match.group(1))
+
+
+def parse_row(raw: str) -> int:
+    """A ``<row>``'s ``r`` attribute as openpyxl reads it: ``int()``, else a whole float
+    (``"1.0"`` -> 1); a ValueError for anything else.  The guard refuses what this cannot
+    read, so the readers after it (cells, rows, damaged cells) call it as they meet a row.
+
+    >>> parse_row("7"), parse_row("7.0"), parse_row("7e0")
+    (7, 7, 7)
+    """
+    try:
+        return int(raw)
+    except ValueError:
+        number = float(raw)
+    if not number.is_integer():
+        raise ValueError(f"not a whole row number: {raw!r}")
+    return int(number)
 
 
 def cell_range(ref: str) -> Iterator[tuple[int, int]]:

@@ -30,8 +30,8 @@ from typing import Final
 from lxml import etree
 
 from ...sheet.cells import EXCEL_ERRORS
-from .a1 import address, cell_range, column_number, parse_cell
-from .package import drop_attribute, local_name
+from .a1 import address, cell_range, column_number, parse_cell, parse_row
+from .package import children, drop_attribute, local_name
 
 __all__ = ["CellError", "SheetCells", "excel_text", "is_error_text", "typed"]
 
@@ -112,10 +112,6 @@ def _column(ref: str) -> int:
     return parse_cell(ref)[1]
 
 
-def _children(node: etree._Element, local: str) -> Iterator[etree._Element]:
-    return (child for child in node if local_name(child) == local)
-
-
 class SheetCells:
     """The cells of the worksheet whose root element is *root* (see the module)."""
 
@@ -123,7 +119,7 @@ class SheetCells:
         self.root = root
         #: The namespace of the sheet's elements, as the part spells it.
         self.ns = etree.QName(root).namespace or ""
-        self.sheet_data: etree._Element | None = next(_children(root, "sheetData"), None)
+        self.sheet_data: etree._Element | None = next(iter(children(root, "sheetData")), None)
         self._rows: dict[int, etree._Element] | None = None
         self._cells: dict[int, dict[int, etree._Element]] = {}
         self.added = False
@@ -139,10 +135,10 @@ class SheetCells:
             self._rows = {}
             if self.sheet_data is not None:
                 number = 0
-                for row in _children(self.sheet_data, "row"):
+                for row in children(self.sheet_data, "row"):
                     given = row.get("r")
-                    number = int(given) if given else number + 1
-                    if not given:
+                    number = parse_row(given) if given else number + 1
+                    if given != str(number):  # none, or a whole float such as "1.0"
                         row.set("r", str(number))
                     self._rows[number] = row
         return self._rows
@@ -177,7 +173,7 @@ class SheetCells:
             if not any(True for _ in row.iter(self._tag("f"))):
                 continue
             for col, cell in self.row_cells(number).items():
-                formula = next(_children(cell, "f"), None)
+                formula = next(iter(children(cell, "f")), None)
                 if formula is not None:
                     yield number, col, formula
 
@@ -236,7 +232,7 @@ class SheetCells:
         for child in [c for c in cell if local_name(c) in ("v", "is")]:
             cell.remove(child)
         drop_attribute(cell, "t")
-        formulas = list(_children(cell, "f"))
+        formulas = children(cell, "f")
         if values_only:
             for child in formulas:
                 cell.remove(child)
@@ -265,14 +261,14 @@ class SheetCells:
 
     def drop_formulas(self, cell: etree._Element) -> None:
         """Remove the formulas of *cell* (a values-only copy of a cell left uncomputed)."""
-        for child in list(_children(cell, "f")):
+        for child in children(cell, "f"):
             cell.remove(child)
 
     def update_dimension(self) -> None:
         """Make the sheet's ``dimension`` cover every cell, when cells were added."""
         if not self.added:
             return
-        found = next(_children(self.root, "dimension"), None)
+        found = next(iter(children(self.root, "dimension")), None)
         if found is None:
             return
         rows = self.rows()

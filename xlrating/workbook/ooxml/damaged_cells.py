@@ -20,23 +20,24 @@ from typing import Final
 
 from lxml import etree
 
-from .a1 import column_letters, parse_cell
-from .package import Package
+from .a1 import column_letters, parse_cell, parse_row
+from .package import MAIN_NAMESPACES, Package
 
-__all__ = ["first_unreadable"]
+__all__ = ["cast_number", "first_unreadable"]
 
-_NAMESPACES: Final = (
-    "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
-    "http://purl.oclc.org/ooxml/spreadsheetml/main",
+#: The content type of the shared strings part (ECMA-376 Part 1 §12.3.15), by which
+#: openpyxl finds it.
+_SHARED_STRINGS: Final = (
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
 )
-_ROW_TAGS: Final = frozenset(f"{{{ns}}}row" for ns in _NAMESPACES)
-_VALUE_TAGS: Final = frozenset(f"{{{ns}}}v" for ns in _NAMESPACES)
-_SI_TAGS: Final = frozenset(f"{{{ns}}}si" for ns in _NAMESPACES)
+_ROW_TAGS: Final = frozenset(f"{{{ns}}}row" for ns in MAIN_NAMESPACES)
+_VALUE_TAGS: Final = frozenset(f"{{{ns}}}v" for ns in MAIN_NAMESPACES)
+_SI_TAGS: Final = frozenset(f"{{{ns}}}si" for ns in MAIN_NAMESPACES)
 #: The longest part of a value a message quotes.
 _SHOWN: Final = 40
 
 
-def _number(text: str) -> object:
+def cast_number(text: str) -> int | float:
     """openpyxl's ``_cast_number``: a float when the text has a point or an exponent."""
     if "." in text or "E" in text or "e" in text:
         return float(text)
@@ -51,18 +52,19 @@ def _date(text: str) -> object:
 
 #: Cell type -> (conversion as openpyxl makes it, what the value must be).
 _CONVERSIONS: Final[dict[str, tuple[Callable[[str], object], str]]] = {
-    "n": (_number, "a number"),
+    "n": (cast_number, "a number"),
     "b": (lambda text: bool(int(text)), "TRUE or FALSE (written 1 or 0)"),
     "d": (_date, "a date (ISO 8601, such as 2026-01-10)"),
 }
 
 
 def _shared_strings(package: Package) -> int:
-    """How many shared strings the workbook holds (openpyxl's list of them)."""
-    names = [n for n in package.names() if n.lower().endswith("sharedstrings.xml")]
-    if not names:
+    """How many shared strings the workbook holds (openpyxl's list of them: the part
+    [Content_Types].xml gives the shared strings' content type, whatever its name)."""
+    name = package.part_of_type(_SHARED_STRINGS)
+    if name is None or not package.has(name):
         return 0
-    return sum(1 for element in package.xml(names[0]).iter() if element.tag in _SI_TAGS)
+    return sum(1 for element in package.xml(name).iter() if element.tag in _SI_TAGS)
 
 
 def _problem(cell: etree._Element, strings: int) -> str | None:
@@ -99,7 +101,7 @@ def first_unreadable(package: Package) -> str | None:
         row = 0
         for element in package.xml(part_name).iter(*_ROW_TAGS):
             raw = element.get("r")
-            row = int(float(raw)) if raw is not None else row + 1
+            row = parse_row(raw) if raw is not None else row + 1
             column = 0
             for cell in element:
                 if not isinstance(cell.tag, str):

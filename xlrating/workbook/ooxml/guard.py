@@ -53,7 +53,6 @@ a minute and 1.5 GB on the largest workbook accepted.
 from __future__ import annotations
 
 import io
-import math
 import re
 import struct
 import zipfile
@@ -63,7 +62,7 @@ from typing import IO, Final
 from xml.parsers import expat
 
 from ...errors import WorkbookError
-from .a1 import column_letters, column_number
+from .a1 import column_letters, column_number, parse_row
 
 __all__ = [
     "EXCEL_COLUMNS",
@@ -379,7 +378,6 @@ _RANGE_RE: Final = re.compile(
 WHOLE_REFERENCE_RE: Final = re.compile(
     r"(?<![\w.$:])(\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?[0-9]+:\$?[0-9]+)(?![\w.(:!])"
 )
-#: Text and quoted sheet names in a formula (removed before it is searched).
 #: Quoted text in a formula: a string ("..." with "" inside) or a quoted sheet name ('...').
 QUOTED_RE: Final = re.compile(r'"(?:[^"]|"")*"|\'(?:[^\']|\'\')*\'')
 #: Operators and function calls, counted in a formula with its text removed.
@@ -398,7 +396,7 @@ _KNOWN_COLUMNS: Final = 20_000
 
 def _position(ref: str) -> tuple[int, int] | None:
     """(row, column) of ``B5`` (None when *ref* is not a cell reference)."""
-    match = _CELL_RE.match(ref.strip())
+    match = _CELL_RE.match(ref)
     if match is None:
         return None
     letters = match.group(1)
@@ -589,16 +587,11 @@ class _PartScanner:
         if raw is None:
             return self.row + 1
         try:
-            return int(raw)
+            return parse_row(raw)
         except ValueError:
-            pass
-        try:
-            number = float(raw)
-        except ValueError:
-            number = math.nan
-        if not number.is_integer():
-            raise _Stop(f"part {self.name!r}: row number {raw[:20]!r} is not a whole number")
-        return int(number)
+            raise _Stop(
+                f"part {self.name!r}: row number {raw[:20]!r} is not a whole number"
+            ) from None
 
     def _cell(self, attributes: dict[str, str]) -> None:
         """A worksheet's ``<c>``: its place (``r``, or the next column), counted."""

@@ -42,6 +42,7 @@ from .guard import Inspection, check_bytes, check_workbook
 __all__ = [
     "CONTENT_TYPES",
     "MACRO_ENABLED_MAIN",
+    "MAIN_NAMESPACES",
     "PARSER",
     "VBA_PART",
     "XLSX_MAIN",
@@ -49,6 +50,7 @@ __all__ = [
     "Book",
     "Package",
     "Relationship",
+    "children",
     "drop_attribute",
     "local_name",
     "package_of",
@@ -70,7 +72,9 @@ XML_DECLARATION: Final = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"
 
 _REL_NS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
 _CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
-_MAIN_NS: Final = (
+#: SpreadsheetML's main namespace, as Excel writes it and as a Strict (ISO 29500) file does
+#: (the guard keeps its own copy: this module imports it).
+MAIN_NAMESPACES: Final = (
     "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
     "http://purl.oclc.org/ooxml/spreadsheetml/main",
 )
@@ -118,6 +122,11 @@ def local_name(element: etree._Element) -> str:
     if not isinstance(tag, str):  # a comment or a processing instruction
         return ""
     return tag.rsplit("}", 1)[-1]
+
+
+def children(node: etree._Element, local: str) -> list[etree._Element]:
+    """The child elements of *node* named *local* (any namespace)."""
+    return [child for child in node if local_name(child) == local]
 
 
 def drop_attribute(element: etree._Element, name: str) -> None:
@@ -265,7 +274,7 @@ class Package:
         targets = {rel.id: rel.target for rel in self.relationships(book)}
         sheets = []
         root = self.xml(book)
-        for ns in _MAIN_NS:
+        for ns in MAIN_NAMESPACES:
             for sheet in root.iter(f"{{{ns}}}sheet"):
                 rid = next((v for v in map(sheet.get, _DOC_REL_ID) if v is not None), "")
                 if rid in targets:
@@ -281,6 +290,16 @@ class Package:
         for name, part in self.sheet_parts():
             if name.casefold() == sheet.casefold():
                 return part
+        return None
+
+    def part_of_type(self, content_type: str) -> str | None:
+        """The first part [Content_Types].xml overrides to *content_type* (None: no part),
+        as openpyxl finds a part (``Manifest.find``)."""
+        if not self.has(CONTENT_TYPES):
+            return None
+        for override in self.xml(CONTENT_TYPES).iter(f"{{{_CT_NS}}}Override"):
+            if override.get("ContentType") == content_type:
+                return override.get("PartName", "").lstrip("/")
         return None
 
     def content_type(self, part: str) -> str | None:

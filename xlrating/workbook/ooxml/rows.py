@@ -43,7 +43,7 @@ from typing import Final
 
 from lxml import etree
 
-from .a1 import CELL_RE, column_letters, column_number
+from .a1 import CELL_RE, column_letters, column_number, parse_row
 from .formula_text import (
     continue_formula,
     row_number,
@@ -53,7 +53,7 @@ from .formula_text import (
 )
 from .guard import EXCEL_ROWS
 from .notes import move_notes
-from .package import Package, local_name
+from .package import Package, children, local_name
 
 __all__ = [
     "FORMULA_ELEMENTS",
@@ -63,7 +63,7 @@ __all__ = [
     "RowEditor",
     "RowsError",
     "SheetPart",
-    "children",
+    "children",  # package.py's, for season/grow.py
     "drop",
     "formula_ranges",
     "map_references",
@@ -182,11 +182,6 @@ def formula_ranges(text: str, context: str | None) -> Iterator[tuple[str, int, i
 # ---------------------------------------------------------------- one sheet's XML
 
 
-def children(node: etree._Element, local: str) -> list[etree._Element]:
-    """The child elements of *node* named *local* (any namespace)."""
-    return [child for child in node if local_name(child) == local]
-
-
 def text_of(node: etree._Element) -> str:
     """The text directly inside *node* (its child elements' own text left out)."""
     text = node.text or ""
@@ -289,7 +284,8 @@ class SheetPart:
         for row in self.data:
             if local_name(row) != "row":
                 continue
-            number = int(row.get("r") or number + 1)
+            given = row.get("r")
+            number = parse_row(given) if given else number + 1
             out[number] = row
         return out
 
