@@ -31,7 +31,8 @@ import pytest
 
 from xlrating.libreoffice.office import office_env
 from xlrating.workbook import templates
-from xlrating.workbook.ooxml.xlsx import CellError, write_cached_values
+from xlrating.workbook.ooxml.cells import CellError
+from xlrating.workbook.ooxml.xlsx import write_cached_values
 
 from .conftest import evaluated
 

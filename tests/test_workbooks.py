@@ -37,7 +37,8 @@ from xlrating.sheet.catalog import FUNCTIONS
 from xlrating.workbook import templates
 from xlrating.workbook.engine.evaluation import Evaluation
 from xlrating.workbook.lint import book as lint
-from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID, CellError
+from xlrating.workbook.ooxml.cells import CellError
+from xlrating.workbook.ooxml.xlsx import CURRENT_CALC_ID
 from xlrating.workbook.templates import instructions
 from xlrating.workbook.templates.club_sample import (
     CLUB_CHECKS,

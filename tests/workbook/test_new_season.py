@@ -17,8 +17,8 @@ import pytest
 
 from xlrating.cli import main
 from xlrating.workbook.engine import evaluation as engine
+from xlrating.workbook.ooxml.cells import CellError
 from xlrating.workbook.ooxml.package import package_of
-from xlrating.workbook.ooxml.xlsx import CellError
 
 from ..season_typing import AFTER, EMPTY, STEPS, outside_status
 from .templates.test_club_season import season_from_book

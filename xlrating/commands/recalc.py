@@ -127,7 +127,7 @@ def _in_libreoffice(engine: Any, book: Path, bar: Progress) -> Any:
     (``--engine libreoffice``)."""
     from ..libreoffice import office
     from ..sheet.cells import CLASSIC_EXCEL_ERRORS
-    from ..workbook.ooxml.xlsx import CellError
+    from ..workbook.ooxml.cells import CellError
 
     bar.show(f"LibreOffice: computing {book.name}", 0.1)
     with doing(Step("xlrating recalc --engine libreoffice", str(book))):

@@ -64,9 +64,10 @@ from dataclasses import dataclass
 from typing import IO, Any, Final
 from xml.parsers import expat
 
+from ...sheet.cells import EXCEL_COLUMNS, EXCEL_ROWS
 from ..ooxml.a1 import RANGE_RE, column_number
 from ..ooxml.damaged_cells import cast_number
-from ..ooxml.guard import EXCEL_COLUMNS, EXCEL_ROWS, WorkbookRefusedError
+from ..ooxml.guard import WorkbookRefusedError
 from ..ooxml.package import Package
 
 __all__ = [

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...sheet.catalog import FUNCTIONS, ExcelFunction
+from ...sheet.cells import EXCEL_COLUMNS, EXCEL_ROWS
 from ..ooxml.a1 import CELL, column_number, split_sheet
-from ..ooxml.guard import EXCEL_COLUMNS, EXCEL_ROWS
 
 __all__ = [
     "EXCEL_COLUMNS",

@@ -25,16 +25,15 @@ from typing import Final
 
 from lxml import etree
 
+from ...sheet.cells import EXCEL_COLUMNS
 from .a1 import column_letters, column_number, parse_cell
 from .formula_text import SHEET_NAME, outside_strings, substitute, unquote
-from .guard import EXCEL_COLUMNS
-from .package import local_name
+from .package import children, local_name
 from .rows import (
     RowEdit,
     RowEditor,
     RowsError,
     SheetPart,
-    children,
     drop,
     set_reference,
     set_text,

@@ -18,8 +18,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from ...sheet.cells import EXCEL_ROWS
 from .a1 import column_letters, column_number
-from .guard import EXCEL_ROWS
 
 __all__ = [
     "REFERENCE",

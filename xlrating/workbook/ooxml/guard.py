@@ -62,12 +62,11 @@ from typing import IO, Final
 from xml.parsers import expat
 
 from ...errors import WorkbookError
+from ...sheet.cells import EXCEL_COLUMNS, EXCEL_ROWS
 from .a1 import column_letters, column_number, parse_row
 
 __all__ = [
-    "EXCEL_COLUMNS",
     "EXCEL_FORMULA_CHARS",
-    "EXCEL_ROWS",
     "LIMITS",
     "MAX_BOOK_OPERATIONS",
     "MAX_CELLS",
@@ -132,11 +131,6 @@ MAX_STYLE_RECORDS: Final = 2 * EXCEL_CELL_FORMATS
 MAX_SHARED_STRINGS: Final = 2 * MAX_CELLS
 #: How much of a part is inflated and parsed at a time.
 SCAN_CHUNK_BYTES: Final = 64 * _KIB
-#: Excel's grid: 1,048,576 rows by 16,384 columns (XFD).  Source: Microsoft Support,
-#: "Excel specifications and limits" (Worksheet and workbook specifications: "Total
-#: number of rows and columns on a worksheet").
-EXCEL_ROWS: Final = 1_048_576
-EXCEL_COLUMNS: Final = 16_384
 #: Excel's longest formula: 8,192 characters (same page: "Length of formula contents").
 EXCEL_FORMULA_CHARS: Final = 8_192
 #: Most cells in the used rectangles of all worksheets together (from the first to the

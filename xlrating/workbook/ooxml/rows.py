@@ -43,6 +43,7 @@ from typing import Final
 
 from lxml import etree
 
+from ...sheet.cells import EXCEL_ROWS
 from .a1 import CELL_RE, column_letters, column_number, parse_row
 from .formula_text import (
     continue_formula,
@@ -51,7 +52,6 @@ from .formula_text import (
     translate,
     unquote,
 )
-from .guard import EXCEL_ROWS
 from .notes import move_notes
 from .package import Package, children, local_name
 
@@ -63,7 +63,6 @@ __all__ = [
     "RowEditor",
     "RowsError",
     "SheetPart",
-    "children",  # package.py's, for season/grow.py
     "drop",
     "formula_ranges",
     "map_references",

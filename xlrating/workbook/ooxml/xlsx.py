@@ -29,18 +29,16 @@ from typing import Final
 from lxml import etree
 
 from .a1 import address
-from .cells import CellError, SheetCells, excel_text, is_error_text
+from .cells import SheetCells, is_error_text
 from .guard import Inspection, check_workbook
 from .package import CONTENT_TYPES, Package, drop_attribute, local_name, rels_path
 
 __all__ = [
     "CURRENT_CALC_ID",
     "CacheReport",
-    "CellError",
     "CellKey",
     "calc_properties",
     "drop_calc_chain",
-    "excel_text",
     "set_calc_properties",
     "write_cached_values",
     "write_values",
@@ -186,7 +184,7 @@ def write_values(
     writes the file).
 
     :param values: computed values by (sheet name, cell such as ``"B5"``, either in any
-        case): numbers, text, booleans, :class:`CellError` for error values, or None for
+        case): numbers, text, booleans, :class:`~.cells.CellError` for error values, or None for
         an empty result.
     :param values_only: drop the formulas and keep only the values (and drop the
         calculation chain).

@@ -38,8 +38,8 @@ from ..ooxml.guard import (
     too_many_formulas,
 )
 from ..ooxml.notes import note_parts
-from ..ooxml.package import Package, local_name
-from ..ooxml.rows import RowEdit, RowEditor, RowsError, SheetPart, children, formula_ranges
+from ..ooxml.package import Package, children, local_name
+from ..ooxml.rows import RowEdit, RowEditor, RowsError, SheetPart, formula_ranges
 from ..ooxml.xlsx import drop_calc_chain
 from .find import (
     FUNCTION,
