@@ -117,7 +117,8 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     engine, xlsx, _ = workbook_modules()
     from ..workbook.ooxml.package import Package
 
-    check_suffix(where, Package.open(inspection), book, EXIT_FAILURE)
+    package = Package.open(inspection)  # the book as the guard read it (once, from disk)
+    check_suffix(where, package, book, EXIT_FAILURE)
     imported_events = read_tournament(where, source, args, single=True)
     if len(imported_events) > 1:
         listed = ", ".join(repr(e.section or str(i)) for i, e in enumerate(imported_events, 1))
@@ -142,9 +143,7 @@ def _import_within(args: argparse.Namespace, limit: int) -> int:
     )
     ids = imported_events[0].player_ids()
     with doing(writing):
-        close = season_book.close_names(
-            book, event, ids, inspection
-        )  # read before the names are added
+        close = season_book.close_names(package, event, ids)  # before the names are added
     with doing(writing), files.replacing(book) as scratch:
         # Imported into a temporary file first: a refusal leaves the book and no backup;
         # the book as it was is kept under BOOK.backup.xlsx, as recalc --in-place keeps it.
@@ -279,7 +278,9 @@ def _import_dry_run(args: argparse.Namespace) -> int:
         f"(Games rows {first}-{last})"
     )
     print(f"rules of {day.isoformat()}, from {came_from} ({_bonus_words(day)})")
-    close = dict(season_book.close_names(book, event, ids, inspection))
+    from ..workbook.ooxml.package import Package
+
+    close = dict(season_book.close_names(Package.open(inspection), event, ids))
     how_matched = {name: (member, how) for name, member, how in report.matched}
     for player in event.players:
         rating = "unrated" if player.rating is None else f"{player.rating:g}"

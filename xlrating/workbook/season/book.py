@@ -61,7 +61,6 @@ from .find import (
     events_in,
     last_used,
     layout_from_xml,
-    open_book,
     read_tables,
 )
 from .grow import event_columns_of, room_for, write_grown
@@ -574,16 +573,16 @@ def _event_rows(
 
 
 def close_names(
-    book: str | Path,
+    package: Package,
     event: Event,
     ids: PlayerIds | None = None,
-    inspection: Inspection | None = None,
 ) -> list[tuple[str, str]]:
     """(the event's name, the member's) for each of *event*'s players the import would add
     as new (not matched by ID or name: :func:`_match_players`) while one member of the
     Players table is one typo from the name (:func:`~xlrating.sheet.names.near_member`):
-    what ``import --dry-run`` flags.  Nothing is refused here (the import says why)."""
-    layout, players, _ = read_tables(open_book(book, inspection))
+    what ``import --dry-run`` flags.  *package*: the season book as the guard accepted it.
+    Nothing is refused here (the import says why)."""
+    layout, players, _ = read_tables(package)
     members = [" ".join(row[0].split()) for row in players if row and isinstance(row[0], str)]
     try:
         new, _, _ = _match_players(event, players, ids, (layout.players[0], 1))
